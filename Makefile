@@ -1,0 +1,33 @@
+# The two set-up commands: `make demo` and `make test`. Both install missing Debian packages first.
+BUILD ?= build
+JOBS ?= $(shell nproc)
+DATA ?= $(CURDIR)/lectio-data
+LECTIO = $(BUILD)/lectio
+
+.PHONY: all deps build test demo bench clean format
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+demo: build
+	bash scripts/demo.sh $(LECTIO) $(DATA)
+
+bench: build
+	bash bench/run.sh $(BUILD)
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.h')
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,3 @@
+#include "lectio/cli/cli.h"
+
+int main(int argc, char** argv) { return lectio::cli::run(argc, argv); }

@@ -1,0 +1,18 @@
+# Every dependency is a Debian 12 package (see scripts/install-deps.sh); nothing is downloaded.
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+
+find_package(fmt REQUIRED)
+find_package(spdlog REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(nlohmann_json 3 REQUIRED)
+find_package(yaml-cpp REQUIRED)
+find_package(pugixml REQUIRED)
+find_package(md4c REQUIRED)
+find_package(ICU 72 REQUIRED COMPONENTS uc i18n)
+
+pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)
+pkg_check_modules(GUMBO REQUIRED IMPORTED_TARGET gumbo)
+pkg_check_modules(POPPLER_CPP REQUIRED IMPORTED_TARGET poppler-cpp)
+pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)
+pkg_check_modules(SODIUM REQUIRED IMPORTED_TARGET libsodium)

@@ -1,0 +1,36 @@
+#pragma once
+// A one-line progress bar for long work. It draws only when stderr is a terminal, so logs and
+// pipes stay clean. Not thread-safe: one owner updates it.
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace lectio {
+
+class Progress {
+ public:
+  // total_items and total_bytes may be 0 when unknown.
+  Progress(std::string label, std::int64_t total_items, std::int64_t total_bytes);
+  ~Progress();
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+
+  void advance(std::int64_t items, std::int64_t bytes);
+  void finish();
+  bool enabled() const { return enabled_; }
+
+ private:
+  void draw(bool force);
+
+  std::string label_;
+  std::int64_t total_items_;
+  std::int64_t total_bytes_;
+  std::int64_t items_ = 0;
+  std::int64_t bytes_ = 0;
+  bool enabled_;
+  bool finished_ = false;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point last_draw_;
+};
+
+}  // namespace lectio

@@ -1,0 +1,27 @@
+#pragma once
+// Small text utilities shared by every module. All strings are UTF-8.
+#include <string>
+#include <string_view>
+
+namespace lectio::text {
+
+// True when `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
+bool is_valid_utf8(std::string_view s);
+
+// Lower-case ASCII slug of letters, digits and single underscores; non-ASCII letters are
+// transliterated by ICU when possible and dropped otherwise. Never empty: falls back to "doc".
+std::string slugify(std::string_view s, std::size_t max_len = 40);
+
+// Collapses runs of Unicode white space to one ASCII space and trims both ends.
+std::string collapse_whitespace(std::string_view s);
+
+// Hex BLAKE2b-256 digest of the bytes.
+std::string content_hash(std::string_view bytes);
+
+// "en" or "zh": zh when Han characters make up a large share of the letters.
+std::string detect_language(std::string_view s);
+
+// Number of words by ICU word boundaries (a Chinese word counts as one word).
+int count_words(std::string_view s);
+
+}  // namespace lectio::text

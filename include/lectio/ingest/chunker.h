@@ -1,0 +1,23 @@
+#pragma once
+// Splits a Document into citable chunks along ICU sentence boundaries.
+#include <string>
+#include <vector>
+
+#include "lectio/core/source.h"
+#include "lectio/ingest/document.h"
+
+namespace lectio::ingest {
+
+struct ChunkOptions {
+  int min_words = 120;  // a section longer than max_words is split into chunks of at least this
+  int max_words = 200;  // no chunk goes past this unless one sentence alone does
+};
+
+// Returns chunks in document order with ordinal, pages, heading path, text and word count set;
+// source_id and version are left for the caller. Chunks never cut a sentence, never span two
+// sections (a heading starts a new chunk) and never span a page break between blocks.
+// `language` ("en", "zh") picks the sentence rules.
+std::vector<Chunk> chunk_document(const Document& doc, const ChunkOptions& options,
+                                  const std::string& language);
+
+}  // namespace lectio::ingest

@@ -1,0 +1,27 @@
+#pragma once
+// Format sniffing and extraction. Each function throws InvalidInput or Unsupported with a
+// message that states the reason only; callers prefix the file name.
+#include <filesystem>
+#include <string_view>
+
+#include "lectio/core/source.h"
+#include "lectio/ingest/document.h"
+#include "lectio/ingest/limits.h"
+
+namespace lectio::ingest {
+
+// Decides the format from the bytes first and the file extension second. Throws InvalidInput
+// for binary data that is not a supported container, and for text that is not valid UTF-8.
+Format sniff_format(std::string_view bytes, const std::filesystem::path& path);
+
+// Extracts blocks from a whole file's bytes in the given format.
+Document extract(std::string_view bytes, Format format, const Limits& limits);
+
+Document extract_text(std::string_view bytes);
+Document extract_markdown(std::string_view bytes);
+Document extract_html(std::string_view bytes);
+Document extract_pdf(std::string_view bytes, const Limits& limits);
+Document extract_epub(std::string_view bytes, const Limits& limits);
+Document extract_docx(std::string_view bytes, const Limits& limits);
+
+}  // namespace lectio::ingest

@@ -1,0 +1,44 @@
+#pragma once
+// Adding files to the store: read, sniff, extract, chunk, and store one source per file in one
+// transaction.
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lectio/ingest/chunker.h"
+#include "lectio/ingest/limits.h"
+#include "lectio/store/store.h"
+
+namespace lectio::ingest {
+
+struct AddOptions {
+  std::optional<std::string> id;  // "gpu001" or "file_gpu001"; only valid with a single file
+  std::string origin_url;         // metadata, never fetched
+  std::optional<std::string> title;
+  Limits limits;
+  ChunkOptions chunking;
+};
+
+struct AddResult {
+  std::filesystem::path path;
+  store::PutResult put;
+  int chunk_count = 0;
+};
+
+// Adds one file. Throws lectio::Error subclasses whose message starts with the file's path.
+AddResult add_file(store::Store& store, const std::filesystem::path& path,
+                   const AddOptions& options);
+
+// Expands directories (recursively, files of supported extensions, sorted) and keeps files
+// as named. Throws NotFound for a missing path.
+std::vector<std::filesystem::path> expand_inputs(const std::vector<std::filesystem::path>& inputs);
+
+// The source id a file gets without --id: slug of the file name + 8 hex of its content hash.
+std::string default_source_id(const std::filesystem::path& path, const std::string& hash);
+
+// Normalises a user-given id: "gpu001" -> "file_gpu001"; throws InvalidInput when unusable.
+std::string normalize_source_id(const std::string& id);
+
+}  // namespace lectio::ingest

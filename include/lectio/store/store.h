@@ -1,0 +1,68 @@
+#pragma once
+// The Store interface: where sources, chunks and (later) lessons and plans live. SQLite is the
+// embedded default; other backends implement the same interface, so callers never see a
+// database type. A Store object is not thread-safe: use one per thread.
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lectio/core/source.h"
+
+namespace lectio::store {
+
+enum class PutOutcome { kAdded, kUnchanged, kNewVersion };
+
+struct PutResult {
+  std::string source_id;
+  int version = 1;
+  PutOutcome outcome = PutOutcome::kAdded;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // Stores a source and its chunks in one transaction. When the current version of source.id
+  // has the same content hash nothing changes (kUnchanged) and its ids are kept; otherwise the
+  // source gets the next version number and the older versions stay readable. The version,
+  // chunk_count and chunk source ids are set by the store. Throws Io; nothing is written then.
+  virtual PutResult put_source(const Source& source, const std::vector<Chunk>& chunks) = 0;
+
+  // The current version of every source, ordered by id.
+  virtual std::vector<Source> sources() = 0;
+
+  // A source at a version (default: current). std::nullopt when missing.
+  virtual std::optional<Source> source(std::string_view id, std::optional<int> version) = 0;
+
+  // The id of the source last added from this absolute path, if any.
+  virtual std::optional<std::string> source_id_for_path(std::string_view path) = 0;
+
+  // The chunks of a source version (default: current) in order; empty when missing.
+  virtual std::vector<Chunk> chunks(std::string_view source_id, std::optional<int> version) = 0;
+
+  // One chunk; a ref without a version names the current version.
+  virtual std::optional<Chunk> chunk(const ChunkRef& ref) = 0;
+
+  // Visits every chunk of every current source version, ordered by source id then ordinal.
+  virtual void for_each_current_chunk(const std::function<void(const Chunk&)>& visit) = 0;
+
+  // Increases with every change to sources, so that derived data (the search index) can tell
+  // whether it is stale.
+  virtual std::int64_t generation() = 0;
+
+  // The schema version after migrations.
+  virtual int schema_version() = 0;
+};
+
+// Opens (creating and migrating when needed) the SQLite store in one file. Throws Io.
+std::unique_ptr<Store> open_sqlite_store(const std::filesystem::path& file);
+
+// Opens the default store of a data directory: <data_dir>/lectio.db. Creates the directory.
+std::unique_ptr<Store> open_store(const std::filesystem::path& data_dir);
+
+}  // namespace lectio::store

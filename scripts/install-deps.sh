@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Lectio builds and tests with, only those missing.
+# Runs as root (CI, a fresh machine) or through sudo when available.
+set -euo pipefail
+
+packages=(
+  # toolchain
+  cmake g++ make pkg-config
+  # libraries
+  libicu-dev libmd4c-dev libgumbo-dev libpoppler-cpp-dev libzip-dev libpugixml-dev
+  libyaml-cpp-dev nlohmann-json3-dev libsqlite3-dev libxapian-dev libsodium-dev
+  libspdlog-dev libfmt-dev libcli11-dev
+  # tests and benchmarks
+  libgtest-dev libgmock-dev libbenchmark-dev sqlite3 qpdf poppler-utils zip
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing missing Debian packages: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

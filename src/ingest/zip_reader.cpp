@@ -1,0 +1,1 @@
+// Placeholder: the zip reader lands with the EPUB/DOCX extractors.

@@ -1,0 +1,59 @@
+#include "support/run.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "support/temp_dir.h"
+
+extern char** environ;
+
+namespace lectio::testing {
+
+RunResult run_lectio(const std::vector<std::string>& args) {
+  const char* binary = std::getenv("LECTIO_BINARY");
+  if (!binary) throw std::runtime_error("LECTIO_BINARY is not set");
+  TempDir io;
+  const std::string out_path = (io.path() / "out").string();
+  const std::string err_path = (io.path() / "err").string();
+
+  std::vector<std::string> argv_storage{binary};
+  argv_storage.insert(argv_storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_storage) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  std::vector<char*> env;
+  for (char** e = environ; *e; ++e) {
+    if (std::string_view(*e).rfind("LECTIO_DATA=", 0) != 0) env.push_back(*e);
+  }
+  env.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, binary, &actions, nullptr, argv.data(), env.data());
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) throw std::runtime_error("posix_spawn failed");
+  int status = 0;
+  waitpid(pid, &status, 0);
+  RunResult result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  result.out = slurp(out_path);
+  result.err = slurp(err_path);
+  return result;
+}
+
+}  // namespace lectio::testing

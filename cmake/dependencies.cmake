@@ -8,10 +8,11 @@ find_package(CLI11 REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)
 find_package(yaml-cpp REQUIRED)
 find_package(pugixml REQUIRED)
-find_package(md4c REQUIRED)
+# md4c via pkg-config: the Debian 12 CMake config references a missing libmd4c-html.
 find_package(ICU 72 REQUIRED COMPONENTS uc i18n)
 
 pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)
+pkg_check_modules(MD4C REQUIRED IMPORTED_TARGET md4c)
 pkg_check_modules(GUMBO REQUIRED IMPORTED_TARGET gumbo)
 pkg_check_modules(POPPLER_CPP REQUIRED IMPORTED_TARGET poppler-cpp)
 pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)

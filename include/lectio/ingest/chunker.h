@@ -9,8 +9,8 @@
 namespace lectio::ingest {
 
 struct ChunkOptions {
-  int min_words = 120;  // a section longer than max_words is split into chunks of at least this
-  int max_words = 200;  // no chunk goes past this unless one sentence alone does
+  int target_words = 160;  // a long section is cut into pieces of about this size
+  int max_words = 200;     // no chunk goes past this unless one sentence alone does
 };
 
 // Returns chunks in document order with ordinal, pages, heading path, text and word count set;

@@ -1,0 +1,20 @@
+#pragma once
+// One function per command group; each registers its subcommands on the app. A command's
+// callback throws lectio::Error on failure; run() turns that into a message and a status.
+#include <CLI/CLI.hpp>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace lectio::cli {
+
+struct GlobalOptions {
+  std::optional<std::string> data_dir;  // --data
+  int exit_code = 0;                    // set by commands that fail part-way (e.g. some files)
+  std::filesystem::path data() const;
+};
+
+void register_source_commands(CLI::App& app, GlobalOptions& global);
+
+}  // namespace lectio::cli

@@ -1,0 +1,118 @@
+#include "lectio/ingest/chunker.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sentences.h"
+
+namespace lectio::ingest {
+
+namespace {
+
+// A unit that is never split: one sentence, one code block or one table row.
+struct Unit {
+  std::string text;
+  int words = 0;
+  int page_start = 1;
+  int page_end = 1;
+  bool new_block = false;  // first unit of its block: joined with a line break, not a space
+};
+
+struct Section {
+  std::vector<std::string> heading_path;
+  std::vector<Unit> units;
+  int last_page = 0;
+};
+
+void add_block_units(const Block& block, const std::string& language, Section& section) {
+  if (block.kind == BlockKind::kCode || block.kind == BlockKind::kTableRow) {
+    section.units.push_back({block.text, word_count(block.text), block.page, block.last_page(),
+                             true});
+    return;
+  }
+  bool first = true;
+  for (const Span& s : split_sentences(block.text, language)) {
+    Unit u;
+    u.text = block.text.substr(s.begin, s.end - s.begin);
+    u.words = word_count(u.text);
+    u.page_start = block.page_at(s.begin);
+    u.page_end = block.page_at(s.end - 1);
+    u.new_block = first;
+    first = false;
+    section.units.push_back(std::move(u));
+  }
+}
+
+// Cuts a section into chunks of about equal size: as many as max_words requires, or as the
+// target size suggests, whichever is more; a unit goes to the chunk that keeps sizes closest
+// to the per-chunk target.
+void emit_section(const Section& section, const ChunkOptions& options, std::vector<Chunk>& out) {
+  if (section.units.empty()) return;
+  int total = 0;
+  for (const Unit& u : section.units) total += u.words;
+  const int max_words = std::max(1, options.max_words);
+  const int target_words = std::clamp(options.target_words, 1, max_words);
+  const long pieces = std::max<long>(
+      {1, (total + max_words - 1) / max_words, std::lround(double(total) / target_words)});
+  const double target = double(total) / double(pieces);
+
+  Chunk current;
+  auto flush = [&] {
+    if (current.text.empty()) return;
+    current.heading_path = section.heading_path;
+    current.ordinal = static_cast<int>(out.size());
+    out.push_back(std::move(current));
+    current = Chunk();
+  };
+  for (const Unit& u : section.units) {
+    if (!current.text.empty()) {
+      const int with = current.word_count + u.words;
+      const bool over = with > max_words;
+      const bool farther = double(with) - target > target - double(current.word_count);
+      if (over || farther) flush();
+    }
+    if (current.text.empty()) {
+      current.page_start = u.page_start;
+    } else {
+      current.text += u.new_block ? "\n" : " ";
+    }
+    current.text += u.text;
+    current.word_count += u.words;
+    current.page_end = std::max(current.page_end, u.page_end);
+  }
+  flush();
+}
+
+}  // namespace
+
+std::vector<Chunk> chunk_document(const Document& doc, const ChunkOptions& options,
+                                  const std::string& language) {
+  std::vector<Chunk> out;
+  std::vector<std::pair<int, std::string>> headings;  // (level, text), outermost first
+  Section section;
+  auto close_section = [&] {
+    emit_section(section, options, out);
+    section.units.clear();
+    section.last_page = 0;
+  };
+  for (const Block& block : doc.blocks) {
+    if (block.kind == BlockKind::kHeading) {
+      close_section();
+      while (!headings.empty() && headings.back().first >= block.level) headings.pop_back();
+      headings.emplace_back(block.level, block.text);
+      continue;
+    }
+    // A chunk never spans a page break that falls between blocks, so citations stay exact.
+    if (section.last_page != 0 && block.page > section.last_page) close_section();
+    if (section.units.empty()) {
+      section.heading_path.clear();
+      for (const auto& h : headings) section.heading_path.push_back(h.second);
+    }
+    add_block_units(block, language, section);
+    section.last_page = std::max(section.last_page, block.last_page());
+  }
+  close_section();
+  return out;
+}
+
+}  // namespace lectio::ingest

@@ -1,0 +1,384 @@
+#include "formats/html_blocks.h"
+
+#include <gumbo.h>
+
+#include <algorithm>
+#include <cctype>
+#include <climits>
+
+#include "lectio/core/error.h"
+#include "lectio/core/text.h"
+
+namespace lectio::ingest {
+
+namespace {
+
+bool has_text(std::string_view s) {
+  return std::any_of(s.begin(), s.end(),
+                     [](char c) { return !std::isspace(static_cast<unsigned char>(c)); });
+}
+
+// Code keeps its line structure: only CRs, leading blank lines and trailing space go.
+// `lead` receives the number of bytes removed from the front.
+std::string tidy_code(std::string_view raw, std::size_t& lead) {
+  std::string s;
+  s.reserve(raw.size());
+  for (char c : raw) {
+    if (c != '\r') s.push_back(c);
+  }
+  std::size_t first = 0;
+  for (std::size_t i = 0; i < s.size() && std::isspace(static_cast<unsigned char>(s[i])); ++i) {
+    if (s[i] == '\n') first = i + 1;
+  }
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+  lead = first;
+  return s.substr(std::min(first, s.size()));
+}
+
+}  // namespace
+
+void BlockBuilder::start(BlockKind kind, int level) {
+  flush();
+  kind_ = kind;
+  level_ = level;
+}
+
+void BlockBuilder::append(std::string_view text) {
+  raw_.append(text);
+  if (!has_text(text)) return;
+  if (!raw_has_text_) raw_page_ = page_;
+  raw_has_text_ = true;
+  page_has_text_ = true;
+}
+
+void BlockBuilder::page_break() {
+  if (!page_has_text_) return;
+  ++page_;
+  page_has_text_ = false;
+  if (raw_has_text_) raw_breaks_.push_back(raw_.size());
+}
+
+void BlockBuilder::flush() {
+  if (!raw_has_text_) {
+    raw_.clear();
+    return;
+  }
+  Block block;
+  block.kind = kind_;
+  block.level = kind_ == BlockKind::kHeading ? std::clamp(level_, 1, 6) : 0;
+  block.page = raw_page_;
+  std::vector<std::size_t> offsets;
+  if (kind_ == BlockKind::kCode) {
+    std::size_t lead = 0;
+    block.text = tidy_code(raw_, lead);
+    for (std::size_t b : raw_breaks_) offsets.push_back(b > lead ? b - lead : 0);
+  } else {
+    block.text = text::collapse_whitespace(raw_);
+    // A break's offset is where the text after it starts in the collapsed block.
+    for (std::size_t b : raw_breaks_) {
+      std::size_t off = text::collapse_whitespace(std::string_view(raw_).substr(0, b)).size();
+      if (off < block.text.size() && block.text[off] == ' ') ++off;
+      offsets.push_back(off);
+    }
+  }
+  for (std::size_t off : offsets) {
+    if (off == 0) {
+      ++block.page;
+    } else if (off < block.text.size()) {
+      block.page_breaks.push_back(off);
+    }
+  }
+  blocks_.push_back(std::move(block));
+  raw_.clear();
+  raw_breaks_.clear();
+  raw_has_text_ = false;
+}
+
+std::vector<Block> BlockBuilder::take_blocks() {
+  flush();
+  std::vector<Block> out = std::move(blocks_);
+  blocks_.clear();
+  return out;
+}
+
+std::string first_top_heading(const std::vector<Block>& blocks) {
+  const Block* best = nullptr;
+  for (const Block& b : blocks) {
+    if (b.kind != BlockKind::kHeading) continue;
+    if (!best || b.level < best->level) best = &b;
+  }
+  return best ? best->text : std::string();
+}
+
+namespace {
+
+constexpr int kMaxDepth = 1000;
+
+bool is_skipped(const GumboNode* node) {
+  switch (node->v.element.tag) {
+    case GUMBO_TAG_SCRIPT: case GUMBO_TAG_STYLE: case GUMBO_TAG_NOSCRIPT:
+    case GUMBO_TAG_TEMPLATE: case GUMBO_TAG_SVG: case GUMBO_TAG_IFRAME: case GUMBO_TAG_NAV:
+    case GUMBO_TAG_HEAD: case GUMBO_TAG_OBJECT: case GUMBO_TAG_EMBED: case GUMBO_TAG_CANVAS:
+    case GUMBO_TAG_AUDIO: case GUMBO_TAG_VIDEO: case GUMBO_TAG_SELECT: case GUMBO_TAG_TEXTAREA:
+    case GUMBO_TAG_BUTTON: case GUMBO_TAG_RP: case GUMBO_TAG_RT: case GUMBO_TAG_NOFRAMES:
+      return true;
+    default:
+      break;
+  }
+  return gumbo_get_attribute(&node->v.element.attributes, "hidden") != nullptr;
+}
+
+bool is_block(GumboTag tag) {
+  switch (tag) {
+    case GUMBO_TAG_ADDRESS: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_ASIDE:
+    case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_BODY: case GUMBO_TAG_CAPTION: case GUMBO_TAG_CENTER:
+    case GUMBO_TAG_DD: case GUMBO_TAG_DETAILS: case GUMBO_TAG_DIR: case GUMBO_TAG_DIV:
+    case GUMBO_TAG_DL: case GUMBO_TAG_DT: case GUMBO_TAG_FIELDSET: case GUMBO_TAG_FIGCAPTION:
+    case GUMBO_TAG_FIGURE: case GUMBO_TAG_FOOTER: case GUMBO_TAG_FORM: case GUMBO_TAG_H1:
+    case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5: case GUMBO_TAG_H6:
+    case GUMBO_TAG_HEADER: case GUMBO_TAG_HGROUP: case GUMBO_TAG_HR: case GUMBO_TAG_LEGEND:
+    case GUMBO_TAG_LI: case GUMBO_TAG_LISTING: case GUMBO_TAG_MAIN: case GUMBO_TAG_MENU:
+    case GUMBO_TAG_OL: case GUMBO_TAG_P: case GUMBO_TAG_PLAINTEXT: case GUMBO_TAG_PRE:
+    case GUMBO_TAG_SECTION: case GUMBO_TAG_SUMMARY: case GUMBO_TAG_TABLE: case GUMBO_TAG_TBODY:
+    case GUMBO_TAG_TD: case GUMBO_TAG_TFOOT: case GUMBO_TAG_TH: case GUMBO_TAG_THEAD:
+    case GUMBO_TAG_TR: case GUMBO_TAG_UL: case GUMBO_TAG_XMP:
+      return true;
+    default:
+      return false;
+  }
+}
+
+const char* attribute(const GumboNode* node, const char* name) {
+  const GumboAttribute* a = gumbo_get_attribute(&node->v.element.attributes, name);
+  return a ? a->value : nullptr;
+}
+
+bool has_token(const char* value, std::string_view token) {
+  if (!value) return false;
+  std::string_view v(value);
+  std::size_t pos = 0;
+  while (pos < v.size()) {
+    const std::size_t end = std::min(v.find_first_of(" \t\n\r\f", pos), v.size());
+    if (v.substr(pos, end - pos) == token) return true;
+    pos = end + 1;
+  }
+  return false;
+}
+
+bool is_epub_marker(const GumboNode* node) {
+  return has_token(attribute(node, "epub:type"), "pagebreak") ||
+         has_token(attribute(node, "role"), "doc-pagebreak");
+}
+
+// Returns {break before, break after} from an inline style.
+std::pair<bool, bool> css_breaks(const GumboNode* node) {
+  const char* style = attribute(node, "style");
+  if (!style) return {false, false};
+  std::string s;
+  for (const char* p = style; *p; ++p) {
+    if (!std::isspace(static_cast<unsigned char>(*p))) {
+      s.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(*p))));
+    }
+  }
+  auto has = [&](std::string_view needle) { return s.find(needle) != std::string::npos; };
+  return {has("page-break-before:always") || has("break-before:page"),
+          has("page-break-after:always") || has("break-after:page")};
+}
+
+const GumboVector& children(const GumboNode* node) {
+  return node->type == GUMBO_NODE_DOCUMENT ? node->v.document.children
+                                           : node->v.element.children;
+}
+
+class Walker {
+ public:
+  Walker(BlockBuilder& out, PageMarkers markers) : out_(out), markers_(markers) {}
+
+  void walk(const GumboNode* node, int depth) {
+    if (depth > kMaxDepth) throw InvalidInput("HTML nests elements more than 1000 levels deep");
+    if (node->type == GUMBO_NODE_TEXT || node->type == GUMBO_NODE_WHITESPACE ||
+        node->type == GUMBO_NODE_CDATA) {
+      out_.append(node->v.text.text);
+      return;
+    }
+    if (node->type != GUMBO_NODE_ELEMENT) return;
+    if (is_skipped(node)) return;
+    const GumboTag tag = node->v.element.tag;
+    if (tag == GUMBO_TAG_BR) {
+      out_.append(kind_ == BlockKind::kCode ? "\n" : " ");
+      return;
+    }
+    const auto [before, after] =
+        markers_ == PageMarkers::kCss ? css_breaks(node) : std::pair{false, false};
+    const bool block = is_block(tag);
+    if (block) out_.start(kind_, level_);
+    if (before || (markers_ == PageMarkers::kEpub && is_epub_marker(node))) out_.page_break();
+    if (!block) {
+      walk_children(node, depth);
+    } else if (tag == GUMBO_TAG_TR && !is_layout_row(node, 0)) {
+      emit_row(node, depth);
+    } else {
+      const BlockKind saved_kind = kind_;
+      const int saved_level = level_;
+      enter(tag);
+      out_.start(kind_, level_);
+      walk_children(node, depth);
+      out_.flush();
+      kind_ = saved_kind;
+      level_ = saved_level;
+      out_.start(kind_, level_);
+    }
+    if (after) out_.page_break();
+  }
+
+  void walk_children(const GumboNode* node, int depth) {
+    const GumboVector& kids = children(node);
+    for (unsigned i = 0; i < kids.length; ++i) {
+      walk(static_cast<const GumboNode*>(kids.data[i]), depth + 1);
+    }
+  }
+
+ private:
+  // Sets the kind for text inside a block element; containers keep the enclosing kind.
+  void enter(GumboTag tag) {
+    if (tag >= GUMBO_TAG_H1 && tag <= GUMBO_TAG_H6) {
+      kind_ = BlockKind::kHeading;
+      level_ = 1 + static_cast<int>(tag - GUMBO_TAG_H1);
+    } else if (tag == GUMBO_TAG_LI) {
+      kind_ = BlockKind::kListItem;
+    } else if (tag == GUMBO_TAG_BLOCKQUOTE) {
+      kind_ = BlockKind::kQuote;
+    } else if (tag == GUMBO_TAG_PRE || tag == GUMBO_TAG_LISTING || tag == GUMBO_TAG_XMP ||
+               tag == GUMBO_TAG_PLAINTEXT) {
+      kind_ = BlockKind::kCode;
+    } else if (tag == GUMBO_TAG_TR || tag == GUMBO_TAG_CAPTION) {
+      kind_ = BlockKind::kParagraph;
+    }
+    if (kind_ != BlockKind::kHeading) level_ = 0;
+  }
+
+  // A row whose cells hold headings, lists or tables is page layout, not data: its cells
+  // are walked as ordinary blocks.
+  static bool is_layout_row(const GumboNode* node, int depth) {
+    if (depth > 64) return true;
+    const GumboVector& kids = node->v.element.children;
+    for (unsigned i = 0; i < kids.length; ++i) {
+      const auto* kid = static_cast<const GumboNode*>(kids.data[i]);
+      if (kid->type != GUMBO_NODE_ELEMENT) continue;
+      const GumboTag t = kid->v.element.tag;
+      if ((t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6) || t == GUMBO_TAG_TABLE ||
+          t == GUMBO_TAG_UL || t == GUMBO_TAG_OL || t == GUMBO_TAG_PRE ||
+          t == GUMBO_TAG_BLOCKQUOTE) {
+        return true;
+      }
+      if (is_layout_row(kid, depth + 1)) return true;
+    }
+    return false;
+  }
+
+  // One table row: each cell's text collapsed, empty cells dropped, joined with "; ".
+  void emit_row(const GumboNode* row, int depth) {
+    std::string joined;
+    int breaks = 0;
+    const GumboVector& cells = row->v.element.children;
+    for (unsigned i = 0; i < cells.length; ++i) {
+      const auto* cell = static_cast<const GumboNode*>(cells.data[i]);
+      if (cell->type != GUMBO_NODE_ELEMENT || is_skipped(cell)) continue;
+      std::string raw;
+      cell_text(cell, depth + 1, raw, breaks);
+      const std::string text = text::collapse_whitespace(raw);
+      if (text.empty()) continue;
+      if (!joined.empty()) joined += "; ";
+      joined += text;
+    }
+    out_.start(BlockKind::kTableRow);
+    out_.append(joined);
+    out_.start(kind_, level_);
+    for (int i = 0; i < breaks; ++i) out_.page_break();
+  }
+
+  void cell_text(const GumboNode* node, int depth, std::string& raw, int& breaks) const {
+    if (depth > kMaxDepth) throw InvalidInput("HTML nests elements more than 1000 levels deep");
+    if (node->type == GUMBO_NODE_TEXT || node->type == GUMBO_NODE_WHITESPACE ||
+        node->type == GUMBO_NODE_CDATA) {
+      raw += node->v.text.text;
+      return;
+    }
+    if (node->type != GUMBO_NODE_ELEMENT || is_skipped(node)) return;
+    if (markers_ == PageMarkers::kEpub && is_epub_marker(node)) ++breaks;
+    const bool spaced = is_block(node->v.element.tag) || node->v.element.tag == GUMBO_TAG_BR;
+    if (spaced) raw += ' ';
+    const GumboVector& kids = node->v.element.children;
+    for (unsigned i = 0; i < kids.length; ++i) {
+      cell_text(static_cast<const GumboNode*>(kids.data[i]), depth + 1, raw, breaks);
+    }
+    if (spaced) raw += ' ';
+  }
+
+  BlockBuilder& out_;
+  PageMarkers markers_;
+  BlockKind kind_ = BlockKind::kParagraph;
+  int level_ = 0;
+};
+
+const GumboNode* find_child(const GumboNode* node, GumboTag tag) {
+  const GumboVector& kids = children(node);
+  for (unsigned i = 0; i < kids.length; ++i) {
+    const auto* kid = static_cast<const GumboNode*>(kids.data[i]);
+    if (kid->type == GUMBO_NODE_ELEMENT && kid->v.element.tag == tag) return kid;
+  }
+  return nullptr;
+}
+
+bool find_marker(const GumboNode* node, int depth) {
+  if (node->type != GUMBO_NODE_ELEMENT || depth > kMaxDepth || is_skipped(node)) return false;
+  if (is_epub_marker(node)) return true;
+  const GumboVector& kids = node->v.element.children;
+  for (unsigned i = 0; i < kids.length; ++i) {
+    if (find_marker(static_cast<const GumboNode*>(kids.data[i]), depth + 1)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void HtmlTree::OutputDeleter::operator()(GumboInternalOutput* output) const {
+  gumbo_destroy_output(&kGumboDefaultOptions, output);
+}
+
+HtmlTree::HtmlTree(std::string html) : html_(std::move(html)) {
+  if (html_.size() > static_cast<std::size_t>(UINT_MAX)) throw InvalidInput("HTML is too large");
+  output_.reset(gumbo_parse_with_options(&kGumboDefaultOptions, html_.data(), html_.size()));
+  if (!output_) throw InvalidInput("HTML could not be parsed");
+}
+
+HtmlTree::~HtmlTree() = default;
+
+std::string HtmlTree::head_title() const {
+  const GumboNode* head = find_child(output_->root, GUMBO_TAG_HEAD);
+  const GumboNode* title = head ? find_child(head, GUMBO_TAG_TITLE) : nullptr;
+  if (!title) return {};
+  std::string raw;
+  const GumboVector& kids = title->v.element.children;
+  for (unsigned i = 0; i < kids.length; ++i) {
+    const auto* kid = static_cast<const GumboNode*>(kids.data[i]);
+    if (kid->type == GUMBO_NODE_TEXT || kid->type == GUMBO_NODE_WHITESPACE) raw += kid->v.text.text;
+  }
+  return text::collapse_whitespace(raw);
+}
+
+bool HtmlTree::has_epub_page_markers() const {
+  const GumboNode* body = find_child(output_->root, GUMBO_TAG_BODY);
+  return body && find_marker(body, 0);
+}
+
+void HtmlTree::walk(BlockBuilder& out, PageMarkers markers) const {
+  const GumboNode* body = find_child(output_->root, GUMBO_TAG_BODY);
+  if (!body) return;
+  Walker walker(out, markers);
+  out.start(BlockKind::kParagraph);
+  walker.walk_children(body, 0);
+  out.flush();
+}
+
+}  // namespace lectio::ingest

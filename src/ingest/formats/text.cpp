@@ -1,0 +1,73 @@
+// Plain text: paragraphs are separated by blank lines, a form feed starts a new page, and a
+// short unpunctuated line standing alone before a longer paragraph is taken as a heading.
+#include <string>
+#include <vector>
+
+#include "lectio/core/text.h"
+#include "lectio/ingest/extract.h"
+#include "page_join.h"
+
+namespace lectio::ingest {
+
+namespace {
+
+std::vector<std::string> split_paragraphs(std::string_view page) {
+  std::vector<std::string> out;
+  std::string current;
+  std::size_t pos = 0;
+  while (pos <= page.size()) {
+    std::size_t eol = page.find('\n', pos);
+    if (eol == std::string_view::npos) eol = page.size();
+    std::string_view line = page.substr(pos, eol - pos);
+    pos = eol + 1;
+    if (line.find_first_not_of(" \t\r\v") == std::string_view::npos) {
+      if (!current.empty()) out.push_back(text::collapse_whitespace(current));
+      current.clear();
+      continue;
+    }
+    current.append(line);
+    current.push_back('\n');
+  }
+  if (!current.empty()) out.push_back(text::collapse_whitespace(current));
+  return out;
+}
+
+bool looks_like_heading(const std::string& para, const std::string* next) {
+  if (!next || para.size() > 80 || ends_sentence(para) || para.back() == ',') return false;
+  return text::count_words(para) <= 10 && next->size() > para.size() * 2;
+}
+
+}  // namespace
+
+Document extract_text(std::string_view bytes) {
+  Document doc;
+  int page = 1;
+  std::size_t start = 0;
+  while (start <= bytes.size()) {
+    std::size_t ff = bytes.find('\f', start);
+    if (ff == std::string_view::npos) ff = bytes.size();
+    const auto paragraphs = split_paragraphs(bytes.substr(start, ff - start));
+    std::vector<Block> blocks;
+    for (std::size_t i = 0; i < paragraphs.size(); ++i) {
+      Block b;
+      b.text = paragraphs[i];
+      const std::string* next = i + 1 < paragraphs.size() ? &paragraphs[i + 1] : nullptr;
+      if (looks_like_heading(b.text, next)) {
+        b.kind = BlockKind::kHeading;
+        b.level = 2;
+        if (doc.title.empty() && doc.blocks.empty() && blocks.empty()) {
+          doc.title = b.text;
+          b.level = 1;
+        }
+      }
+      blocks.push_back(std::move(b));
+    }
+    append_page(doc, std::move(blocks), page);
+    if (ff == bytes.size()) break;
+    start = ff + 1;
+    ++page;
+  }
+  return doc;
+}
+
+}  // namespace lectio::ingest

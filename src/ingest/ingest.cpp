@@ -1,0 +1,150 @@
+#include "lectio/ingest/ingest.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "lectio/core/data_dir.h"
+#include "lectio/core/error.h"
+#include "lectio/core/text.h"
+#include "lectio/ingest/extract.h"
+
+namespace fs = std::filesystem;
+
+namespace lectio::ingest {
+
+namespace {
+
+constexpr std::array<std::string_view, 9> kExtensions = {
+    ".md", ".markdown", ".txt", ".html", ".htm", ".xhtml", ".pdf", ".epub", ".docx"};
+
+bool supported_extension(const fs::path& p) {
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return std::find(kExtensions.begin(), kExtensions.end(), ext) != kExtensions.end();
+}
+
+bool hidden(const fs::path& p) {
+  const std::string name = p.filename().string();
+  return !name.empty() && name.front() == '.';
+}
+
+// Runs `step` and re-throws any failure as the same error kind, prefixed with the file name,
+// so every message names its input.
+template <class Fn>
+auto in_context(const fs::path& path, Fn&& step) -> decltype(step()) {
+  const std::string where = path.string() + ": ";
+  try {
+    return step();
+  } catch (const InvalidInput& e) {
+    throw InvalidInput(where + e.what());
+  } catch (const Unsupported& e) {
+    throw Unsupported(where + e.what());
+  } catch (const NotFound& e) {
+    throw NotFound(where + e.what());
+  } catch (const Io& e) {
+    throw Io(where + e.what());
+  } catch (const Internal& e) {
+    throw Internal(where + e.what());
+  } catch (const std::exception& e) {
+    throw Internal(where + "unexpected failure: " + e.what());
+  }
+}
+
+std::string language_of(const Document& doc) {
+  std::string sample;
+  for (const Block& b : doc.blocks) {
+    if (sample.size() > 64 * 1024) break;
+    sample += b.text;
+    sample.push_back(' ');
+  }
+  return text::detect_language(sample);
+}
+
+}  // namespace
+
+std::string normalize_source_id(const std::string& id) {
+  std::string bare = id.rfind("file_", 0) == 0 ? id.substr(5) : id;
+  if (bare.empty() || bare.size() > 64) {
+    throw InvalidInput(fmt::format("--id '{}': must be 1 to 64 characters", id));
+  }
+  for (char c : bare) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-';
+    if (!ok) {
+      throw InvalidInput(
+          fmt::format("--id '{}': only letters, digits, '_' and '-' are allowed", id));
+    }
+  }
+  return "file_" + bare;
+}
+
+std::string default_source_id(const fs::path& path, const std::string& hash) {
+  return fmt::format("file_{}_{}", text::slugify(path.stem().string(), 32), hash.substr(0, 8));
+}
+
+std::vector<fs::path> expand_inputs(const std::vector<fs::path>& inputs) {
+  std::vector<fs::path> out;
+  for (const fs::path& input : inputs) {
+    std::error_code ec;
+    if (!fs::is_directory(input, ec)) {
+      out.push_back(input);  // a missing file is reported by add_file, in order
+      continue;
+    }
+    std::vector<fs::path> found;
+    fs::recursive_directory_iterator it(input, fs::directory_options::skip_permission_denied, ec);
+    if (ec) throw Io(fmt::format("{}: cannot list directory: {}", input.string(), ec.message()));
+    for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (ec) break;
+      if (hidden(it->path())) {
+        if (it->is_directory(ec)) it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_regular_file(ec) && supported_extension(it->path())) found.push_back(it->path());
+    }
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+  }
+  return out;
+}
+
+AddResult add_file(store::Store& store, const fs::path& path, const AddOptions& options) {
+  return in_context(path, [&] {
+    const std::string bytes = read_file(path, options.limits.max_file_bytes);
+    if (bytes.empty()) throw InvalidInput("empty file");
+    const Format format = sniff_format(bytes, path);
+    const Document doc = extract(bytes, format, options.limits);
+    const std::string language = language_of(doc);
+    std::vector<Chunk> chunks = chunk_document(doc, options.chunking, language);
+    if (chunks.empty()) throw InvalidInput("no text found");
+
+    const std::string absolute = fs::absolute(path).lexically_normal().string();
+    Source source;
+    source.content_hash = text::content_hash(bytes);
+    if (options.id) {
+      source.id = normalize_source_id(*options.id);
+    } else {
+      source.id = store.source_id_for_path(absolute).value_or(
+          default_source_id(path, source.content_hash));
+    }
+    source.title = options.title.value_or(doc.title.empty() ? path.stem().string() : doc.title);
+    source.file_name = path.filename().string();
+    source.path = absolute;
+    source.origin_url = options.origin_url;
+    source.format = format;
+    source.language = language;
+    source.byte_size = static_cast<std::int64_t>(bytes.size());
+    source.page_count = std::max(doc.page_count, chunks.back().page_end);
+    AddResult result;
+    result.path = path;
+    result.chunk_count = static_cast<int>(chunks.size());
+    result.put = store.put_source(source, chunks);
+    return result;
+  });
+}
+
+}  // namespace lectio::ingest

@@ -1,0 +1,105 @@
+#include "sqlite_db.h"
+
+#include <fmt/format.h>
+
+#include "lectio/core/error.h"
+
+namespace lectio::store::sqlite {
+
+Database::Database(const std::filesystem::path& file) : name_(file.string()) {
+  sqlite3* raw = nullptr;
+  const int rc = sqlite3_open_v2(name_.c_str(), &raw,
+                                 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                                 nullptr);
+  db_.reset(raw);  // sqlite3 hands back a handle to close even when opening fails
+  if (rc != SQLITE_OK) {
+    throw Io(fmt::format("{}: cannot open database: {}", name_,
+                         raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)));
+  }
+  sqlite3_busy_timeout(raw, 5000);
+  sqlite3_extended_result_codes(raw, 1);
+}
+
+void Database::fail(std::string_view what) const {
+  throw Io(fmt::format("{}: {}: {}", name_, what, sqlite3_errmsg(db_.get())));
+}
+
+void Database::exec(std::string_view sql) {
+  const std::string text(sql);
+  char* message = nullptr;
+  if (sqlite3_exec(db_.get(), text.c_str(), nullptr, nullptr, &message) == SQLITE_OK) return;
+  const std::string reason = message ? message : "unknown error";
+  sqlite3_free(message);
+  throw Io(fmt::format("{}: {}", name_, reason));
+}
+
+Statement Database::prepare(std::string_view sql) {
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db_.get(), sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) !=
+      SQLITE_OK) {
+    fail("cannot prepare statement");
+  }
+  return Statement(*this, stmt);
+}
+
+std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_.get()); }
+
+Statement& Statement::bind(int index, std::string_view value) {
+  if (sqlite3_bind_text(stmt_.get(), index, value.data(), static_cast<int>(value.size()),
+                        SQLITE_TRANSIENT) != SQLITE_OK) {
+    db_->fail("cannot bind value");
+  }
+  return *this;
+}
+
+Statement& Statement::bind(int index, std::int64_t value) {
+  if (sqlite3_bind_int64(stmt_.get(), index, value) != SQLITE_OK) db_->fail("cannot bind value");
+  return *this;
+}
+
+bool Statement::step() {
+  const int rc = sqlite3_step(stmt_.get());
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  db_->fail("query failed");
+}
+
+void Statement::run() {
+  step();
+  reset();
+}
+
+void Statement::reset() {
+  sqlite3_reset(stmt_.get());
+  sqlite3_clear_bindings(stmt_.get());
+}
+
+std::string Statement::text(int column) const {
+  const auto* p = sqlite3_column_text(stmt_.get(), column);
+  const int n = sqlite3_column_bytes(stmt_.get(), column);
+  return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(n))
+           : std::string();
+}
+
+std::int64_t Statement::int64(int column) const {
+  return sqlite3_column_int64(stmt_.get(), column);
+}
+
+bool Statement::is_null(int column) const {
+  return sqlite3_column_type(stmt_.get(), column) == SQLITE_NULL;
+}
+
+Transaction::Transaction(Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+
+Transaction::~Transaction() {
+  if (done_) return;
+  // Roll back on the error path; a failure here leaves SQLite to roll back on close.
+  sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+void Transaction::commit() {
+  db_.exec("COMMIT");
+  done_ = true;
+}
+
+}  // namespace lectio::store::sqlite

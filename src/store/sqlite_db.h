@@ -1,0 +1,73 @@
+#pragma once
+// Thin RAII wrappers over the SQLite C API, private to the store module.
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace lectio::store::sqlite {
+
+struct DbCloser {
+  void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
+};
+struct StmtFinalizer {
+  void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
+};
+
+class Statement;
+
+// Owns one connection. Throws lectio::Io on failure, naming the database file.
+class Database {
+ public:
+  explicit Database(const std::filesystem::path& file);
+  void exec(std::string_view sql);
+  Statement prepare(std::string_view sql);
+  std::int64_t last_insert_rowid() const;
+  [[noreturn]] void fail(std::string_view what) const;
+  sqlite3* handle() const { return db_.get(); }
+  const std::string& name() const { return name_; }
+
+ private:
+  std::unique_ptr<sqlite3, DbCloser> db_;
+  std::string name_;
+};
+
+// A prepared statement. Bind with 1-based indices; step() returns true while rows remain.
+class Statement {
+ public:
+  Statement(const Database& db, sqlite3_stmt* stmt) : db_(&db), stmt_(stmt) {}
+  Statement& bind(int index, std::string_view value);
+  Statement& bind(int index, std::int64_t value);
+  Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
+  bool step();
+  void run();  // steps once, expecting no rows
+  void reset();
+  std::string text(int column) const;
+  std::int64_t int64(int column) const;
+  int integer(int column) const { return static_cast<int>(int64(column)); }
+  bool is_null(int column) const;
+
+ private:
+  const Database* db_;
+  std::unique_ptr<sqlite3_stmt, StmtFinalizer> stmt_;
+};
+
+// Begins a transaction; rolls back unless commit() was called. The destructor never throws.
+class Transaction {
+ public:
+  explicit Transaction(Database& db);
+  ~Transaction();
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  void commit();
+
+ private:
+  Database& db_;
+  bool done_ = false;
+};
+
+}  // namespace lectio::store::sqlite

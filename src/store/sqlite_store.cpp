@@ -1,0 +1,235 @@
+// The SQLite backend of the Store interface.
+#include <chrono>
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "lectio/core/data_dir.h"
+#include "lectio/core/error.h"
+#include "lectio/store/store.h"
+#include "schema.h"
+#include "sqlite_db.h"
+
+namespace lectio::store {
+
+namespace {
+
+using sqlite::Database;
+using sqlite::Statement;
+using sqlite::Transaction;
+
+constexpr std::string_view kSourceColumns =
+    "id, version, title, file_name, path, origin_url, format, language, content_hash, "
+    "byte_size, page_count, chunk_count, added_at";
+constexpr std::string_view kChunkColumns =
+    "source_id, version, ordinal, page_start, page_end, heading_path, body, word_count";
+
+std::string now_utc() {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
+                     std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now()));
+}
+
+std::string encode_path(const std::vector<std::string>& headings) {
+  return nlohmann::json(headings).dump();
+}
+
+std::vector<std::string> decode_path(const std::string& text) {
+  auto parsed = nlohmann::json::parse(text, nullptr, false);
+  if (!parsed.is_array()) return {};
+  return parsed.get<std::vector<std::string>>();
+}
+
+Source read_source(const Statement& s) {
+  Source src;
+  src.id = s.text(0);
+  src.version = s.integer(1);
+  src.title = s.text(2);
+  src.file_name = s.text(3);
+  src.path = s.text(4);
+  src.origin_url = s.text(5);
+  src.format = parse_format(s.text(6)).value_or(Format::kText);
+  src.language = s.text(7);
+  src.content_hash = s.text(8);
+  src.byte_size = s.int64(9);
+  src.page_count = s.integer(10);
+  src.chunk_count = s.integer(11);
+  src.added_at = s.text(12);
+  return src;
+}
+
+Chunk read_chunk(const Statement& s) {
+  Chunk c;
+  c.source_id = s.text(0);
+  c.version = s.integer(1);
+  c.ordinal = s.integer(2);
+  c.page_start = s.integer(3);
+  c.page_end = s.integer(4);
+  c.heading_path = decode_path(s.text(5));
+  c.text = s.text(6);
+  c.word_count = s.integer(7);
+  return c;
+}
+
+class SqliteStore final : public Store {
+ public:
+  explicit SqliteStore(const std::filesystem::path& file) : db_(file) {
+    db_.exec("PRAGMA journal_mode = WAL");
+    db_.exec("PRAGMA synchronous = NORMAL");
+    db_.exec("PRAGMA foreign_keys = ON");
+    migrate();
+  }
+
+  PutResult put_source(const Source& source, const std::vector<Chunk>& chunks) override {
+    Transaction tx(db_);
+    const std::optional<Source> current = source_in_tx(source.id, std::nullopt);
+    if (current && current->content_hash == source.content_hash) {
+      return {current->id, current->version, PutOutcome::kUnchanged};
+    }
+    const int version = current ? current->version + 1 : 1;
+    Statement insert = db_.prepare(fmt::format(
+        "INSERT INTO sources ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", kSourceColumns));
+    insert.bind(1, source.id).bind(2, version).bind(3, source.title).bind(4, source.file_name);
+    insert.bind(5, source.path).bind(6, source.origin_url).bind(7, format_name(source.format));
+    insert.bind(8, source.language).bind(9, source.content_hash).bind(10, source.byte_size);
+    insert.bind(11, source.page_count).bind(12, static_cast<int>(chunks.size()));
+    insert.bind(13, source.added_at.empty() ? now_utc() : source.added_at);
+    insert.run();
+
+    Statement add = db_.prepare(fmt::format(
+        "INSERT INTO chunks ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", kChunkColumns));
+    for (std::size_t i = 0; i < chunks.size(); ++i) {
+      const Chunk& c = chunks[i];
+      add.bind(1, source.id).bind(2, version).bind(3, static_cast<int>(i));
+      add.bind(4, c.page_start).bind(5, c.page_end).bind(6, encode_path(c.heading_path));
+      add.bind(7, c.text).bind(8, c.word_count);
+      add.run();
+    }
+    db_.exec("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
+             "WHERE name = 'generation'");
+    tx.commit();
+    return {source.id, version, current ? PutOutcome::kNewVersion : PutOutcome::kAdded};
+  }
+
+  std::vector<Source> sources() override {
+    Statement q = db_.prepare(fmt::format(
+        "SELECT {} FROM sources s WHERE version = "
+        "(SELECT MAX(version) FROM sources WHERE id = s.id) ORDER BY id",
+        kSourceColumns));
+    std::vector<Source> out;
+    while (q.step()) out.push_back(read_source(q));
+    return out;
+  }
+
+  std::optional<Source> source(std::string_view id, std::optional<int> version) override {
+    return source_in_tx(id, version);
+  }
+
+  std::optional<std::string> source_id_for_path(std::string_view path) override {
+    Statement q = db_.prepare(
+        "SELECT id FROM sources WHERE path = ? ORDER BY added_at DESC, version DESC LIMIT 1");
+    q.bind(1, path);
+    if (!q.step()) return std::nullopt;
+    return q.text(0);
+  }
+
+  std::vector<Chunk> chunks(std::string_view source_id, std::optional<int> version) override {
+    const std::optional<int> v = resolve_version(source_id, version);
+    if (!v) return {};
+    Statement q = db_.prepare(fmt::format(
+        "SELECT {} FROM chunks WHERE source_id = ? AND version = ? ORDER BY ordinal",
+        kChunkColumns));
+    q.bind(1, source_id).bind(2, *v);
+    std::vector<Chunk> out;
+    while (q.step()) out.push_back(read_chunk(q));
+    return out;
+  }
+
+  std::optional<Chunk> chunk(const ChunkRef& ref) override {
+    const std::optional<int> v = resolve_version(ref.source_id, ref.version);
+    if (!v) return std::nullopt;
+    Statement q = db_.prepare(fmt::format(
+        "SELECT {} FROM chunks WHERE source_id = ? AND version = ? AND ordinal = ?",
+        kChunkColumns));
+    q.bind(1, ref.source_id).bind(2, *v).bind(3, ref.ordinal);
+    if (!q.step()) return std::nullopt;
+    return read_chunk(q);
+  }
+
+  void for_each_current_chunk(const std::function<void(const Chunk&)>& visit) override {
+    Statement q = db_.prepare(fmt::format(
+        "SELECT {} FROM chunks c WHERE version = "
+        "(SELECT MAX(version) FROM sources WHERE id = c.source_id) "
+        "ORDER BY source_id, ordinal",
+        kChunkColumns));
+    while (q.step()) visit(read_chunk(q));
+  }
+
+  std::int64_t generation() override {
+    Statement q = db_.prepare("SELECT value FROM meta WHERE name = 'generation'");
+    if (!q.step()) return 0;
+    return std::stoll(q.text(0));
+  }
+
+  int schema_version() override {
+    Statement q = db_.prepare("SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
+    q.step();
+    return q.integer(0);
+  }
+
+ private:
+  void migrate() {
+    db_.exec(
+        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        "version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)");
+    const auto all = migrations();
+    const int known = static_cast<int>(all.size());
+    const int at = schema_version();
+    if (at > known) {
+      throw Io(fmt::format("{}: database schema version {} is newer than this lectio knows ({})",
+                           db_.name(), at, known));
+    }
+    for (int v = at + 1; v <= known; ++v) {
+      Transaction tx(db_);
+      db_.exec(all[static_cast<std::size_t>(v - 1)]);
+      Statement mark =
+          db_.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)");
+      mark.bind(1, v).bind(2, now_utc());
+      mark.run();
+      tx.commit();
+    }
+  }
+
+  std::optional<int> resolve_version(std::string_view id, std::optional<int> version) {
+    if (version) return version;
+    Statement q = db_.prepare("SELECT MAX(version) FROM sources WHERE id = ?");
+    q.bind(1, id);
+    if (!q.step() || q.is_null(0)) return std::nullopt;
+    return q.integer(0);
+  }
+
+  std::optional<Source> source_in_tx(std::string_view id, std::optional<int> version) {
+    const std::optional<int> v = resolve_version(id, version);
+    if (!v) return std::nullopt;
+    Statement q = db_.prepare(
+        fmt::format("SELECT {} FROM sources WHERE id = ? AND version = ?", kSourceColumns));
+    q.bind(1, id).bind(2, *v);
+    if (!q.step()) return std::nullopt;
+    return read_source(q);
+  }
+
+  Database db_;
+};
+
+}  // namespace
+
+std::unique_ptr<Store> open_sqlite_store(const std::filesystem::path& file) {
+  return std::make_unique<SqliteStore>(file);
+}
+
+std::unique_ptr<Store> open_store(const std::filesystem::path& data_dir) {
+  ensure_dir(data_dir);
+  return open_sqlite_store(data_dir / "lectio.db");
+}
+
+}  // namespace lectio::store

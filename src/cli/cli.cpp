@@ -24,7 +24,7 @@ int run(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    return app.exit(e) == 0 ? 0 : 2;  // --help and --version exit 0; CLI11's other codes vary
   } catch (const Error& e) {
     std::fprintf(stderr, "lectio: error: %s\n", e.what());
     return 1;

@@ -15,7 +15,9 @@ struct Unit {
   int words = 0;
   int page_start = 1;
   int page_end = 1;
-  bool new_block = false;  // first unit of its block: joined with a line break, not a space
+  // What joins the unit to the one before it in a chunk: a line break between blocks; inside a
+  // block, a space only where the source had one (Chinese sentences join with none).
+  std::string_view joiner = "\n";
 };
 
 struct Section {
@@ -26,19 +28,18 @@ struct Section {
 
 void add_block_units(const Block& block, const std::string& language, Section& section) {
   if (block.kind == BlockKind::kCode || block.kind == BlockKind::kTableRow) {
-    section.units.push_back({block.text, word_count(block.text), block.page, block.last_page(),
-                             true});
+    section.units.push_back({block.text, word_count(block.text), block.page, block.last_page()});
     return;
   }
-  bool first = true;
+  std::size_t previous_end = std::string::npos;
   for (const Span& s : split_sentences(block.text, language)) {
     Unit u;
     u.text = block.text.substr(s.begin, s.end - s.begin);
     u.words = word_count(u.text);
     u.page_start = block.page_at(s.begin);
     u.page_end = block.page_at(s.end - 1);
-    u.new_block = first;
-    first = false;
+    if (previous_end != std::string::npos) u.joiner = s.begin > previous_end ? " " : "";
+    previous_end = s.end;
     section.units.push_back(std::move(u));
   }
 }
@@ -74,7 +75,7 @@ void emit_section(const Section& section, const ChunkOptions& options, std::vect
     if (current.text.empty()) {
       current.page_start = u.page_start;
     } else {
-      current.text += u.new_block ? "\n" : " ";
+      current.text += u.joiner;
     }
     current.text += u.text;
     current.word_count += u.words;

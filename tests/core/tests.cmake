@@ -1,0 +1,3 @@
+lectio_test(core source)
+lectio_test(core text)
+lectio_test(core data_dir)

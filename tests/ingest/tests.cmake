@@ -1,0 +1,4 @@
+lectio_test(ingest markdown)
+lectio_test(ingest chunker)
+lectio_test(ingest add_file)
+lectio_test(ingest html)

@@ -1,0 +1,1 @@
+lectio_test(store sqlite_store DEPS PkgConfig::SQLITE3)

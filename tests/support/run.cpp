@@ -18,8 +18,8 @@ extern char** environ;
 namespace lectio::testing {
 
 RunResult run_lectio(const std::vector<std::string>& args) {
-  const char* binary = std::getenv("LECTIO_BINARY");
-  if (!binary) throw std::runtime_error("LECTIO_BINARY is not set");
+  const char* from_env = std::getenv("LECTIO_BINARY");
+  const char* binary = from_env ? from_env : LECTIO_BINARY_DEFAULT;
   TempDir io;
   const std::string out_path = (io.path() / "out").string();
   const std::string err_path = (io.path() / "err").string();

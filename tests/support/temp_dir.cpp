@@ -32,7 +32,7 @@ fs::path TempDir::write(const std::string& name, std::string_view bytes) const {
 
 fs::path source_dir() {
   const char* dir = std::getenv("LECTIO_SOURCE_DIR");
-  return dir ? fs::path(dir) : fs::current_path();
+  return dir ? fs::path(dir) : fs::path(LECTIO_SOURCE_DIR_DEFAULT);
 }
 
 std::string slurp(const fs::path& path) {

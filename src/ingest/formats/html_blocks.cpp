@@ -114,38 +114,43 @@ namespace {
 
 constexpr int kMaxDepth = 1000;
 
+constexpr GumboTag kSkipped[] = {
+    GUMBO_TAG_SCRIPT, GUMBO_TAG_STYLE, GUMBO_TAG_NOSCRIPT, GUMBO_TAG_TEMPLATE, GUMBO_TAG_SVG,
+    GUMBO_TAG_IFRAME, GUMBO_TAG_NAV,   GUMBO_TAG_HEAD,     GUMBO_TAG_OBJECT,   GUMBO_TAG_EMBED,
+    GUMBO_TAG_CANVAS, GUMBO_TAG_AUDIO, GUMBO_TAG_VIDEO,    GUMBO_TAG_SELECT,   GUMBO_TAG_TEXTAREA,
+    GUMBO_TAG_BUTTON, GUMBO_TAG_RP,    GUMBO_TAG_RT,       GUMBO_TAG_NOFRAMES};
+
+constexpr GumboTag kBlocks[] = {
+    GUMBO_TAG_ADDRESS, GUMBO_TAG_ARTICLE,  GUMBO_TAG_ASIDE,      GUMBO_TAG_BLOCKQUOTE,
+    GUMBO_TAG_BODY,    GUMBO_TAG_CAPTION,  GUMBO_TAG_CENTER,     GUMBO_TAG_DD,
+    GUMBO_TAG_DETAILS, GUMBO_TAG_DIR,      GUMBO_TAG_DIV,        GUMBO_TAG_DL,
+    GUMBO_TAG_DT,      GUMBO_TAG_FIELDSET, GUMBO_TAG_FIGCAPTION, GUMBO_TAG_FIGURE,
+    GUMBO_TAG_FOOTER,  GUMBO_TAG_FORM,     GUMBO_TAG_H1,         GUMBO_TAG_H2,
+    GUMBO_TAG_H3,      GUMBO_TAG_H4,       GUMBO_TAG_H5,         GUMBO_TAG_H6,
+    GUMBO_TAG_HEADER,  GUMBO_TAG_HGROUP,   GUMBO_TAG_HR,         GUMBO_TAG_LEGEND,
+    GUMBO_TAG_LI,      GUMBO_TAG_LISTING,  GUMBO_TAG_MAIN,       GUMBO_TAG_MENU,
+    GUMBO_TAG_OL,      GUMBO_TAG_P,        GUMBO_TAG_PLAINTEXT,  GUMBO_TAG_PRE,
+    GUMBO_TAG_SECTION, GUMBO_TAG_SUMMARY,  GUMBO_TAG_TABLE,      GUMBO_TAG_TBODY,
+    GUMBO_TAG_TD,      GUMBO_TAG_TFOOT,    GUMBO_TAG_TH,         GUMBO_TAG_THEAD,
+    GUMBO_TAG_TR,      GUMBO_TAG_UL,       GUMBO_TAG_XMP};
+
+// Cell content that makes a table row page layout rather than data.
+constexpr GumboTag kLayoutInCell[] = {
+    GUMBO_TAG_H1,    GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4,  GUMBO_TAG_H5,        GUMBO_TAG_H6,
+    GUMBO_TAG_TABLE, GUMBO_TAG_UL, GUMBO_TAG_OL, GUMBO_TAG_PRE, GUMBO_TAG_BLOCKQUOTE};
+
+template <std::size_t N>
+bool one_of(const GumboTag (&tags)[N], GumboTag tag) {
+  return std::find(std::begin(tags), std::end(tags), tag) != std::end(tags);
+}
+
 bool is_skipped(const GumboNode* node) {
-  switch (node->v.element.tag) {
-    case GUMBO_TAG_SCRIPT: case GUMBO_TAG_STYLE: case GUMBO_TAG_NOSCRIPT:
-    case GUMBO_TAG_TEMPLATE: case GUMBO_TAG_SVG: case GUMBO_TAG_IFRAME: case GUMBO_TAG_NAV:
-    case GUMBO_TAG_HEAD: case GUMBO_TAG_OBJECT: case GUMBO_TAG_EMBED: case GUMBO_TAG_CANVAS:
-    case GUMBO_TAG_AUDIO: case GUMBO_TAG_VIDEO: case GUMBO_TAG_SELECT: case GUMBO_TAG_TEXTAREA:
-    case GUMBO_TAG_BUTTON: case GUMBO_TAG_RP: case GUMBO_TAG_RT: case GUMBO_TAG_NOFRAMES:
-      return true;
-    default:
-      break;
-  }
-  return gumbo_get_attribute(&node->v.element.attributes, "hidden") != nullptr;
+  return one_of(kSkipped, node->v.element.tag) ||
+         gumbo_get_attribute(&node->v.element.attributes, "hidden") != nullptr;
 }
 
 bool is_block(GumboTag tag) {
-  switch (tag) {
-    case GUMBO_TAG_ADDRESS: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_ASIDE:
-    case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_BODY: case GUMBO_TAG_CAPTION: case GUMBO_TAG_CENTER:
-    case GUMBO_TAG_DD: case GUMBO_TAG_DETAILS: case GUMBO_TAG_DIR: case GUMBO_TAG_DIV:
-    case GUMBO_TAG_DL: case GUMBO_TAG_DT: case GUMBO_TAG_FIELDSET: case GUMBO_TAG_FIGCAPTION:
-    case GUMBO_TAG_FIGURE: case GUMBO_TAG_FOOTER: case GUMBO_TAG_FORM: case GUMBO_TAG_H1:
-    case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5: case GUMBO_TAG_H6:
-    case GUMBO_TAG_HEADER: case GUMBO_TAG_HGROUP: case GUMBO_TAG_HR: case GUMBO_TAG_LEGEND:
-    case GUMBO_TAG_LI: case GUMBO_TAG_LISTING: case GUMBO_TAG_MAIN: case GUMBO_TAG_MENU:
-    case GUMBO_TAG_OL: case GUMBO_TAG_P: case GUMBO_TAG_PLAINTEXT: case GUMBO_TAG_PRE:
-    case GUMBO_TAG_SECTION: case GUMBO_TAG_SUMMARY: case GUMBO_TAG_TABLE: case GUMBO_TAG_TBODY:
-    case GUMBO_TAG_TD: case GUMBO_TAG_TFOOT: case GUMBO_TAG_TH: case GUMBO_TAG_THEAD:
-    case GUMBO_TAG_TR: case GUMBO_TAG_UL: case GUMBO_TAG_XMP:
-      return true;
-    default:
-      return false;
-  }
+  return one_of(kBlocks, tag);
 }
 
 const char* attribute(const GumboNode* node, const char* name) {
@@ -186,8 +191,7 @@ std::pair<bool, bool> css_breaks(const GumboNode* node) {
 }
 
 const GumboVector& children(const GumboNode* node) {
-  return node->type == GUMBO_NODE_DOCUMENT ? node->v.document.children
-                                           : node->v.element.children;
+  return node->type == GUMBO_NODE_DOCUMENT ? node->v.document.children : node->v.element.children;
 }
 
 class Walker {
@@ -265,12 +269,7 @@ class Walker {
     for (unsigned i = 0; i < kids.length; ++i) {
       const auto* kid = static_cast<const GumboNode*>(kids.data[i]);
       if (kid->type != GUMBO_NODE_ELEMENT) continue;
-      const GumboTag t = kid->v.element.tag;
-      if ((t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6) || t == GUMBO_TAG_TABLE ||
-          t == GUMBO_TAG_UL || t == GUMBO_TAG_OL || t == GUMBO_TAG_PRE ||
-          t == GUMBO_TAG_BLOCKQUOTE) {
-        return true;
-      }
+      if (one_of(kLayoutInCell, kid->v.element.tag)) return true;
       if (is_layout_row(kid, depth + 1)) return true;
     }
     return false;

@@ -35,8 +35,8 @@ class BlockBuilder {
   int level_ = 0;
   std::string raw_;
   bool raw_has_text_ = false;
-  int raw_page_ = 1;                       // page on which raw_'s first text fell
-  std::vector<std::size_t> raw_breaks_;    // offsets into raw_ where a page began
+  int raw_page_ = 1;                     // page on which raw_'s first text fell
+  std::vector<std::size_t> raw_breaks_;  // offsets into raw_ where a page began
   int page_ = 1;
   bool page_has_text_ = false;
   std::vector<Block> blocks_;

@@ -1,0 +1,66 @@
+#include "lectio/core/data_dir.h"
+
+#include <sys/stat.h>
+
+#include <cstdlib>
+
+#include <gtest/gtest.h>
+
+#include "lectio/core/error.h"
+#include "support/temp_dir.h"
+
+namespace fs = std::filesystem;
+
+namespace lectio {
+
+TEST(DataDirTest, FlagBeatsEnvironmentBeatsDefault) {
+  ::setenv("LECTIO_DATA", "/tmp/from-env", 1);
+  EXPECT_EQ(resolve_data_dir(std::string("/tmp/from-flag")), fs::path("/tmp/from-flag"));
+  EXPECT_EQ(resolve_data_dir(std::nullopt), fs::path("/tmp/from-env"));
+  ::unsetenv("LECTIO_DATA");
+  EXPECT_EQ(resolve_data_dir(std::nullopt), fs::path("lectio-data"));
+}
+
+TEST(AtomicWriteTest, ReplacesWholeFileAndLeavesNoTemporaries) {
+  testing::TempDir dir;
+  const fs::path target = dir.path() / "out.txt";
+  write_file_atomic(target, "first");
+  write_file_atomic(target, "second version");
+  EXPECT_EQ(testing::slurp(target), "second version");
+  int entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path())) ++entries;
+  EXPECT_EQ(entries, 1);
+}
+
+TEST(AtomicWriteTest, UnwritableDirectoryThrowsIoAndKeepsOldFile) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root ignores directory permissions";
+  testing::TempDir dir;
+  const fs::path target = dir.path() / "out.txt";
+  write_file_atomic(target, "kept");
+  ::chmod(dir.path().c_str(), 0500);
+  EXPECT_THROW(write_file_atomic(target, "lost"), Io);
+  ::chmod(dir.path().c_str(), 0700);
+  EXPECT_EQ(testing::slurp(target), "kept");
+}
+
+TEST(AtomicWriteTest, MissingDirectoryThrowsIo) {
+  testing::TempDir dir;
+  EXPECT_THROW(write_file_atomic(dir.path() / "no" / "such" / "f", "x"), Io);
+}
+
+TEST(ReadFileTest, EnforcesSizeLimitAndReportsMissingFiles) {
+  testing::TempDir dir;
+  const fs::path small = dir.write("small.txt", "12345");
+  EXPECT_EQ(read_file(small, 5), "12345");
+  try {
+    read_file(small, 4);
+    FAIL() << "expected InvalidInput";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("small.txt"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("limit"), std::string::npos);
+  }
+  EXPECT_THROW(read_file(dir.path() / "absent.txt", 100), NotFound);
+  EXPECT_THROW(read_file(dir.path(), 100), InvalidInput);
+}
+
+}  // namespace lectio

@@ -1,0 +1,174 @@
+#include <gtest/gtest.h>
+
+#include "lectio/core/error.h"
+#include "lectio/core/text.h"
+#include "lectio/ingest/ingest.h"
+#include "support/temp_dir.h"
+
+namespace fs = std::filesystem;
+
+namespace lectio::ingest {
+
+namespace {
+
+const char* kNotes =
+    "# Accelerators\n\nGraphics processors run many threads at once. They suit training.\n\n"
+    "## Tensor chips\n\nTensor processors use systolic arrays for matrix math.\n\f\n"
+    "## Choosing\n\nStart from the framework you already use.\n";
+
+struct Fixture {
+  testing::TempDir dir;
+  std::unique_ptr<store::Store> store = store::open_store(dir.path() / "data");
+};
+
+// Expects `fn` to throw E with a message that names `path` and contains `reason`, and the
+// store to stay empty.
+template <class E, class Fn>
+void expect_rejected(Fixture& f, const fs::path& path, const std::string& reason, Fn&& fn) {
+  try {
+    fn();
+    ADD_FAILURE() << "expected an error for " << path;
+  } catch (const E& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.rfind(path.string(), 0), 0u) << what;
+    EXPECT_NE(what.find(reason), std::string::npos) << what;
+    EXPECT_EQ(what.find('\n'), std::string::npos) << "one line: " << what;
+  }
+  EXPECT_TRUE(f.store->sources().empty());
+}
+
+}  // namespace
+
+TEST(AddFileTest, AddsWithGivenIdUrlAndPages) {
+  Fixture f;
+  const fs::path file = f.dir.write("gpu_notes.md", kNotes);
+  AddOptions options;
+  options.id = "gpu001";
+  options.origin_url = "https://example.com/gpu-tpu-notes";
+  const AddResult r = add_file(*f.store, file, options);
+  EXPECT_EQ(r.put.source_id, "file_gpu001");
+  EXPECT_EQ(r.put.outcome, store::PutOutcome::kAdded);
+  const auto chunks = f.store->chunks("file_gpu001", std::nullopt);
+  ASSERT_EQ(chunks.size(), 3u);
+  EXPECT_EQ(chunks[0].id(), "file_gpu001:c0000");
+  EXPECT_EQ(chunks[1].page_start, 1);
+  EXPECT_EQ(chunks[2].page_start, 2);
+  EXPECT_EQ(chunks[2].heading_path, (std::vector<std::string>{"Accelerators", "Choosing"}));
+  const auto source = f.store->source("file_gpu001", std::nullopt);
+  ASSERT_TRUE(source);
+  EXPECT_EQ(source->title, "Accelerators");
+  EXPECT_EQ(source->file_name, "gpu_notes.md");
+  EXPECT_EQ(source->origin_url, "https://example.com/gpu-tpu-notes");
+  EXPECT_EQ(source->page_count, 2);
+  EXPECT_EQ(source->language, "en");
+  EXPECT_EQ(source->format, Format::kMarkdown);
+}
+
+TEST(AddFileTest, DefaultIdIsSlugPlusContentHashAndReAddingIsANoOp) {
+  Fixture f;
+  const fs::path file = f.dir.write("GPU Notes.md", kNotes);
+  const AddResult first = add_file(*f.store, file, {});
+  const std::string expected = "file_gpu_notes_" + text::content_hash(kNotes).substr(0, 8);
+  EXPECT_EQ(first.put.source_id, expected);
+  const AddResult again = add_file(*f.store, file, {});
+  EXPECT_EQ(again.put.outcome, store::PutOutcome::kUnchanged);
+  EXPECT_EQ(again.put.source_id, expected);
+  EXPECT_EQ(f.store->sources().size(), 1u);
+}
+
+TEST(AddFileTest, ChangedFileBecomesANewVersionAndOldChunksStayResolvable) {
+  Fixture f;
+  const fs::path file = f.dir.write("notes.md", kNotes);
+  const AddResult v1 = add_file(*f.store, file, {});
+  f.dir.write("notes.md", std::string(kNotes) + "\nA new closing paragraph arrives.\n");
+  const AddResult v2 = add_file(*f.store, file, {});
+  EXPECT_EQ(v2.put.source_id, v1.put.source_id) << "same path keeps its id";
+  EXPECT_EQ(v2.put.outcome, store::PutOutcome::kNewVersion);
+  EXPECT_EQ(v2.put.version, 2);
+  const auto old = f.store->chunk(ChunkRef{v1.put.source_id, 1, 2});
+  ASSERT_TRUE(old);
+  EXPECT_EQ(old->text, "Start from the framework you already use.");
+  const auto now = f.store->chunk(ChunkRef{v1.put.source_id, std::nullopt, 2});
+  ASSERT_TRUE(now);
+  EXPECT_NE(now->text.find("closing paragraph"), std::string::npos);
+}
+
+TEST(AddFileTest, MissingFileIsNotFound) {
+  Fixture f;
+  const fs::path missing = f.dir.path() / "absent.md";
+  expect_rejected<NotFound>(f, missing, "no such file", [&] { add_file(*f.store, missing, {}); });
+}
+
+TEST(AddFileTest, EmptyFileIsRejected) {
+  Fixture f;
+  const fs::path file = f.dir.write("empty.md", "");
+  expect_rejected<InvalidInput>(f, file, "empty file", [&] { add_file(*f.store, file, {}); });
+  const fs::path blank = f.dir.write("blank.txt", "  \n\n \n");
+  expect_rejected<InvalidInput>(f, blank, "no text", [&] { add_file(*f.store, blank, {}); });
+}
+
+TEST(AddFileTest, InvalidUtf8IsRejected) {
+  Fixture f;
+  const fs::path file = f.dir.write("latin1.txt", "Caf\xe9 au lait, na\xefve text.");
+  expect_rejected<InvalidInput>(f, file, "UTF-8", [&] { add_file(*f.store, file, {}); });
+}
+
+TEST(AddFileTest, BinaryFileNamedMarkdownIsRejected) {
+  Fixture f;
+  std::string bytes = "\x7f" "ELF";
+  bytes += std::string(64, '\0');
+  const fs::path file = f.dir.write("program.md", bytes);
+  expect_rejected<InvalidInput>(f, file, "binary", [&] { add_file(*f.store, file, {}); });
+}
+
+TEST(AddFileTest, FileOverTheSizeLimitIsRejected) {
+  Fixture f;
+  const fs::path file = f.dir.write("big.md", std::string(4096, 'a'));
+  AddOptions options;
+  options.limits.max_file_bytes = 1024;
+  expect_rejected<InvalidInput>(f, file, "limit", [&] { add_file(*f.store, file, options); });
+}
+
+TEST(AddFileTest, BadIdIsRejected) {
+  Fixture f;
+  const fs::path file = f.dir.write("ok.md", kNotes);
+  AddOptions options;
+  options.id = "has space";
+  EXPECT_THROW(add_file(*f.store, file, options), InvalidInput);
+  EXPECT_EQ(normalize_source_id("gpu001"), "file_gpu001");
+  EXPECT_EQ(normalize_source_id("file_gpu001"), "file_gpu001");
+}
+
+TEST(AddFileTest, ChineseSourceIsDetectedAndChunked) {
+  Fixture f;
+  // "# 加速器" + two Chinese sentences.
+  const fs::path file = f.dir.write(
+      "zh.md",
+      "# \xe5\x8a\xa0\xe9\x80\x9f\xe5\x99\xa8\n\n"
+      "\xe5\x9b\xbe\xe5\xbd\xa2\xe5\xa4\x84\xe7\x90\x86\xe5\x99\xa8\xe6\x93\x85\xe9\x95\xbf"
+      "\xe5\xb9\xb6\xe8\xa1\x8c\xe8\xae\xa1\xe7\xae\x97\xe3\x80\x82"
+      "\xe5\xbc\xa0\xe9\x87\x8f\xe5\xa4\x84\xe7\x90\x86\xe5\x99\xa8\xe4\xb8\x93\xe6\xb3\xa8"
+      "\xe7\x9f\xa9\xe9\x98\xb5\xe8\xbf\x90\xe7\xae\x97\xe3\x80\x82\n");
+  const AddResult r = add_file(*f.store, file, {});
+  EXPECT_EQ(f.store->source(r.put.source_id, std::nullopt)->language, "zh");
+  const auto chunks = f.store->chunks(r.put.source_id, std::nullopt);
+  ASSERT_EQ(chunks.size(), 1u);
+  EXPECT_GE(chunks[0].word_count, 6);
+}
+
+TEST(ExpandInputsTest, DirectoriesExpandToSortedSupportedFiles) {
+  testing::TempDir dir;
+  dir.write("b.md", "x");
+  dir.write("a/z.pdf", "x");
+  dir.write("a/y.jpg", "x");
+  dir.write(".hidden/c.md", "x");
+  dir.write("c.txt", "x");
+  const auto files = expand_inputs({dir.path(), dir.path() / "missing.md"});
+  ASSERT_EQ(files.size(), 4u);
+  EXPECT_EQ(files[0], dir.path() / "a/z.pdf");
+  EXPECT_EQ(files[1], dir.path() / "b.md");
+  EXPECT_EQ(files[2], dir.path() / "c.txt");
+  EXPECT_EQ(files[3], dir.path() / "missing.md");
+}
+
+}  // namespace lectio::ingest

@@ -1,0 +1,135 @@
+#include "lectio/ingest/chunker.h"
+
+#include <gtest/gtest.h>
+
+#include "lectio/core/text.h"
+#include "lectio/ingest/extract.h"
+
+namespace lectio::ingest {
+
+namespace {
+
+// A paragraph of `n` distinct numbered sentences of 8 words each.
+std::string sentences(int n, const std::string& tag) {
+  std::string out;
+  for (int i = 0; i < n; ++i) {
+    out += "Sentence " + tag + std::to_string(i) + " has exactly eight words in it. ";
+  }
+  return out;
+}
+
+Block para(std::string text, int page = 1) {
+  Block b;
+  b.text = std::move(text);
+  b.page = page;
+  return b;
+}
+
+Block heading(std::string text, int level) {
+  Block b;
+  b.kind = BlockKind::kHeading;
+  b.level = level;
+  b.text = std::move(text);
+  return b;
+}
+
+}  // namespace
+
+TEST(ChunkerTest, NeverCutsASentenceAndRespectsTheSizeLimit) {
+  Document doc;
+  doc.blocks = {para(sentences(60, "a"))};  // 480 words
+  const auto chunks = chunk_document(doc, ChunkOptions{}, "en");
+  ASSERT_GE(chunks.size(), 3u);
+  int total = 0;
+  for (const Chunk& c : chunks) {
+    EXPECT_LE(c.word_count, 200);
+    EXPECT_GE(c.word_count, 100) << "chunks of one section are balanced";
+    EXPECT_EQ(c.text.substr(0, 9), "Sentence ");
+    EXPECT_EQ(c.text.back(), '.');
+    total += c.word_count;
+  }
+  EXPECT_EQ(total, 480);
+  for (std::size_t i = 0; i < chunks.size(); ++i) EXPECT_EQ(chunks[i].ordinal, int(i));
+}
+
+TEST(ChunkerTest, HeadingsStartChunksAndFormThePath) {
+  Document doc;
+  doc.blocks = {heading("Book", 1),       para("Intro text here."), heading("Part A", 2),
+                para("Alpha text."),      heading("Detail", 3),     para("Deep text."),
+                heading("Part B", 2),     para("Beta text.")};
+  const auto chunks = chunk_document(doc, ChunkOptions{}, "en");
+  ASSERT_EQ(chunks.size(), 4u);
+  EXPECT_EQ(chunks[0].heading_path, (std::vector<std::string>{"Book"}));
+  EXPECT_EQ(chunks[1].heading_path, (std::vector<std::string>{"Book", "Part A"}));
+  EXPECT_EQ(chunks[2].heading_path, (std::vector<std::string>{"Book", "Part A", "Detail"}));
+  EXPECT_EQ(chunks[3].heading_path, (std::vector<std::string>{"Book", "Part B"}));
+  EXPECT_EQ(chunks[3].text, "Beta text.");
+}
+
+TEST(ChunkerTest, PagesFollowTheBlocksAndBreaksBetweenBlocksSplitChunks) {
+  Document doc;
+  Block spanning = para("First half of a sentence that runs on. Second sentence here.");
+  spanning.page_breaks = {spanning.text.find("runs")};
+  doc.blocks = {para("Page one opener.", 1), spanning, para("Later on page three.", 3)};
+  doc.blocks[1].page = 1;
+  const auto chunks = chunk_document(doc, ChunkOptions{}, "en");
+  ASSERT_EQ(chunks.size(), 2u);
+  EXPECT_EQ(chunks[0].page_start, 1);
+  EXPECT_EQ(chunks[0].page_end, 2);
+  EXPECT_EQ(chunks[1].page_start, 3);
+  EXPECT_EQ(chunks[1].page_end, 3);
+}
+
+TEST(ChunkerTest, AbbreviationsDoNotEndSentences) {
+  Document doc;
+  doc.blocks = {para(sentences(24, "x") + "Dr. Smith met Mr. Jones at 3.5 p.m. on the day.")};
+  ChunkOptions small;
+  small.target_words = 20;
+  small.max_words = 30;
+  const auto chunks = chunk_document(doc, small, "en");
+  bool found = false;
+  for (const Chunk& c : chunks) {
+    if (c.text.find("Dr. Smith met Mr. Jones at 3.5 p.m. on the day.") != std::string::npos) {
+      found = true;
+    }
+    EXPECT_NE(c.text.substr(0, 6), "Smith ");
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(ChunkerTest, ChineseTextSplitsAtChineseSentenceEnds) {
+  // 32 sentences of "图形处理器擅长并行计算。" (GPUs are good at parallel computing).
+  std::string zh;
+  for (int i = 0; i < 32; ++i) {
+    zh += "\xe5\x9b\xbe\xe5\xbd\xa2\xe5\xa4\x84\xe7\x90\x86\xe5\x99\xa8\xe6\x93\x85\xe9\x95\xbf"
+          "\xe5\xb9\xb6\xe8\xa1\x8c\xe8\xae\xa1\xe7\xae\x97\xe3\x80\x82";
+  }
+  Document doc;
+  doc.blocks = {para(zh)};
+  ChunkOptions options;
+  options.target_words = 40;
+  options.max_words = 60;
+  const auto chunks = chunk_document(doc, options, "zh");
+  ASSERT_GE(chunks.size(), 2u);
+  std::string joined;
+  for (const Chunk& c : chunks) {
+    EXPECT_LE(c.word_count, 60);
+    EXPECT_EQ(c.text.substr(c.text.size() - 3), "\xe3\x80\x82") << "ends at a full stop";
+    EXPECT_EQ(c.word_count, text::count_words(c.text));
+    joined += c.text;
+  }
+  EXPECT_EQ(joined, zh);
+}
+
+TEST(ChunkerTest, MarkdownEndToEndKeepsListItemsAndTables) {
+  const Document doc = extract_markdown(
+      "# Guide\n\n## Checklist\n\n- Check the framework.\n- Check the budget.\n\n"
+      "| Chip | Use |\n|---|---|\n| TPU | large stable training |\n");
+  const auto chunks = chunk_document(doc, ChunkOptions{}, "en");
+  ASSERT_EQ(chunks.size(), 1u);
+  EXPECT_EQ(chunks[0].text,
+            "Check the framework.\nCheck the budget.\nChip; Use\nTPU; large stable training");
+  EXPECT_EQ(chunks[0].heading_path, (std::vector<std::string>{"Guide", "Checklist"}));
+}
+
+}  // namespace lectio::ingest

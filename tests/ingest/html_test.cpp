@@ -1,0 +1,134 @@
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "lectio/core/error.h"
+#include "lectio/ingest/extract.h"
+
+namespace lectio::ingest {
+namespace {
+
+std::string all_text(const Document& doc) {
+  std::string out;
+  for (const Block& b : doc.blocks) out += b.text + "\n";
+  return out;
+}
+
+TEST(HtmlTest, HeadingsParagraphsListsQuotesAndCode) {
+  const Document doc = extract_html(R"(<!doctype html>
+<html><head><title>  The   Guide </title><style>p { color: red }</style></head>
+<body>
+  <h1>Getting <em>started</em></h1>
+  <p>First   paragraph
+     spans <a href="#">two</a> lines.<br>After a break.</p>
+  <ul><li>Alpha</li><li>Beta <b>bold</b></li></ul>
+  <blockquote><p>Quoted words.</p></blockquote>
+  <pre>int main() {
+  return 0;
+}</pre>
+  <h3>Deeper</h3>
+  <div>Loose text in a div.</div>
+</body></html>)");
+  EXPECT_EQ(doc.title, "The Guide");
+  ASSERT_EQ(doc.blocks.size(), 8u);
+  EXPECT_EQ(doc.blocks[0].kind, BlockKind::kHeading);
+  EXPECT_EQ(doc.blocks[0].level, 1);
+  EXPECT_EQ(doc.blocks[0].text, "Getting started");
+  EXPECT_EQ(doc.blocks[1].kind, BlockKind::kParagraph);
+  EXPECT_EQ(doc.blocks[1].text, "First paragraph spans two lines. After a break.");
+  EXPECT_EQ(doc.blocks[2].kind, BlockKind::kListItem);
+  EXPECT_EQ(doc.blocks[2].text, "Alpha");
+  EXPECT_EQ(doc.blocks[3].text, "Beta bold");
+  EXPECT_EQ(doc.blocks[4].kind, BlockKind::kQuote);
+  EXPECT_EQ(doc.blocks[4].text, "Quoted words.");
+  EXPECT_EQ(doc.blocks[5].kind, BlockKind::kCode);
+  EXPECT_EQ(doc.blocks[5].text, "int main() {\n  return 0;\n}");
+  EXPECT_EQ(doc.blocks[6].level, 3);
+  EXPECT_EQ(doc.blocks[7].text, "Loose text in a div.");
+  EXPECT_EQ(doc.page_count, 1);
+  for (const Block& b : doc.blocks) EXPECT_EQ(b.page, 1);
+}
+
+TEST(HtmlTest, TitleFallsBackToFirstH1) {
+  const Document doc = extract_html("<h2>Minor</h2><h1>Major</h1><p>x</p>");
+  EXPECT_EQ(doc.title, "Major");
+}
+
+TEST(HtmlTest, TableRowsJoinCellsWithSemicolons) {
+  const Document doc = extract_html(R"(<table>
+<thead><tr><th>Name</th><th>Value</th></tr></thead>
+<tbody><tr><td>alpha</td><td></td><td><p>1 <i>unit</i></p></td></tr></tbody>
+</table>)");
+  ASSERT_EQ(doc.blocks.size(), 2u);
+  EXPECT_EQ(doc.blocks[0].kind, BlockKind::kTableRow);
+  EXPECT_EQ(doc.blocks[0].text, "Name; Value");
+  EXPECT_EQ(doc.blocks[1].text, "alpha; 1 unit");
+}
+
+TEST(HtmlTest, SkipsScriptsStylesNavAndHiddenContent) {
+  const Document doc = extract_html(R"(<html><head><script>var head = 1;</script></head><body>
+<nav><a href="/">Home</a> | <a href="/about">About</a></nav>
+<script>document.write("<p>injected</p>");</script>
+<noscript>Enable JavaScript</noscript>
+<template><p>template text</p></template>
+<svg><text>svg label</text></svg>
+<iframe src="x">frame text</iframe>
+<p hidden>secret</p>
+<p>Visible <style>.x{}</style>text.</p>
+</body></html>)");
+  ASSERT_EQ(doc.blocks.size(), 1u);
+  EXPECT_EQ(doc.blocks[0].text, "Visible text.");
+}
+
+TEST(HtmlTest, DecodesEntitiesAndLeaksNoMarkup) {
+  const Document doc = extract_html(
+      "<p>Fish &amp; chips &lt;b&gt; &eacute;t&eacute; &#x4E2D;&#25991; &nbsp;&quot;ok&quot;"
+      "</p><!-- a comment --><p>a<b>b</b>c</p>");
+  ASSERT_EQ(doc.blocks.size(), 2u);
+  EXPECT_EQ(doc.blocks[0].text, "Fish & chips <b> \xc3\xa9t\xc3\xa9 \xe4\xb8\xad\xe6\x96\x87 \"ok\"");
+  EXPECT_EQ(doc.blocks[1].text, "abc");
+  EXPECT_EQ(all_text(doc).find("comment"), std::string::npos);
+}
+
+TEST(HtmlTest, CssPageBreaksStartNewPages) {
+  const Document doc = extract_html(R"(<body>
+<h1 style="page-break-before: always">One</h1><p>First page.</p>
+<h1 style="PAGE-BREAK-BEFORE:always">Two</h1><p>Second page.</p>
+<div style="color: red; break-before: page">Third page.</div>
+<p style="break-after: page">Still third.</p>
+<p>Fourth page.</p>
+</body>)");
+  ASSERT_EQ(doc.blocks.size(), 7u);
+  const int expected[] = {1, 1, 2, 2, 3, 3, 4};
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    EXPECT_EQ(doc.blocks[i].page, expected[i]) << doc.blocks[i].text;
+  }
+  EXPECT_EQ(doc.page_count, 4);
+}
+
+TEST(HtmlTest, NestedListsAndListParagraphs) {
+  const Document doc =
+      extract_html("<ol><li><p>Outer item</p><ul><li>Inner item</li></ul></li></ol>");
+  ASSERT_EQ(doc.blocks.size(), 2u);
+  EXPECT_EQ(doc.blocks[0].kind, BlockKind::kListItem);
+  EXPECT_EQ(doc.blocks[0].text, "Outer item");
+  EXPECT_EQ(doc.blocks[1].kind, BlockKind::kListItem);
+  EXPECT_EQ(doc.blocks[1].text, "Inner item");
+}
+
+TEST(HtmlTest, EmptyAndGarbageInputGiveNoBlocks) {
+  EXPECT_TRUE(extract_html("").blocks.empty());
+  EXPECT_TRUE(extract_html("<html><body>   </body></html>").blocks.empty());
+  const Document doc = extract_html(std::string("\x00\x01<p>x", 5));
+  for (const Block& b : doc.blocks) EXPECT_EQ(b.text.find('<'), std::string::npos);
+}
+
+TEST(HtmlTest, AbsurdNestingIsRejected) {
+  std::string html;
+  for (int i = 0; i < 2000; ++i) html += "<div>";
+  html += "deep";
+  EXPECT_THROW(extract_html(html), InvalidInput);
+}
+
+}  // namespace
+}  // namespace lectio::ingest

@@ -1,0 +1,94 @@
+#include <gtest/gtest.h>
+
+#include "lectio/ingest/extract.h"
+
+namespace lectio::ingest {
+
+namespace {
+
+std::string all_text(const Document& doc) {
+  std::string out;
+  for (const Block& b : doc.blocks) out += b.text + "\n";
+  return out;
+}
+
+}  // namespace
+
+TEST(MarkdownTest, KeepsTextAndDropsMarkup) {
+  const Document doc = extract_markdown(
+      "# The Title\n\n"
+      "Some **bold**, _em_, `code` and a [link](https://example.com/x \"t\") here.\n"
+      "![diagram alt](img.png) After &amp; &#233; &mdash; done.<br>\n\n"
+      "> A quoted line.\n\n"
+      "1. first\n2. second\n\n"
+      "| Chip | Strength |\n|------|----------|\n| GPU | flexible |\n\n"
+      "```python\nprint('x')\n```\n");
+  EXPECT_EQ(doc.title, "The Title");
+  const std::string text = all_text(doc);
+  for (const char* leaked : {"**", "https://", "](", "img.png", "diagram alt", "&amp;", "<br>",
+                             "```", "|", "> "}) {
+    EXPECT_EQ(text.find(leaked), std::string::npos) << "leaked: " << leaked << "\n" << text;
+  }
+  ASSERT_GE(doc.blocks.size(), 7u);
+  EXPECT_EQ(doc.blocks[0].kind, BlockKind::kHeading);
+  EXPECT_EQ(doc.blocks[0].level, 1);
+  EXPECT_EQ(doc.blocks[1].text,
+            "Some bold, em, code and a link here. After & \xc3\xa9 \xe2\x80\x94 done.");
+  EXPECT_EQ(doc.blocks[2].kind, BlockKind::kQuote);
+  EXPECT_EQ(doc.blocks[3].kind, BlockKind::kListItem);
+  EXPECT_EQ(doc.blocks[3].text, "first");
+  EXPECT_EQ(doc.blocks[5].kind, BlockKind::kTableRow);
+  EXPECT_EQ(doc.blocks[5].text, "Chip; Strength");
+  EXPECT_EQ(doc.blocks[6].text, "GPU; flexible");
+  EXPECT_EQ(doc.blocks.back().kind, BlockKind::kCode);
+  EXPECT_EQ(doc.blocks.back().text, "print('x')");
+}
+
+TEST(MarkdownTest, FormFeedStartsANewPage) {
+  const Document doc = extract_markdown("# A\n\nPage one text.\n\f\n## B\n\nPage two text.\n");
+  EXPECT_EQ(doc.page_count, 2);
+  ASSERT_EQ(doc.blocks.size(), 4u);
+  EXPECT_EQ(doc.blocks[1].page, 1);
+  EXPECT_EQ(doc.blocks[2].page, 2);
+  EXPECT_EQ(doc.blocks[3].page, 2);
+}
+
+TEST(MarkdownTest, ParagraphRunningOverAPageBreakStaysOneBlock) {
+  const Document doc = extract_markdown("The sentence runs\n\f\non to page two. Next one.\n");
+  ASSERT_EQ(doc.blocks.size(), 1u);
+  const Block& b = doc.blocks[0];
+  EXPECT_EQ(b.text, "The sentence runs on to page two. Next one.");
+  ASSERT_EQ(b.page_breaks.size(), 1u);
+  EXPECT_EQ(b.page_at(0), 1);
+  EXPECT_EQ(b.page_at(b.text.find("on to")), 2);
+  EXPECT_EQ(b.last_page(), 2);
+}
+
+TEST(MarkdownTest, FrontMatterGivesTheTitleAndIsNotText) {
+  const Document doc =
+      extract_markdown("---\ntitle: \"Front Title\"\nauthor: me\n---\n# Heading\n\nBody.\n");
+  EXPECT_EQ(doc.title, "Front Title");
+  EXPECT_EQ(all_text(doc).find("author"), std::string::npos);
+}
+
+TEST(MarkdownTest, NestedListsKeepEachItemSeparate) {
+  const Document doc = extract_markdown("- outer item\n  - inner item\n- last item\n");
+  ASSERT_EQ(doc.blocks.size(), 3u);
+  EXPECT_EQ(doc.blocks[0].text, "outer item");
+  EXPECT_EQ(doc.blocks[1].text, "inner item");
+  EXPECT_EQ(doc.blocks[2].text, "last item");
+}
+
+TEST(TextTest, ParagraphsPagesAndHeadings) {
+  const Document doc = extract_text(
+      "Chapter One\n\nThe first paragraph is\nwrapped over lines and is long enough.\n\n"
+      "Second paragraph.\n\fThird paragraph on page two.\n");
+  EXPECT_EQ(doc.title, "Chapter One");
+  EXPECT_EQ(doc.page_count, 2);
+  ASSERT_EQ(doc.blocks.size(), 4u);
+  EXPECT_EQ(doc.blocks[0].kind, BlockKind::kHeading);
+  EXPECT_EQ(doc.blocks[1].text, "The first paragraph is wrapped over lines and is long enough.");
+  EXPECT_EQ(doc.blocks[3].page, 2);
+}
+
+}  // namespace lectio::ingest

@@ -1,0 +1,61 @@
+#pragma once
+// Ranked retrieval over chunks. The index is derived data: it lives in <data_dir>/index, is
+// rebuilt from the store whenever it is missing, damaged or out of date, and never holds
+// anything the store does not. An Index object is not thread-safe.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lectio/store/store.h"
+
+namespace lectio::search {
+
+struct Query {
+  std::string text;                     // words, "phrases", AND/OR/NOT, +must -must_not
+  int k = 10;                           // how many hits at most
+  std::vector<std::string> source_ids;  // restrict to these sources; empty = all
+};
+
+struct Hit {
+  std::string chunk_id;  // "file_gpu001:c0003" (current version)
+  std::string source_id;
+  int version = 1;
+  int ordinal = 0;
+  double score = 0;
+  std::string file_name;
+  int page_start = 1;
+  int page_end = 1;
+  std::vector<std::string> heading_path;
+  std::string snippet;  // plain text with matches wrapped in [[ and ]]
+};
+
+struct IndexStats {
+  std::int64_t documents = 0;
+  std::int64_t generation = 0;  // the store generation the index reflects
+  bool rebuilt = false;         // open() had to rebuild from the store
+};
+
+class Index {
+ public:
+  virtual ~Index() = default;
+
+  // Ranked hits, best first. Throws InvalidInput for a query that cannot be parsed.
+  virtual std::vector<Hit> search(const Query& query) = 0;
+
+  // Brings the index up to date with the store: adds new source versions, drops replaced
+  // ones. Cheap when nothing changed.
+  virtual void sync(store::Store& store) = 0;
+
+  // Drops everything and indexes every current chunk of the store again.
+  virtual void rebuild(store::Store& store) = 0;
+
+  virtual IndexStats stats() const = 0;
+};
+
+// Opens the index of a data directory, creating, repairing or syncing it as needed so that it
+// matches the store. Throws Io when the directory cannot be written.
+std::unique_ptr<Index> open_index(store::Store& store, const std::filesystem::path& data_dir);
+
+}  // namespace lectio::search

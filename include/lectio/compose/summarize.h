@@ -1,0 +1,23 @@
+#pragma once
+// The sentence-selection core: picks the sentences of a text that best summarise it, or that
+// best answer a focus query. Extractive and deterministic; no network, no model.
+#include <string>
+#include <vector>
+
+namespace lectio::compose {
+
+struct SelectOptions {
+  int count = 3;                // how many sentences to pick (fewer when the text is shorter)
+  std::string language = "en";  // "en" or "zh": tokenisation, stemming and stopwords
+  std::string focus;            // optional query; when set, relevance to it dominates
+};
+
+// Indices into `sentences` of the chosen ones, in document order.
+std::vector<int> select_sentences(const std::vector<std::string>& sentences,
+                                  const SelectOptions& options);
+
+// Splits running text into sentences (ICU rules for the language), trimmed.
+std::vector<std::string> split_into_sentences(const std::string& text,
+                                              const std::string& language);
+
+}  // namespace lectio::compose

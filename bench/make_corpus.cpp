@@ -37,7 +37,9 @@ class Rng {
 
   // Uniform in [0, n); the bias of the multiply-shift is far below anything that matters here.
   std::size_t below(std::size_t n) { return static_cast<std::size_t>(((next() >> 32) * n) >> 32); }
-  int between(int lo, int hi) { return lo + static_cast<int>(below(static_cast<std::size_t>(hi - lo + 1))); }
+  int between(int lo, int hi) {
+    return lo + static_cast<int>(below(static_cast<std::size_t>(hi - lo + 1)));
+  }
   bool percent(int p) { return below(100) < static_cast<std::size_t>(p); }
 
   template <std::size_t N>
@@ -50,71 +52,78 @@ class Rng {
 };
 
 constexpr std::array<std::string_view, 96> kNouns = {
-    "system",    "team",       "record",     "river",     "budget",    "library",   "model",
-    "network",   "garden",     "engine",     "report",    "market",    "farmer",    "student",
-    "teacher",   "process",    "window",     "bridge",    "customer",  "signal",    "harvest",
-    "museum",    "contract",   "database",   "village",   "protocol",  "journal",   "kitchen",
-    "factory",   "council",    "archive",   "pipeline",   "forest",    "planet",    "sensor",
-    "language",  "question",   "schedule",   "building",  "hospital",  "pattern",   "theory",
-    "volume",    "company",    "machine",    "painting",  "decision",  "strategy",  "season",
-    "coastline", "equation",   "server",     "audience",  "workshop",  "manuscript", "reactor",
-    "satellite", "framework",  "neighbour",  "currency",  "climate",   "diagram",   "argument",
-    "experiment", "landscape", "committee",  "compiler",  "harbour",   "orchestra", "recipe",
-    "treaty",    "vaccine",    "algorithm",  "dialect",   "glacier",   "ledger",    "monastery",
-    "observatory", "parliament", "quarry",   "railway",   "shipment",  "telescope", "university",
-    "vineyard",  "warehouse",  "courtyard",  "merchant",  "battery",   "cathedral", "migration",
-    "interface", "mechanism",  "population", "settlement", "chapter"};
+    "system",      "team",       "record",     "river",      "budget",   "library",    "model",
+    "network",     "garden",     "engine",     "report",     "market",   "farmer",     "student",
+    "teacher",     "process",    "window",     "bridge",     "customer", "signal",     "harvest",
+    "museum",      "contract",   "database",   "village",    "protocol", "journal",    "kitchen",
+    "factory",     "council",    "archive",    "pipeline",   "forest",   "planet",     "sensor",
+    "language",    "question",   "schedule",   "building",   "hospital", "pattern",    "theory",
+    "volume",      "company",    "machine",    "painting",   "decision", "strategy",   "season",
+    "coastline",   "equation",   "server",     "audience",   "workshop", "manuscript", "reactor",
+    "satellite",   "framework",  "neighbour",  "currency",   "climate",  "diagram",    "argument",
+    "experiment",  "landscape",  "committee",  "compiler",   "harbour",  "orchestra",  "recipe",
+    "treaty",      "vaccine",    "algorithm",  "dialect",    "glacier",  "ledger",     "monastery",
+    "observatory", "parliament", "quarry",     "railway",    "shipment", "telescope",  "university",
+    "vineyard",    "warehouse",  "courtyard",  "merchant",   "battery",  "cathedral",  "migration",
+    "interface",   "mechanism",  "population", "settlement", "chapter"};
 
 constexpr std::array<std::string_view, 64> kVerbs = {
-    "improves",   "describes",  "changes",    "supports",   "follows",    "measures",
-    "explains",   "replaces",   "connects",   "reduces",    "protects",   "records",
-    "shapes",     "reveals",    "limits",     "collects",   "carries",    "divides",
-    "organises",  "questions",  "predicts",   "delays",     "funds",      "builds",
-    "tests",      "combines",   "challenges", "simplifies", "extends",    "publishes",
-    "translates", "transforms", "monitors",   "rewards",    "survives",   "outlines",
-    "compares",   "anticipates", "documents", "encourages", "restores",   "stores",
-    "schedules",  "ignores",    "highlights", "separates",  "reflects",   "shelters",
-    "inspects",   "generates",  "absorbs",    "balances",   "favours",    "revises",
+    "improves",   "describes",   "changes",    "supports",    "follows",   "measures",
+    "explains",   "replaces",    "connects",   "reduces",     "protects",  "records",
+    "shapes",     "reveals",     "limits",     "collects",    "carries",   "divides",
+    "organises",  "questions",   "predicts",   "delays",      "funds",     "builds",
+    "tests",      "combines",    "challenges", "simplifies",  "extends",   "publishes",
+    "translates", "transforms",  "monitors",   "rewards",     "survives",  "outlines",
+    "compares",   "anticipates", "documents",  "encourages",  "restores",  "stores",
+    "schedules",  "ignores",     "highlights", "separates",   "reflects",  "shelters",
+    "inspects",   "generates",   "absorbs",    "balances",    "favours",   "revises",
     "negotiates", "illustrates", "catalogues", "accelerates", "preserves", "summarises",
     "evaluates",  "distributes", "clarifies",  "complicates"};
 
 constexpr std::array<std::string_view, 72> kAdjectives = {
-    "small",     "large",      "careful",    "ancient",    "modern",     "quiet",
-    "rapid",     "local",      "central",    "remote",     "reliable",   "fragile",
-    "early",     "late",       "common",     "rare",       "public",     "private",
-    "detailed",  "simple",     "complex",    "narrow",     "broad",      "steady",
-    "seasonal",  "formal",     "informal",   "northern",   "southern",   "coastal",
-    "digital",   "manual",     "annual",     "regional",   "technical",  "practical",
-    "historical", "experimental", "efficient", "expensive", "ordinary",  "unusual",
-    "gradual",   "sudden",     "visible",    "hidden",     "shared",     "independent",
-    "temporary", "permanent",  "familiar",   "foreign",    "elaborate",  "modest",
-    "robust",    "scattered",  "dense",      "sparse",     "urgent",     "patient",
-    "generous",  "critical",   "accurate",   "tentative",  "municipal",  "agricultural",
-    "medieval",  "industrial", "scientific", "literary",   "maritime",   "volcanic"};
+    "small",      "large",        "careful",    "ancient",   "modern",    "quiet",
+    "rapid",      "local",        "central",    "remote",    "reliable",  "fragile",
+    "early",      "late",         "common",     "rare",      "public",    "private",
+    "detailed",   "simple",       "complex",    "narrow",    "broad",     "steady",
+    "seasonal",   "formal",       "informal",   "northern",  "southern",  "coastal",
+    "digital",    "manual",       "annual",     "regional",  "technical", "practical",
+    "historical", "experimental", "efficient",  "expensive", "ordinary",  "unusual",
+    "gradual",    "sudden",       "visible",    "hidden",    "shared",    "independent",
+    "temporary",  "permanent",    "familiar",   "foreign",   "elaborate", "modest",
+    "robust",     "scattered",    "dense",      "sparse",    "urgent",    "patient",
+    "generous",   "critical",     "accurate",   "tentative", "municipal", "agricultural",
+    "medieval",   "industrial",   "scientific", "literary",  "maritime",  "volcanic"};
 
 constexpr std::array<std::string_view, 24> kAdverbs = {
-    "quickly",   "slowly",     "carefully",  "often",      "rarely",     "gradually",
-    "suddenly",  "quietly",    "openly",     "usually",    "sometimes",  "steadily",
-    "partly",    "largely",    "eventually", "reliably",   "seldom",     "repeatedly",
-    "cautiously", "deliberately", "briefly", "formally",   "directly",   "jointly"};
+    "quickly",    "slowly",       "carefully",  "often",    "rarely",    "gradually",
+    "suddenly",   "quietly",      "openly",     "usually",  "sometimes", "steadily",
+    "partly",     "largely",      "eventually", "reliably", "seldom",    "repeatedly",
+    "cautiously", "deliberately", "briefly",    "formally", "directly",  "jointly"};
 
 constexpr std::array<std::string_view, 16> kPrepositions = {
-    "in", "near", "beyond", "across", "under", "behind", "within", "along",
+    "in",    "near",   "beyond", "across",  "under",  "behind",  "within",  "along",
     "after", "before", "beside", "through", "around", "without", "towards", "during"};
 
-constexpr std::array<std::string_view, 8> kDeterminers = {
-    "the", "the", "a", "every", "each", "this", "that", "one"};
+constexpr std::array<std::string_view, 8> kDeterminers = {"the",  "the",  "a",    "every",
+                                                          "each", "this", "that", "one"};
 
 constexpr std::array<std::string_view, 8> kConnectors = {
     ", and ", ", but ", " because ", " while ", ", so ", " although ", " whenever ", ", yet "};
 
 // Openers that add abbreviations, numbers and parentheses, which a sentence splitter must
 // handle without cutting in the wrong place.
-constexpr std::array<std::string_view, 12> kOpeners = {
-    "In 1998, ",          "According to Dr. Moreau, ", "By about 40 percent, ",
-    "As noted in Fig. 3, ", "For example, ",           "In practice (at least in the survey), ",
-    "Since version 2.4, ", "Roughly 1.5 times as often, ", "Between 2010 and 2020, ",
-    "In the U.K. study, ", "Historically, ",            "On balance, "};
+constexpr std::array<std::string_view, 12> kOpeners = {"In 1998, ",
+                                                       "According to Dr. Moreau, ",
+                                                       "By about 40 percent, ",
+                                                       "As noted in Fig. 3, ",
+                                                       "For example, ",
+                                                       "In practice (at least in the survey), ",
+                                                       "Since version 2.4, ",
+                                                       "Roughly 1.5 times as often, ",
+                                                       "Between 2010 and 2020, ",
+                                                       "In the U.K. study, ",
+                                                       "Historically, ",
+                                                       "On balance, "};
 
 void append_noun_phrase(std::string& out, Rng& rng) {
   const std::string_view determiner = rng.pick(kDeterminers);

@@ -57,10 +57,12 @@ if command -v node >/dev/null && command -v npm >/dev/null; then
   echo "== langchain RecursiveCharacterTextSplitter (chunkSize 1000, overlap 0) =="
   (
     cd "$root/bench/langchain"
-    if [ -f package-lock.json ]; then
-      npm ci --no-audit --no-fund --loglevel=error
-    else
+    # Install only when missing or when the lock file changed since the last install.
+    if [ ! -f package-lock.json ]; then
       npm install --no-audit --no-fund --loglevel=error
+    elif [ ! -f node_modules/.package-lock.json ] ||
+      [ package-lock.json -nt node_modules/.package-lock.json ]; then
+      npm ci --no-audit --no-fund --loglevel=error
     fi
   ) >&2
   "${pin[@]}" node "$root/bench/langchain/split.mjs" "$corpus" --runs "$runs" | tee "$out/lc"

@@ -1,0 +1,47 @@
+#pragma once
+// A brief says what to teach. It is YAML (see docs/brief.md).
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lectio::compose {
+
+enum class Style { kQuick, kDeep };
+enum class LessonFormat { kMonologue, kDialogue };
+
+struct Brief {
+  std::string plan;
+  std::string topic;     // required
+  std::string overview;
+  std::vector<std::string> insights;  // required, non-empty, covered in this order
+  std::vector<std::string> sources;   // source ids or file paths; empty = every source
+  std::string host;                   // a host name from `lectio voices`
+  std::string cohost;                 // second voice for a dialogue; default picked
+  Style style = Style::kQuick;
+  std::optional<double> minutes;      // overrides the style's length
+  std::string language = "en";        // "en" or "zh"
+  std::vector<std::string> tags;
+  std::string notes;                  // free text; URLs in it are never fetched
+  std::string date;                   // YYYY-MM-DD; default: today
+  LessonFormat format = LessonFormat::kMonologue;
+  std::filesystem::path base_dir;     // relative source paths resolve against this
+};
+
+// Parses a brief. `name` (usually the file path) starts every error message; errors name the
+// field: "brief.yaml: field 'insights': must be a non-empty list". Throws InvalidInput.
+Brief parse_brief(std::string_view yaml, const std::string& name);
+
+// Reads and parses a brief file; base_dir becomes the file's folder.
+Brief load_brief(const std::filesystem::path& path);
+
+// Target length in minutes: `minutes` when set, else 12 for quick and 25 for deep.
+double target_minutes(const Brief& brief);
+
+std::string_view style_name(Style style);
+
+// A stable hash of everything in the brief that changes the lesson.
+std::string brief_hash(const Brief& brief);
+
+}  // namespace lectio::compose

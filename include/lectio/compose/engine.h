@@ -1,0 +1,40 @@
+#pragma once
+// Engines write lessons. The built-in extractive engine needs no network and no model; an
+// LLM engine can implement the same interface later. Whatever the engine, compose_lesson()
+// runs the shared grounding verifier over its output.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lectio/compose/brief.h"
+#include "lectio/compose/lesson.h"
+#include "lectio/core/source.h"
+#include "lectio/search/index.h"
+
+namespace lectio::compose {
+
+// What an engine may draw on: the brief's sources and their chunks, and ranked retrieval
+// restricted to them. Engines must not fetch anything.
+struct Material {
+  std::vector<Source> sources;  // current versions, in the brief's order
+  std::vector<Chunk> chunks;    // every chunk of those sources, in document order
+  search::Index* index = nullptr;
+
+  std::vector<std::string> source_ids() const;
+  const Source* source_of(const Chunk& chunk) const;
+};
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  virtual std::string name() const = 0;
+
+  // Writes the script, FAQ, quote, title, description and tags. Sentences cite chunk ids of
+  // `material`. An insight the material does not support gets no invented text: the engine
+  // leaves its section empty and adds a warning. Throws lectio::Error on failure.
+  virtual Lesson compose(const Brief& brief, const Material& material) = 0;
+};
+
+std::unique_ptr<Engine> make_extractive_engine();
+
+}  // namespace lectio::compose

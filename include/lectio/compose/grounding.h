@@ -1,0 +1,34 @@
+#pragma once
+// The grounding verifier shared by every engine: checks that citations name real chunks and
+// scores how well each claim is supported by the chunks it cites.
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lectio/compose/lesson.h"
+#include "lectio/core/source.h"
+
+namespace lectio::compose {
+
+// Content sentences scoring below this are counted as unsupported.
+inline constexpr double kSupportThreshold = 0.6;
+
+// How much of `sentence` the texts support, 0..1: the mean of the share of its content terms
+// and the share of its adjacent content-term pairs found in the texts.
+double support_score(std::string_view sentence, const std::vector<std::string>& texts,
+                     const std::string& language);
+
+// Resolves a chunk id; std::nullopt when it does not exist.
+using ChunkLookup = std::function<std::optional<Chunk>(const std::string& chunk_id)>;
+// Finds the source record of a chunk.
+using SourceLookup = std::function<std::optional<Source>(const Chunk& chunk)>;
+
+// Checks and scores a lesson in place: drops citations of chunks that do not exist (a content
+// sentence left with none is removed, with a warning), sets every content sentence's support,
+// fills lesson.sources with each cited chunk and lesson.grounding with the totals and the
+// per-insight coverage.
+void verify_grounding(Lesson& lesson, const ChunkLookup& chunks, const SourceLookup& sources);
+
+}  // namespace lectio::compose

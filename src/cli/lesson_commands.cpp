@@ -1,0 +1,90 @@
+// lectio lesson | voices
+#include <cstdio>
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "lectio/compose/brief.h"
+#include "lectio/compose/composer.h"
+#include "lectio/compose/engine.h"
+#include "lectio/core/error.h"
+#include "lectio/core/hosts.h"
+#include "lectio/search/index.h"
+#include "lectio/store/store.h"
+
+namespace lectio::cli {
+
+namespace {
+
+struct LessonArgs {
+  std::string brief;
+  bool json = false;
+  bool markdown = false;
+  bool no_audio = false;
+  bool strict = false;
+};
+
+void run_lesson(const LessonArgs& args, GlobalOptions& global) {
+  const compose::Brief brief = compose::load_brief(args.brief);
+  auto store = store::open_store(global.data());
+  auto index = search::open_index(*store, global.data());
+  auto engine = compose::make_extractive_engine();
+  const compose::Lesson lesson = compose::compose_lesson(brief, *store, *index, *engine);
+  for (const std::string& w : lesson.warnings) {
+    std::fprintf(stderr, "lectio: warning: %s: %s\n", args.brief.c_str(), w.c_str());
+  }
+  if (args.json) {
+    std::cout << compose::lesson_to_json(lesson) << '\n';
+  } else {
+    std::cout << compose::lesson_to_markdown(lesson);
+  }
+  bool unsupported = false;
+  for (const auto& c : lesson.grounding.insights) unsupported = unsupported || !c.supported;
+  if (args.strict && unsupported) {
+    std::fprintf(stderr, "lectio: error: %s: some insights are not supported by the sources\n",
+                 args.brief.c_str());
+    global.exit_code = 1;
+  }
+}
+
+void run_voices(bool json) {
+  if (json) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const Host& h : hosts()) {
+      out.push_back({{"name", h.name}, {"language", h.language}, {"gender", h.gender},
+                     {"engine", h.engine}, {"voice", h.voice}, {"rate", h.rate},
+                     {"pitch", h.pitch}, {"description", h.description}});
+    }
+    std::cout << out.dump(2) << '\n';
+    return;
+  }
+  for (const Host& h : hosts()) {
+    std::cout << fmt::format("{:<9} {}  {:<6}  {}/{}  {}\n", h.name, h.language, h.gender,
+                             h.engine, h.voice, h.description);
+  }
+}
+
+}  // namespace
+
+void register_lesson_commands(CLI::App& app, GlobalOptions& global) {
+  auto args = std::make_shared<LessonArgs>();
+  CLI::App* lesson = app.add_subcommand("lesson", "Compose a lesson from a brief (YAML)");
+  lesson->add_option("brief", args->brief, "The brief, e.g. examples/gpu-tpu/brief.yaml")
+      ->required();
+  auto* json = lesson->add_flag("--json", args->json, "Print the lesson as JSON");
+  auto* md = lesson->add_flag("--markdown", args->markdown, "Print the lesson as Markdown");
+  json->excludes(md);
+  lesson->add_flag("--no-audio", args->no_audio, "Do not render audio");
+  lesson->add_flag("--strict", args->strict,
+                   "Exit 1 when an insight is not supported by the sources");
+  lesson->callback([args, &global] { run_lesson(*args, global); });
+
+  auto voices_json = std::make_shared<bool>(false);
+  CLI::App* voices = app.add_subcommand("voices", "List the host voices");
+  voices->add_flag("--json", *voices_json, "Print JSON");
+  voices->callback([voices_json] { run_voices(*voices_json); });
+}
+
+}  // namespace lectio::cli

@@ -1,0 +1,146 @@
+#include "lectio/compose/composer.h"
+
+#include <cmath>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "lectio/compose/grounding.h"
+#include "lectio/core/error.h"
+#include "lectio/core/text.h"
+#include "phrasing.h"
+#include "text_features.h"
+
+namespace fs = std::filesystem;
+
+namespace lectio::compose {
+
+namespace {
+
+// Seconds of silence the renderer puts between sentences and between sections.
+constexpr double kSentencePause = 0.45;
+constexpr double kSectionPause = 1.2;
+
+std::string resolve_source(const std::string& entry, const Brief& brief, store::Store& store) {
+  const std::string id = entry.rfind("file_", 0) == 0 ? entry : "file_" + entry;
+  if (store.source(id, std::nullopt)) return id;
+  fs::path path(entry);
+  if (path.is_relative()) path = brief.base_dir / path;
+  std::error_code ec;
+  if (fs::exists(path, ec)) {
+    const std::string absolute = fs::absolute(path).lexically_normal().string();
+    if (auto found = store.source_id_for_path(absolute)) return *found;
+    throw InvalidInput(fmt::format(
+        "brief: field 'sources': {} has not been added (run `lectio add {}` first)", entry,
+        entry));
+  }
+  throw InvalidInput(
+      fmt::format("brief: field 'sources': unknown source '{}' (see `lectio sources`)", entry));
+}
+
+Material load_material(const Brief& brief, store::Store& store, search::Index& index) {
+  Material m;
+  m.index = &index;
+  if (brief.sources.empty()) {
+    m.sources = store.sources();
+  } else {
+    for (const std::string& entry : brief.sources) {
+      const std::string id = resolve_source(entry, brief, store);
+      bool dup = false;
+      for (const Source& s : m.sources) dup = dup || s.id == id;
+      if (!dup) m.sources.push_back(*store.source(id, std::nullopt));
+    }
+  }
+  if (m.sources.empty()) throw InvalidInput("brief: field 'sources': the store has no sources yet");
+  for (const Source& s : m.sources) {
+    auto chunks = store.chunks(s.id, s.version);
+    m.chunks.insert(m.chunks.end(), std::make_move_iterator(chunks.begin()),
+                    std::make_move_iterator(chunks.end()));
+  }
+  return m;
+}
+
+int spoken_units(const std::string& text, const std::string& language) {
+  if (language != "zh") return static_cast<int>(words(text, language).size());
+  int chars = 0;
+  for (unsigned char c : text) chars += (c & 0xC0) != 0x80 && c >= 0x80 ? 1 : 0;
+  return chars;
+}
+
+}  // namespace
+
+std::vector<std::string> Material::source_ids() const {
+  std::vector<std::string> ids;
+  for (const Source& s : sources) ids.push_back(s.id);
+  return ids;
+}
+
+const Source* Material::source_of(const Chunk& chunk) const {
+  for (const Source& s : sources) {
+    if (s.id == chunk.source_id) return &s;
+  }
+  return nullptr;
+}
+
+double words_per_minute(const std::string& language) { return language == "zh" ? 240.0 : 150.0; }
+
+double estimate_minutes(const Lesson& lesson) {
+  int units = 0;
+  int sentences = 0;
+  for (const ScriptSection& sec : lesson.script) {
+    for (const auto& s : sec.sentences) {
+      units += spoken_units(s.text, lesson.language);
+      ++sentences;
+    }
+  }
+  const double seconds = units / words_per_minute(lesson.language) * 60.0 +
+                         sentences * kSentencePause +
+                         static_cast<double>(lesson.script.size()) * kSectionPause;
+  return seconds / 60.0;
+}
+
+Lesson compose_lesson(const Brief& brief, store::Store& store, search::Index& index,
+                      Engine& engine) {
+  const Material material = load_material(brief, store, index);
+  Lesson lesson = engine.compose(brief, material);
+  lesson.engine = engine.name();
+  lesson.language = brief.language;
+  lesson.plan = brief.plan;
+  lesson.topic = brief.topic;
+  lesson.overview = brief.overview;
+  lesson.insights = brief.insights;
+  lesson.host = brief.host;
+  lesson.cohost = brief.format == LessonFormat::kDialogue ? brief.cohost : "";
+  lesson.style = std::string(style_name(brief.style));
+  lesson.format = brief.format == LessonFormat::kDialogue ? "dialogue" : "monologue";
+  lesson.date = brief.date;
+  lesson.brief_hash = brief_hash(brief);
+  if (lesson.title.empty()) lesson.title = brief.topic;
+  lesson.slug = text::slugify(lesson.title, 60);
+  lesson.id = fmt::format("lesson_{}_{}", text::slugify(lesson.title, 32),
+                          lesson.brief_hash.substr(0, 8));
+
+  verify_grounding(
+      lesson,
+      [&](const std::string& id) -> std::optional<Chunk> {
+        const auto ref = ChunkRef::parse(id);
+        if (!ref) return std::nullopt;
+        return store.chunk(*ref);
+      },
+      [&](const Chunk& c) -> std::optional<Source> { return store.source(c.source_id, c.version); });
+
+  lesson.duration.target_minutes = target_minutes(brief);
+  lesson.duration.estimated_minutes = std::round(estimate_minutes(lesson) * 10) / 10;
+  if (lesson.description.empty()) {
+    lesson.description = Phrasing(brief, 0).description(lesson.duration.estimated_minutes);
+  }
+  if (lesson.duration.estimated_minutes < 0.6 * lesson.duration.target_minutes) {
+    lesson.warnings.push_back(fmt::format(
+        "the sources support about {:.0f} of the {:.0f} minutes asked for; add sources for a "
+        "longer lesson",
+        std::max(1.0, lesson.duration.estimated_minutes), lesson.duration.target_minutes));
+  }
+  return lesson;
+}
+
+}  // namespace lectio::compose

@@ -1,0 +1,141 @@
+// The built-in engine: extractive and deterministic. Per insight it retrieves and selects
+// sentences (relevance to the insight and overview, diversity, source order, a length budget),
+// rewrites them for listening and joins them with the host's spoken transitions.
+#include <algorithm>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "candidates.h"
+#include "lectio/compose/composer.h"
+#include "lectio/compose/engine.h"
+#include "lectio/core/text.h"
+#include "lesson_parts.h"
+#include "phrasing.h"
+#include "selection.h"
+
+namespace lectio::compose {
+
+namespace {
+
+// Words the intro and the outro take, kept out of the insights' budget.
+constexpr int kFrameWords = 90;
+// A candidate must reach this share of the insight's best relevance to be used.
+constexpr double kMinRelevance = 0.25;
+// An insight counts as supported when some sentence (with its headings) carries this share
+// of the insight's content terms.
+constexpr double kSupportCoverage = 0.5;
+
+ScriptSentence connective(std::string text, const std::string& speaker) {
+  ScriptSentence s;
+  s.text = std::move(text);
+  s.role = SentenceRole::kConnective;
+  s.speaker = speaker;
+  return s;
+}
+
+class ExtractiveEngine final : public Engine {
+ public:
+  std::string name() const override { return "extractive"; }
+
+  Lesson compose(const Brief& brief, const Material& material) override {
+    const std::string& lang = brief.language;
+    const std::vector<Candidate> candidates = build_candidates(material, lang);
+    const Scorer scorer(candidates, lang);
+    const std::uint64_t seed = std::hash<std::string>{}(brief.topic + brief.host);
+    const Phrasing say(brief, seed);
+    Lesson lesson;
+    lesson.language = lang;
+
+    const int n = static_cast<int>(brief.insights.size());
+    const double budget_words = target_minutes(brief) * words_per_minute(lang) - kFrameWords;
+    const int per_insight = std::max(40, static_cast<int>(budget_words / std::max(1, n)));
+
+    // Each sentence serves the insight it is most relevant to, so sections do not repeat.
+    std::vector<std::vector<double>> rel;
+    std::vector<Focus> foci;
+    for (int i = 0; i < n; ++i) {
+      foci.push_back(focus_for(brief.insights[i], brief, material));
+      rel.push_back(scorer.relevance(foci.back()));
+    }
+    for (std::size_t c = 0; c < candidates.size(); ++c) {
+      int owner = -1;
+      double best = 0;
+      for (int i = 0; i < n; ++i) {
+        if (rel[i][c] > best) {
+          best = rel[i][c];
+          owner = i;
+        }
+      }
+      for (int i = 0; i < n; ++i) {
+        if (i != owner) rel[i][c] = 0;
+      }
+    }
+
+    const std::string& host = brief.host;
+    const std::string& cohost = brief.cohost;
+    const bool dialogue = brief.format == LessonFormat::kDialogue;
+    ScriptSection intro{SectionKind::kIntro, lang == "zh" ? "开场" : "Introduction", -1, "", {}};
+    for (auto& line : say.greeting()) intro.sentences.push_back(connective(line, host));
+    if (dialogue) {
+      intro.sentences.push_back(connective(
+          lang == "zh" ? fmt::format("我是{}，今天和你一起聊。", cohost)
+                       : fmt::format("And I'm {}, here to ask the questions.", cohost),
+          cohost));
+    }
+    intro.sentences.push_back(connective(say.agenda(), host));
+    lesson.script.push_back(std::move(intro));
+
+    std::vector<bool> taken(candidates.size(), false);
+    for (int i = 0; i < n; ++i) {
+      ScriptSection sec{SectionKind::kInsight, brief.insights[i], i, brief.insights[i], {}};
+      bool supported = false;
+      for (std::size_t c = 0; c < candidates.size(); ++c) {
+        if (rel[i][c] > 0 && scorer.term_coverage(foci[i], static_cast<int>(c)) >= kSupportCoverage) {
+          supported = true;
+          break;
+        }
+      }
+      const std::vector<int> picked =
+          supported ? scorer.select(rel[i], kMinRelevance, per_insight, 60, taken)
+                    : std::vector<int>{};
+      if (picked.empty()) {
+        lesson.warnings.push_back(fmt::format(
+            "insight {} \"{}\": the sources do not support it; no text was written for it",
+            i + 1, brief.insights[i]));
+        lesson.script.push_back(std::move(sec));
+        continue;
+      }
+      sec.sentences.push_back(dialogue ? connective(say.section_question(i), cohost)
+                                       : connective(say.section_opening(i, n), host));
+      for (int c : picked) {
+        taken[static_cast<std::size_t>(c)] = true;
+        const Candidate& cand = scorer.candidate(c);
+        ScriptSentence s;
+        s.text = cand.text;
+        s.citations = {material.chunks[static_cast<std::size_t>(cand.chunk)].id()};
+        s.speaker = host;
+        sec.sentences.push_back(std::move(s));
+      }
+      lesson.script.push_back(std::move(sec));
+    }
+
+    ScriptSection outro{SectionKind::kOutro, lang == "zh" ? "回顾" : "Recap", -1, "", {}};
+    outro.sentences.push_back(connective(say.recap_cue(), dialogue ? cohost : host));
+    outro.sentences.push_back(connective(say.recap(), host));
+    for (auto& line : say.sign_off()) outro.sentences.push_back(connective(line, host));
+    lesson.script.push_back(std::move(outro));
+
+    lesson.faq = write_faq(brief, material, candidates, scorer, say);
+    lesson.best_quote = pick_best_quote(brief, material, candidates, scorer);
+    lesson.title = say.title();
+    lesson.tags = brief.tags.empty() ? top_terms_as_tags(candidates, lang) : brief.tags;
+    return lesson;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Engine> make_extractive_engine() { return std::make_unique<ExtractiveEngine>(); }
+
+}  // namespace lectio::compose

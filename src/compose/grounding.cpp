@@ -1,0 +1,160 @@
+#include "lectio/compose/grounding.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "text_features.h"
+
+namespace lectio::compose {
+
+namespace {
+
+using Bigram = std::pair<std::string, std::string>;
+
+std::set<Bigram> bigrams(const std::vector<std::string>& t) {
+  std::set<Bigram> out;
+  for (std::size_t i = 1; i < t.size(); ++i) out.emplace(t[i - 1], t[i]);
+  return out;
+}
+
+}  // namespace
+
+double support_score(std::string_view sentence, const std::vector<std::string>& texts,
+                     const std::string& language) {
+  const std::vector<std::string> claim = terms(sentence, language);
+  if (claim.empty()) return 0;
+  std::set<std::string> known;
+  std::set<Bigram> known_pairs;
+  for (const std::string& t : texts) {
+    const auto ts = terms(t, language);
+    known.insert(ts.begin(), ts.end());
+    const auto bs = bigrams(ts);
+    known_pairs.insert(bs.begin(), bs.end());
+  }
+  int found = 0;
+  for (const auto& term : claim) found += known.count(term) ? 1 : 0;
+  const double unigram = double(found) / double(claim.size());
+  const auto pairs = bigrams(claim);
+  if (pairs.empty()) return unigram;
+  int pairs_found = 0;
+  for (const auto& p : pairs) pairs_found += known_pairs.count(p) ? 1 : 0;
+  return 0.5 * unigram + 0.5 * double(pairs_found) / double(pairs.size());
+}
+
+void verify_grounding(Lesson& lesson, const ChunkLookup& chunks, const SourceLookup& sources) {
+  std::map<std::string, Chunk> resolved;
+  auto lookup = [&](const std::string& id) -> const Chunk* {
+    if (auto it = resolved.find(id); it != resolved.end()) return &it->second;
+    auto chunk = chunks(id);
+    if (!chunk) return nullptr;
+    return &resolved.emplace(id, std::move(*chunk)).first->second;
+  };
+  std::vector<std::string> cited_order;
+  // Keeps only citations that resolve; returns false when a content sentence has none left.
+  auto check = [&](ScriptSentence& s) {
+    if (s.role == SentenceRole::kConnective) {
+      s.citations.clear();
+      return true;
+    }
+    std::vector<std::string> kept;
+    std::vector<std::string> texts;
+    for (const std::string& id : s.citations) {
+      const Chunk* c = lookup(id);
+      if (!c) {
+        lesson.warnings.push_back(fmt::format("dropped a citation of {}: no such chunk", id));
+        continue;
+      }
+      kept.push_back(id);
+      texts.push_back(c->text);
+      if (std::find(cited_order.begin(), cited_order.end(), id) == cited_order.end()) {
+        cited_order.push_back(id);
+      }
+    }
+    s.citations = std::move(kept);
+    if (s.citations.empty()) {
+      lesson.warnings.push_back(fmt::format("removed an uncited claim: \"{}\"", s.text));
+      return false;
+    }
+    s.support = support_score(s.text, texts, lesson.language);
+    return true;
+  };
+  auto filter = [&](std::vector<ScriptSentence>& list) {
+    std::erase_if(list, [&](ScriptSentence& s) { return !check(s); });
+  };
+  for (ScriptSection& sec : lesson.script) filter(sec.sentences);
+  for (FaqItem& f : lesson.faq) filter(f.answer);
+  if (lesson.best_quote && !lookup(lesson.best_quote->chunk_id)) lesson.best_quote.reset();
+
+  Grounding g;
+  g.threshold = kSupportThreshold;
+  int supported = 0;
+  for (const ScriptSection& sec : lesson.script) {
+    for (const auto& s : sec.sentences) {
+      if (s.role != SentenceRole::kContent) continue;
+      ++g.content_sentences;
+      supported += s.support >= kSupportThreshold ? 1 : 0;
+    }
+  }
+  g.supported_share = g.content_sentences ? double(supported) / g.content_sentences : 0;
+  for (std::size_t i = 0; i < lesson.insights.size(); ++i) {
+    InsightCoverage cov;
+    cov.insight = lesson.insights[i];
+    std::set<std::string> carried;
+    for (const ScriptSection& sec : lesson.script) {
+      if (sec.insight_index != static_cast<int>(i)) continue;
+      for (const auto& s : sec.sentences) {
+        if (s.role != SentenceRole::kContent) continue;
+        ++cov.content_sentences;
+        for (auto& t : terms(s.text, lesson.language)) carried.insert(t);
+        for (const std::string& id : s.citations) {
+          if (const Chunk* c = lookup(id)) {
+            for (const auto& h : c->heading_path) {
+              for (auto& t : terms(h, lesson.language)) carried.insert(t);
+            }
+          }
+        }
+      }
+    }
+    const auto wanted = terms(cov.insight, lesson.language);
+    int hit = 0;
+    for (const auto& t : wanted) hit += carried.count(t) ? 1 : 0;
+    cov.coverage = wanted.empty() ? (cov.content_sentences > 0 ? 1.0 : 0.0)
+                                  : double(hit) / double(wanted.size());
+    cov.supported = cov.content_sentences > 0;
+    g.insights.push_back(std::move(cov));
+  }
+  lesson.grounding = std::move(g);
+
+  lesson.sources.clear();
+  if (lesson.best_quote) {
+    const std::string& id = lesson.best_quote->chunk_id;
+    if (std::find(cited_order.begin(), cited_order.end(), id) == cited_order.end()) {
+      cited_order.push_back(id);
+    }
+  }
+  for (const std::string& id : cited_order) {
+    const Chunk* c = lookup(id);
+    const auto source = sources(*c);
+    CitedChunk cc;
+    cc.chunk_id = c->id();
+    cc.pinned_id = ChunkRef{c->source_id, c->version, c->ordinal}.str();
+    cc.source_id = c->source_id;
+    cc.version = c->version;
+    cc.pages = page_range(c->page_start, c->page_end);
+    cc.heading = c->heading_path.empty() ? "" : c->heading_path.back();
+    if (source) {
+      cc.file_name = source->file_name;
+      cc.origin_url = source->origin_url;
+    }
+    lesson.sources.push_back(std::move(cc));
+  }
+  std::sort(lesson.sources.begin(), lesson.sources.end(),
+            [](const CitedChunk& a, const CitedChunk& b) {
+              return std::tie(a.source_id, a.chunk_id) < std::tie(b.source_id, b.chunk_id);
+            });
+}
+
+}  // namespace lectio::compose

@@ -1,0 +1,35 @@
+#pragma once
+// Parts of a lesson beyond the script, made by the extractive engine: retrieval foci, the FAQ,
+// the best quote and fallback tags.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "candidates.h"
+#include "lectio/compose/brief.h"
+#include "lectio/compose/lesson.h"
+#include "phrasing.h"
+#include "selection.h"
+
+namespace lectio::compose {
+
+// The focus for an insight or question: its content terms plus the retrieval ranking of the
+// material's chunks for it (through the search index when there is one).
+Focus focus_for(const std::string& text, const Brief& brief, const Material& material);
+
+// 4-8 questions a learner would ask, each answered by 2-4 cited sentences; fewer when the
+// material cannot answer more.
+std::vector<FaqItem> write_faq(const Brief& brief, const Material& material,
+                               const std::vector<Candidate>& candidates, const Scorer& scorer,
+                               const Phrasing& say);
+
+// One memorable sentence, verbatim from its chunk.
+std::optional<BestQuote> pick_best_quote(const Brief& brief, const Material& material,
+                                         const std::vector<Candidate>& candidates,
+                                         const Scorer& scorer);
+
+// Tags from the material's most characteristic terms, when the brief gives none.
+std::vector<std::string> top_terms_as_tags(const std::vector<Candidate>& candidates,
+                                           const std::string& language);
+
+}  // namespace lectio::compose

@@ -1,0 +1,275 @@
+#include "phrasing.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace lectio::compose {
+
+namespace {
+
+std::vector<std::string> split_words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+bool is_acronym(const std::string& w) {
+  int upper = 0;
+  for (char c : w) upper += std::isupper(static_cast<unsigned char>(c)) ? 1 : 0;
+  return upper >= 2;
+}
+
+bool ascii_word(const std::string& w) {
+  return !w.empty() && static_cast<unsigned char>(w[0]) < 0x80;
+}
+
+const std::array<std::string_view, 15> kSmallWords = {"a",  "an", "and", "as", "at",
+                                                       "but", "by", "for", "in", "of",
+                                                       "on", "or", "the", "to", "vs"};
+
+std::string strip_end_punct(std::string s) {
+  while (!s.empty() && (s.back() == '.' || s.back() == '?' || s.back() == '!' || s.back() == ':')) {
+    s.pop_back();
+  }
+  return s;
+}
+
+// The topic up to a connecting word that starts a long qualifier ("for practical ...").
+std::string short_topic(const std::string& topic) {
+  const auto words = split_words(topic);
+  if (words.size() <= 5) return topic;
+  for (std::size_t i = 2; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    if (w == "for" || w == "in" || w == "on" || w == "with" || w == "to" || w == "at") {
+      std::string out;
+      for (std::size_t j = 0; j < i; ++j) out += (j ? " " : "") + words[j];
+      return out;
+    }
+  }
+  return topic;
+}
+
+// Joins items as "a, b, and c" (or "a、b和c").
+std::string join_list(const std::vector<std::string>& items, bool zh) {
+  if (items.empty()) return {};
+  if (items.size() == 1) return items[0];
+  std::string out;
+  for (std::size_t i = 0; i + 1 < items.size(); ++i) {
+    out += items[i];
+    if (i + 2 < items.size()) out += zh ? "、" : ", ";
+  }
+  if (zh) return out + "和" + items.back();
+  return out + (items.size() > 2 ? ", and " : " and ") + items.back();
+}
+
+}  // namespace
+
+std::string lower_first(const std::string& phrase) {
+  const auto words = split_words(phrase);
+  if (words.empty() || !ascii_word(words[0]) || is_acronym(words[0])) return phrase;
+  std::string out = phrase;
+  if (words[0] == "I" || (words[0].size() > 1 && std::isupper(static_cast<unsigned char>(words[0][1])))) {
+    return out;
+  }
+  out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+std::string title_case(const std::string& phrase) {
+  const auto words = split_words(phrase);
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    std::string w = words[i];
+    const bool small = std::find(kSmallWords.begin(), kSmallWords.end(), w) != kSmallWords.end();
+    if (ascii_word(w) && !is_acronym(w) && (!small || i == 0)) {
+      w[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(w[0])));
+    }
+    out += (i ? " " : "") + w;
+  }
+  return out;
+}
+
+Phrasing::Phrasing(const Brief& brief, std::uint64_t seed) : brief_(brief), seed_(seed) {}
+
+std::string Phrasing::pick(const std::vector<std::string>& variants, int salt) const {
+  const std::uint64_t mixed = (seed_ ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(salt + 1)));
+  return variants[static_cast<std::size_t>((mixed >> 17) % variants.size())];
+}
+
+std::vector<std::string> Phrasing::greeting() const {
+  const std::string topic = brief_.topic;
+  if (zh()) {
+    std::vector<std::string> out = {fmt::format("大家好，我是{}。", brief_.host)};
+    if (!brief_.plan.empty()) out.push_back(fmt::format("这节课属于学习计划“{}”。", brief_.plan));
+    out.push_back(fmt::format("今天的主题是：{}。", strip_end_punct(topic)));
+    return out;
+  }
+  std::vector<std::string> out = {pick({fmt::format("Hi, I'm {}.", brief_.host),
+                                        fmt::format("Hello and welcome, I'm {}.", brief_.host),
+                                        fmt::format("Welcome in, this is {}.", brief_.host)},
+                                       1)};
+  if (!brief_.plan.empty()) {
+    out.push_back(fmt::format("This lesson is part of the learning plan {}.", brief_.plan));
+  }
+  out.push_back(pick({fmt::format("Today we're looking at {}.", lower_first(strip_end_punct(topic))),
+                      fmt::format("Our subject today is {}.", lower_first(strip_end_punct(topic)))},
+                     2));
+  return out;
+}
+
+std::string Phrasing::agenda() const {
+  std::vector<std::string> items;
+  for (const auto& i : brief_.insights) items.push_back(zh() ? strip_end_punct(i) : lower_first(strip_end_punct(i)));
+  if (zh()) return fmt::format("我们会依次讲{}。", join_list(items, true));
+  if (items.size() == 1) return fmt::format("We'll focus on one idea: {}.", items[0]);
+  return fmt::format("We'll take {} ideas in order: {}.", items.size() == 2 ? "two" : items.size() == 3 ? "three" : std::to_string(items.size()),
+                     join_list(items, false));
+}
+
+std::string Phrasing::section_opening(int index, int count) const {
+  const std::string insight = strip_end_punct(brief_.insights[static_cast<std::size_t>(index)]);
+  if (zh()) {
+    if (index == 0) return fmt::format("首先，{}。", insight);
+    if (index + 1 == count) return fmt::format("最后，{}。", insight);
+    return fmt::format("接下来，{}。", insight);
+  }
+  const std::string phrase = lower_first(insight);
+  if (index == 0) {
+    return pick({fmt::format("Let's start with {}.", phrase), fmt::format("First up: {}.", phrase)}, 10);
+  }
+  if (index + 1 == count && count > 2) {
+    return pick({fmt::format("Finally, {}.", phrase), fmt::format("Last, let's turn to {}.", phrase)}, 11 + index);
+  }
+  return pick({fmt::format("Next, {}.", phrase), fmt::format("Now let's move on to {}.", phrase),
+               fmt::format("That brings us to {}.", phrase)},
+              11 + index);
+}
+
+std::string Phrasing::section_question(int index) const {
+  const std::string insight = strip_end_punct(brief_.insights[static_cast<std::size_t>(index)]);
+  if (zh()) return fmt::format("那么，{}？", insight);
+  return question_about(insight);
+}
+
+std::string Phrasing::recap_cue() const {
+  if (zh()) return "我们来简单回顾一下。";
+  return pick({"Let's recap.", "Before we finish, a quick recap.", "So, to sum up."}, 20);
+}
+
+std::string Phrasing::recap() const {
+  std::vector<std::string> items;
+  for (const auto& i : brief_.insights) items.push_back(zh() ? strip_end_punct(i) : lower_first(strip_end_punct(i)));
+  if (zh()) return fmt::format("这节课我们讲了{}。", join_list(items, true));
+  return fmt::format("We covered {}.", join_list(items, false));
+}
+
+std::vector<std::string> Phrasing::sign_off() const {
+  if (zh()) return {fmt::format("感谢收听，我是{}，下次见。", brief_.host)};
+  return {pick({"Thanks for listening.", "Thanks for spending this time with me."}, 30),
+          pick({fmt::format("This was {}. See you in the next lesson.", brief_.host),
+                fmt::format("I'm {}, and I'll see you next time.", brief_.host)},
+               31)};
+}
+
+std::string Phrasing::title() const {
+  const std::string topic = strip_end_punct(short_topic(brief_.topic));
+  if (zh()) return fmt::format("{}：{}个关键要点", topic, brief_.insights.size());
+  // A how-to insight makes the best hook: "How to choose between them" -> "How to Choose".
+  for (const auto& insight : brief_.insights) {
+    const auto words = split_words(insight);
+    if (words.size() >= 3 && (words[0] == "How" || words[0] == "how") && words[1] == "to") {
+      std::string hook = "How to";
+      for (std::size_t i = 2; i < words.size(); ++i) {
+        const std::string& w = words[i];
+        if (w == "them" || w == "it" || w == "this" || w == "between" || w == "among" ||
+            w == "for" || w == "when" || w == "with") {
+          break;
+        }
+        hook += " " + w;
+        if (i >= 5) break;
+      }
+      return fmt::format("{}: {}", title_case(topic), title_case(strip_end_punct(hook)));
+    }
+  }
+  const std::array<std::string_view, 7> counts = {"", "One Idea", "Two Ideas", "Three Ideas", "Four Ideas", "Five Ideas", "Six Ideas"};
+  const std::size_t n = brief_.insights.size();
+  const std::string ideas = n < counts.size() ? std::string(counts[n]) : fmt::format("{} Ideas", n);
+  return fmt::format("{}: {} That Matter", title_case(topic), ideas);
+}
+
+std::string Phrasing::description(double minutes) const {
+  const int m = std::max(1, static_cast<int>(minutes + 0.5));
+  std::vector<std::string> items;
+  for (const auto& i : brief_.insights) items.push_back(zh() ? strip_end_punct(i) : lower_first(strip_end_punct(i)));
+  const std::string first = brief_.overview.empty() ? std::string() : brief_.overview;
+  if (zh()) {
+    return fmt::format("{}{}用大约{}分钟讲清楚{}。", first, brief_.host, m, join_list(items, true));
+  }
+  std::string lead = first.empty() ? "" : first + (first.back() == '.' ? " " : ". ");
+  return fmt::format("{}In about {} minutes, {} walks you through {}.", lead, m, brief_.host,
+                     join_list(items, false));
+}
+
+std::optional<std::pair<std::string, std::string>> Phrasing::compared() const {
+  const auto words = split_words(short_topic(brief_.topic));
+  for (std::size_t i = 1; i + 1 < words.size(); ++i) {
+    if (words[i] == "vs" || words[i] == "vs." || words[i] == "versus") {
+      std::string left;
+      for (std::size_t j = 0; j < i; ++j) left += (j ? " " : "") + words[j];
+      std::string right;
+      for (std::size_t j = i + 1; j < words.size(); ++j) right += (j > i + 1 ? " " : "") + words[j];
+      return std::make_pair(strip_end_punct(left), strip_end_punct(right));
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> Phrasing::difference_question() const {
+  const auto pair = compared();
+  if (!pair) return std::nullopt;
+  if (zh()) return fmt::format("{}和{}的主要区别是什么？", pair->first, pair->second);
+  return fmt::format("What is the main difference between {} and {}?", pair->first, pair->second);
+}
+
+std::string Phrasing::question_about(const std::string& phrase_in) const {
+  std::string phrase = strip_end_punct(phrase_in);
+  // "How to choose between them" names nothing on its own; the topic says who "them" are.
+  if (const auto pair = compared(); pair && !zh()) {
+    const std::string both = pair->first + " and " + pair->second;
+    for (std::string_view pronoun : {" them", " the two"}) {
+      const auto at = phrase.rfind(pronoun);
+      if (at != std::string::npos && at + pronoun.size() == phrase.size()) {
+        phrase = phrase.substr(0, at) + " " + both;
+      }
+    }
+  }
+  if (zh()) return fmt::format("关于“{}”，需要了解什么？", phrase);
+  const auto words = split_words(phrase);
+  if (words.empty()) return phrase + "?";
+  std::string first = words[0];
+  std::transform(first.begin(), first.end(), first.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (first == "how" && words.size() > 2 && words[1] == "to") {
+    std::string rest;
+    for (std::size_t i = 2; i < words.size(); ++i) rest += " " + words[i];
+    return "How do you" + rest + "?";
+  }
+  static const std::array<std::string_view, 8> kWh = {"why", "how", "what", "where",
+                                                      "when", "which", "who", "whether"};
+  if (std::find(kWh.begin(), kWh.end(), first) != kWh.end()) {
+    return fmt::format("Can you explain {}?", lower_first(phrase));
+  }
+  return fmt::format("What should I know about {}?", lower_first(phrase));
+}
+
+std::string Phrasing::unsupported_note(const std::string& insight) const {
+  if (zh()) return fmt::format("资料中没有关于“{}”的内容，所以这一部分略过。", insight);
+  return fmt::format("The sources do not cover \"{}\", so this lesson leaves it out.", insight);
+}
+
+}  // namespace lectio::compose

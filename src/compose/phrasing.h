@@ -1,0 +1,53 @@
+#pragma once
+// What the host says around the material, in English and Chinese: greetings, the agenda,
+// transitions, the recap and the sign-off, plus titles and FAQ questions made from the brief.
+// Connective lines make no claims about the world, so they need no citation. Choices among
+// variants are deterministic (seeded by the brief), so the same brief gives the same lesson.
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <string>
+#include <vector>
+
+#include "lectio/compose/brief.h"
+
+namespace lectio::compose {
+
+class Phrasing {
+ public:
+  Phrasing(const Brief& brief, std::uint64_t seed);
+
+  std::vector<std::string> greeting() const;  // hello, who is speaking, the topic
+  std::string agenda() const;                 // the insights to come, in order
+  std::string section_opening(int index, int count) const;  // "Let's start with ..."
+  std::string section_question(int index) const;  // co-host's question in a dialogue
+  std::string recap_cue() const;
+  std::string recap() const;  // restates the insights covered
+  std::vector<std::string> sign_off() const;
+
+  std::string title() const;
+  std::string description(double minutes) const;
+  // A learner's question about an insight or a heading.
+  std::string question_about(const std::string& phrase) const;
+  // "What is the main difference between GPU and TPU?" for an "X vs Y" topic.
+  std::optional<std::string> difference_question() const;
+  // The two things an "X vs Y" topic compares.
+  std::optional<std::pair<std::string, std::string>> compared() const;
+  std::string unsupported_note(const std::string& insight) const;
+
+ private:
+  std::string pick(const std::vector<std::string>& variants, int salt) const;
+  bool zh() const { return brief_.language == "zh"; }
+
+  const Brief& brief_;
+  std::uint64_t seed_;
+};
+
+// "Why GPUs became ..." -> "why GPUs became ...": lower-cases the first letter unless the
+// first word is an acronym or a name-like word.
+std::string lower_first(const std::string& phrase);
+
+// Capitalises each major word, keeping acronyms and small words ("of", "vs").
+std::string title_case(const std::string& phrase);
+
+}  // namespace lectio::compose

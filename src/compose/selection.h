@@ -1,0 +1,44 @@
+#pragma once
+// Relevance scoring and diverse selection of candidate sentences for one focus (an insight or
+// a question), shared by the script and the FAQ.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "candidates.h"
+#include "text_features.h"
+
+namespace lectio::compose {
+
+struct Focus {
+  std::vector<std::string> terms;       // content terms of the insight or question
+  std::map<int, double> chunk_prior;    // chunk index -> retrieval score in 0..1
+};
+
+class Scorer {
+ public:
+  Scorer(const std::vector<Candidate>& candidates, const std::string& language);
+
+  // Relevance of every candidate to the focus, normalised so the best is 1 (all 0 when none
+  // relates). Mixes BM25 over the sentences, the chunk's heading path, and retrieval.
+  std::vector<double> relevance(const Focus& focus) const;
+
+  // Share of the focus terms found in the candidate's sentence or headings.
+  double term_coverage(const Focus& focus, int candidate) const;
+
+  // Picks candidates by maximal marginal relevance until `word_budget` words or `max_count`
+  // sentences, skipping those below `min_relevance` or in `taken`. Returns them in document
+  // order, with a sentence that opens by pointing back moved off the front when possible.
+  std::vector<int> select(const std::vector<double>& relevance, double min_relevance,
+                          int word_budget, int max_count, const std::vector<bool>& taken) const;
+
+  const Candidate& candidate(int i) const { return candidates_[static_cast<std::size_t>(i)]; }
+  double similarity(int a, int b) const;
+
+ private:
+  const std::vector<Candidate>& candidates_;
+  TermStats stats_;
+  std::vector<TermVector> vectors_;
+};
+
+}  // namespace lectio::compose

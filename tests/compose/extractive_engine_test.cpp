@@ -1,0 +1,154 @@
+// The built-in engine on the bundled example, with a real SQLite store.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "lectio/compose/engine.h"
+#include "lectio/compose/grounding.h"
+#include "lectio/ingest/ingest.h"
+#include "support/temp_dir.h"
+
+namespace lectio::compose {
+
+namespace {
+
+struct Example {
+  testing::TempDir dir;
+  std::unique_ptr<store::Store> store = store::open_store(dir.path());
+  Material material;
+
+  Example() {
+    ingest::AddOptions options;
+    options.id = "gpu001";
+    options.origin_url = "https://example.com/gpu-tpu-notes";
+    ingest::add_file(*store, testing::source_dir() / "examples/gpu-tpu/gpu_tpu_lesson_notes.md",
+                     options);
+    material.sources = store->sources();
+    material.chunks = store->chunks("file_gpu001", std::nullopt);
+  }
+
+  Lesson compose(const Brief& brief) {
+    Lesson lesson = make_extractive_engine()->compose(brief, material);
+    lesson.language = brief.language;
+    lesson.insights = brief.insights;
+    verify_grounding(
+        lesson,
+        [&](const std::string& id) { return store->chunk(*ChunkRef::parse(id)); },
+        [&](const Chunk& c) { return store->source(c.source_id, c.version); });
+    return lesson;
+  }
+
+  std::string chunk_text(const std::string& id) { return store->chunk(*ChunkRef::parse(id))->text; }
+};
+
+Brief example_brief() {
+  Brief b = load_brief(testing::source_dir() / "examples/gpu-tpu/brief.yaml");
+  b.date = "2026-04-22";
+  return b;
+}
+
+}  // namespace
+
+TEST(ExtractiveEngineTest, CoversEveryInsightInOrderWithValidCitations) {
+  Example ex;
+  const Brief brief = example_brief();
+  const Lesson lesson = ex.compose(brief);
+  ASSERT_EQ(lesson.script.size(), brief.insights.size() + 2);
+  EXPECT_EQ(lesson.script.front().kind, SectionKind::kIntro);
+  EXPECT_EQ(lesson.script.back().kind, SectionKind::kOutro);
+  for (std::size_t i = 0; i < brief.insights.size(); ++i) {
+    const ScriptSection& sec = lesson.script[i + 1];
+    EXPECT_EQ(sec.insight_index, static_cast<int>(i));
+    EXPECT_EQ(sec.insight, brief.insights[i]);
+    int content = 0;
+    for (const auto& s : sec.sentences) {
+      if (s.role != SentenceRole::kContent) continue;
+      ++content;
+      ASSERT_EQ(s.citations.size(), 1u);
+      EXPECT_TRUE(ex.store->chunk(*ChunkRef::parse(s.citations[0]))) << s.citations[0];
+    }
+    EXPECT_GE(content, 3) << brief.insights[i];
+  }
+  EXPECT_TRUE(lesson.warnings.empty() || lesson.warnings[0].find("insight") == std::string::npos);
+  EXPECT_GE(lesson.grounding.supported_share, 0.95);
+  for (const auto& c : lesson.grounding.insights) EXPECT_TRUE(c.supported) << c.insight;
+}
+
+TEST(ExtractiveEngineTest, ScriptReadsAsSpeechWithoutMarkupOrDanglingOpeners) {
+  Example ex;
+  const Lesson lesson = ex.compose(example_brief());
+  const std::regex markup(R"([#*`|]|\]\(|https?://)");
+  for (const ScriptSection& sec : lesson.script) {
+    bool first_content = true;
+    for (const auto& s : sec.sentences) {
+      EXPECT_FALSE(std::regex_search(s.text, markup)) << s.text;
+      if (s.role == SentenceRole::kConnective) {
+        EXPECT_TRUE(s.citations.empty());
+        continue;
+      }
+      if (first_content) {
+        EXPECT_FALSE(std::regex_search(s.text, std::regex("^(This|It|They|These|However)\\b")))
+            << s.text;
+      }
+      first_content = false;
+    }
+  }
+  // The incidental URL in the brief's notes is never spoken or cited.
+  for (const auto* s : script_sentences(lesson)) {
+    EXPECT_EQ(s->text.find("not-a-source"), std::string::npos);
+  }
+}
+
+TEST(ExtractiveEngineTest, FaqQuoteTitleAndTags) {
+  Example ex;
+  const Brief brief = example_brief();
+  const Lesson lesson = ex.compose(brief);
+  EXPECT_GE(lesson.faq.size(), 4u);
+  EXPECT_LE(lesson.faq.size(), 8u);
+  for (const FaqItem& f : lesson.faq) {
+    EXPECT_EQ(f.question.back(), '?') << f.question;
+    EXPECT_GE(f.answer.size(), 2u) << f.question;
+    EXPECT_LE(f.answer.size(), 4u) << f.question;
+    for (const auto& s : f.answer) EXPECT_EQ(s.citations.size(), 1u);
+  }
+  ASSERT_TRUE(lesson.best_quote);
+  EXPECT_NE(ex.chunk_text(lesson.best_quote->chunk_id).find(lesson.best_quote->text),
+            std::string::npos)
+      << "the quote is verbatim";
+  EXPECT_NE(lesson.title, brief.topic);
+  EXPECT_FALSE(lesson.title.empty());
+  EXPECT_EQ(lesson.tags, brief.tags);
+}
+
+TEST(ExtractiveEngineTest, UnsupportedInsightGetsAWarningAndNoText) {
+  Example ex;
+  Brief brief = example_brief();
+  brief.insights = {"Where TPUs are strongest", "Baking sourdough bread at home"};
+  const Lesson lesson = ex.compose(brief);
+  ASSERT_EQ(lesson.script.size(), 4u);
+  EXPECT_TRUE(lesson.script[2].sentences.empty());
+  ASSERT_FALSE(lesson.warnings.empty());
+  EXPECT_NE(lesson.warnings[0].find("sourdough"), std::string::npos);
+  EXPECT_FALSE(lesson.grounding.insights[1].supported);
+  EXPECT_TRUE(lesson.grounding.insights[0].supported);
+}
+
+TEST(ExtractiveEngineTest, IsDeterministicAndRoundTripsThroughJson) {
+  Example ex;
+  const std::string first = lesson_to_json(ex.compose(example_brief()));
+  const std::string second = lesson_to_json(ex.compose(example_brief()));
+  EXPECT_EQ(first, second);
+  EXPECT_EQ(lesson_to_json(lesson_from_json(first)), first);
+}
+
+TEST(ExtractiveEngineTest, DeepStyleSaysMoreThanQuick) {
+  Example ex;
+  Brief quick = example_brief();
+  quick.minutes = 3;
+  Brief deep = example_brief();
+  deep.style = Style::kDeep;
+  auto count = [](const Lesson& l) { return script_sentences(l).size(); };
+  EXPECT_LT(count(ex.compose(quick)), count(ex.compose(deep)));
+}
+
+}  // namespace lectio::compose

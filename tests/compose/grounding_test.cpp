@@ -1,0 +1,76 @@
+#include "lectio/compose/grounding.h"
+
+#include <gtest/gtest.h>
+
+namespace lectio::compose {
+
+TEST(GroundingTest, SupportScoresCopiedParaphrasedAndUnrelatedClaims) {
+  const std::vector<std::string> chunk = {
+      "Tensor processors use systolic arrays that pass partial sums between neighbouring cells."};
+  EXPECT_DOUBLE_EQ(support_score(chunk[0], chunk, "en"), 1.0);
+  const double reordered =
+      support_score("Neighbouring cells pass partial sums in systolic arrays.", chunk, "en");
+  EXPECT_GT(reordered, 0.5);
+  EXPECT_LT(reordered, 1.0);
+  EXPECT_LT(support_score("Bananas are rich in potassium and fibre.", chunk, "en"), 0.1);
+}
+
+TEST(GroundingTest, DropsMissingCitationsAndFillsSources) {
+  Chunk real;
+  real.source_id = "file_a";
+  real.ordinal = 2;
+  real.page_start = 2;
+  real.page_end = 2;
+  real.heading_path = {"Top", "Chips"};
+  real.text = "GPUs run thousands of threads at once. TPUs are built around matrix units.";
+  Source src;
+  src.id = "file_a";
+  src.file_name = "a.md";
+  src.origin_url = "https://example.com/a";
+
+  Lesson lesson;
+  lesson.language = "en";
+  lesson.insights = {"Why GPUs run many threads", "Bananas"};
+  ScriptSection sec{SectionKind::kInsight, "x", 0, lesson.insights[0], {}};
+  ScriptSentence hello;
+  hello.text = "Welcome.";
+  hello.role = SentenceRole::kConnective;
+  hello.citations = {"file_a:c0002"};  // a connective cites nothing
+  ScriptSentence good;
+  good.text = "GPUs run thousands of threads at once.";
+  good.citations = {"file_a:c0002", "file_a:c0099"};
+  ScriptSentence orphan;
+  orphan.text = "An uncited claim about TPUs.";
+  orphan.citations = {"file_zzz:c0000"};
+  sec.sentences = {hello, good, orphan};
+  lesson.script.push_back(sec);
+
+  verify_grounding(
+      lesson,
+      [&](const std::string& id) -> std::optional<Chunk> {
+        if (id == "file_a:c0002") return real;
+        return std::nullopt;
+      },
+      [&](const Chunk&) -> std::optional<Source> { return src; });
+
+  const auto& sentences = lesson.script[0].sentences;
+  ASSERT_EQ(sentences.size(), 2u);
+  EXPECT_TRUE(sentences[0].citations.empty());
+  EXPECT_EQ(sentences[1].citations, std::vector<std::string>{"file_a:c0002"});
+  EXPECT_DOUBLE_EQ(sentences[1].support, 1.0);
+  EXPECT_EQ(lesson.warnings.size(), 3u);  // two bad citations, one removed claim
+  ASSERT_EQ(lesson.sources.size(), 1u);
+  EXPECT_EQ(lesson.sources[0].chunk_id, "file_a:c0002");
+  EXPECT_EQ(lesson.sources[0].pinned_id, "file_a@v1:c0002");
+  EXPECT_EQ(lesson.sources[0].pages, "p2-2");
+  EXPECT_EQ(lesson.sources[0].file_name, "a.md");
+  EXPECT_EQ(lesson.sources[0].origin_url, "https://example.com/a");
+  EXPECT_EQ(lesson.grounding.content_sentences, 1);
+  EXPECT_DOUBLE_EQ(lesson.grounding.supported_share, 1.0);
+  ASSERT_EQ(lesson.grounding.insights.size(), 2u);
+  EXPECT_TRUE(lesson.grounding.insights[0].supported);
+  EXPECT_GT(lesson.grounding.insights[0].coverage, 0.5);
+  EXPECT_FALSE(lesson.grounding.insights[1].supported);
+}
+
+}  // namespace lectio::compose

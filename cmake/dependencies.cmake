@@ -17,3 +17,9 @@ pkg_check_modules(GUMBO REQUIRED IMPORTED_TARGET gumbo)
 pkg_check_modules(POPPLER_CPP REQUIRED IMPORTED_TARGET poppler-cpp)
 pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)
 pkg_check_modules(SODIUM REQUIRED IMPORTED_TARGET libsodium)
+# Xapian: Snowball stemmers for compose, and the search index. Guarded so that a second find
+# (another module adding the same line) is harmless.
+if(NOT TARGET PkgConfig::XAPIAN)
+  pkg_check_modules(XAPIAN REQUIRED IMPORTED_TARGET xapian-core)
+endif()
+pkg_check_modules(XAPIAN REQUIRED IMPORTED_TARGET xapian-core>=1.4)

@@ -21,6 +21,9 @@ int run(int argc, char** argv) {
   app.add_option("--data", global.data_dir,
                  "Data directory (default: $LECTIO_DATA, else ./lectio-data)");
   register_source_commands(app, global);
+  register_search_commands(app, global);
+  register_summarize_commands(app, global);
+  register_lesson_commands(app, global);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

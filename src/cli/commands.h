@@ -16,5 +16,11 @@ struct GlobalOptions {
 };
 
 void register_source_commands(CLI::App& app, GlobalOptions& global);
+// search, reindex and eval (eval is registered by register_search_commands).
+void register_search_commands(CLI::App& app, GlobalOptions& global);
+void register_eval_command(CLI::App& app, GlobalOptions& global);
+void register_summarize_commands(CLI::App& app, GlobalOptions& global);
+// lesson and voices.
+void register_lesson_commands(CLI::App& app, GlobalOptions& global);
 
 }  // namespace lectio::cli

@@ -9,6 +9,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/progress.h"
 #include "lectio/ingest/ingest.h"
+#include "lectio/search/index.h"
 #include "lectio/store/store.h"
 
 namespace fs = std::filesystem;
@@ -87,6 +88,8 @@ void run_add(const AddArgs& args, GlobalOptions& global) {
     std::fprintf(stderr, "lectio: %d of %zu files failed\n", failed, files.size());
     global.exit_code = 1;
   }
+  // Keeps the search index current: opening it indexes the source versions just added.
+  search::open_index(*store, global.data());
 }
 
 void run_sources(bool json, GlobalOptions& global) {

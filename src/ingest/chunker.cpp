@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
+#include <vector>
 
 #include "sentences.h"
 
@@ -9,9 +11,10 @@ namespace lectio::ingest {
 
 namespace {
 
-// A unit that is never split: one sentence, one code block or one table row.
+// A unit that is never split: one sentence, one code block or one table row. The text is a view
+// into its block, which the caller's Document keeps alive while chunking.
 struct Unit {
-  std::string text;
+  std::string_view text;
   int words = 0;
   int page_start = 1;
   int page_end = 1;
@@ -31,10 +34,12 @@ void add_block_units(const Block& block, const std::string& language, Section& s
     section.units.push_back({block.text, word_count(block.text), block.page, block.last_page()});
     return;
   }
+  thread_local std::vector<Span> spans;
+  split_sentences(block.text, language, spans);
   std::size_t previous_end = std::string::npos;
-  for (const Span& s : split_sentences(block.text, language)) {
+  for (const Span& s : spans) {
     Unit u;
-    u.text = block.text.substr(s.begin, s.end - s.begin);
+    u.text = std::string_view(block.text).substr(s.begin, s.end - s.begin);
     u.words = word_count(u.text);
     u.page_start = block.page_at(s.begin);
     u.page_end = block.page_at(s.end - 1);

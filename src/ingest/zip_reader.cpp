@@ -106,4 +106,27 @@ std::optional<std::string> ZipReader::read(const std::string& name) {
   return out;
 }
 
+bool ZipReader::read_xml(const std::string& name, pugi::xml_document& doc, unsigned options) {
+  const std::optional<std::string> bytes = read(name);
+  if (!bytes) return false;
+  // pugixml expands only the predefined and numeric entities, so no entity bombs.
+  const pugi::xml_parse_result parsed = doc.load_buffer(bytes->data(), bytes->size(), options);
+  if (!parsed)
+    throw InvalidInput(fmt::format("corrupt {}: {} is not well-formed XML", kind_, name));
+  return true;
+}
+
+std::string_view local_name(const pugi::xml_node& node) {
+  const std::string_view name = node.name();
+  const std::size_t colon = name.find(':');
+  return colon == std::string_view::npos ? name : name.substr(colon + 1);
+}
+
+pugi::xml_node child_named(const pugi::xml_node& node, std::string_view name) {
+  for (pugi::xml_node child : node.children()) {
+    if (child.type() == pugi::node_element && local_name(child) == name) return child;
+  }
+  return {};
+}
+
 }  // namespace lectio::ingest

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <pugixml.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,11 @@ class ZipReader {
   // pass limits.max_expanded_bytes; the cap holds whatever sizes the archive declares.
   std::optional<std::string> read(const std::string& name);
 
+  // Reads and parses an XML entry into `doc`; false when there is no such entry. Throws
+  // InvalidInput "corrupt <kind>: <name> is not well-formed XML".
+  bool read_xml(const std::string& name, pugi::xml_document& doc,
+                unsigned options = pugi::parse_default);
+
   std::uint64_t expanded_bytes() const { return expanded_; }
 
  private:
@@ -48,5 +54,12 @@ class ZipReader {
   std::uint64_t expanded_ = 0;
   std::vector<std::string> names_;
 };
+
+// An element's name without its namespace prefix: "w:p" -> "p". EPUB and DOCX files are
+// matched by local names, whatever prefixes their writers chose.
+std::string_view local_name(const pugi::xml_node& node);
+
+// The first child element with the given local name (an empty node when none).
+pugi::xml_node child_named(const pugi::xml_node& node, std::string_view name);
 
 }  // namespace lectio::ingest

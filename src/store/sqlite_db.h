@@ -56,6 +56,19 @@ class Statement {
   std::unique_ptr<sqlite3_stmt, StmtFinalizer> stmt_;
 };
 
+// Resets a statement that is kept prepared for reuse when the scope ends, on an error too, so
+// that it never holds a read open or stale bindings between uses.
+class ResetOnExit {
+ public:
+  explicit ResetOnExit(Statement& stmt) : stmt_(stmt) {}
+  ~ResetOnExit() { stmt_.reset(); }
+  ResetOnExit(const ResetOnExit&) = delete;
+  ResetOnExit& operator=(const ResetOnExit&) = delete;
+
+ private:
+  Statement& stmt_;
+};
+
 // Begins a transaction; rolls back unless commit() was called. The destructor never throws.
 class Transaction {
  public:

@@ -1,5 +1,6 @@
 // The SQLite backend of the Store interface.
 #include <chrono>
+#include <memory>
 
 #include <fmt/chrono.h>
 #include <fmt/format.h>
@@ -16,6 +17,7 @@ namespace lectio::store {
 namespace {
 
 using sqlite::Database;
+using sqlite::ResetOnExit;
 using sqlite::Statement;
 using sqlite::Transaction;
 
@@ -71,6 +73,32 @@ Chunk read_chunk(const Statement& s) {
   return c;
 }
 
+// The statements of the ingest path, prepared once per connection (after the schema exists)
+// instead of once per call: adding a directory runs them for every file.
+struct Prepared {
+  explicit Prepared(Database& db)
+      : insert_source(db.prepare(
+            fmt::format("INSERT INTO sources ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        kSourceColumns))),
+        insert_chunk(db.prepare(fmt::format(
+            "INSERT INTO chunks ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", kChunkColumns))),
+        bump_generation(
+            db.prepare("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
+                       "WHERE name = 'generation'")),
+        max_version(db.prepare("SELECT MAX(version) FROM sources WHERE id = ?")),
+        source_at(db.prepare(
+            fmt::format("SELECT {} FROM sources WHERE id = ? AND version = ?", kSourceColumns))),
+        id_for_path(db.prepare(
+            "SELECT id FROM sources WHERE path = ? ORDER BY added_at DESC, version DESC LIMIT 1")) {}
+
+  Statement insert_source;
+  Statement insert_chunk;
+  Statement bump_generation;
+  Statement max_version;
+  Statement source_at;
+  Statement id_for_path;
+};
+
 class SqliteStore final : public Store {
  public:
   explicit SqliteStore(const std::filesystem::path& file) : db_(file) {
@@ -78,6 +106,7 @@ class SqliteStore final : public Store {
     db_.exec("PRAGMA synchronous = NORMAL");
     db_.exec("PRAGMA foreign_keys = ON");
     migrate();
+    prepared_ = std::make_unique<Prepared>(db_);
   }
 
   PutResult put_source(const Source& source, const std::vector<Chunk>& chunks) override {
@@ -87,8 +116,8 @@ class SqliteStore final : public Store {
       return {current->id, current->version, PutOutcome::kUnchanged};
     }
     const int version = current ? current->version + 1 : 1;
-    Statement insert = db_.prepare(fmt::format(
-        "INSERT INTO sources ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", kSourceColumns));
+    Statement& insert = prepared_->insert_source;
+    const ResetOnExit insert_done(insert);
     insert.bind(1, source.id).bind(2, version).bind(3, source.title).bind(4, source.file_name);
     insert.bind(5, source.path).bind(6, source.origin_url).bind(7, format_name(source.format));
     insert.bind(8, source.language).bind(9, source.content_hash).bind(10, source.byte_size);
@@ -96,17 +125,25 @@ class SqliteStore final : public Store {
     insert.bind(13, source.added_at.empty() ? now_utc() : source.added_at);
     insert.run();
 
-    Statement add = db_.prepare(fmt::format(
-        "INSERT INTO chunks ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", kChunkColumns));
+    Statement& add = prepared_->insert_chunk;
+    const ResetOnExit add_done(add);
+    // The chunks of one section share a heading path: encode it once per run of equal paths.
+    const std::vector<std::string>* path = nullptr;
+    std::string encoded_path;
     for (std::size_t i = 0; i < chunks.size(); ++i) {
       const Chunk& c = chunks[i];
+      if (!path || *path != c.heading_path) {
+        path = &c.heading_path;
+        encoded_path = encode_path(c.heading_path);
+      }
       add.bind(1, source.id).bind(2, version).bind(3, static_cast<int>(i));
-      add.bind(4, c.page_start).bind(5, c.page_end).bind(6, encode_path(c.heading_path));
+      add.bind(4, c.page_start).bind(5, c.page_end).bind(6, encoded_path);
       add.bind(7, c.text).bind(8, c.word_count);
       add.run();
     }
-    db_.exec("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
-             "WHERE name = 'generation'");
+    Statement& bump = prepared_->bump_generation;
+    const ResetOnExit bump_done(bump);
+    bump.run();
     tx.commit();
     return {source.id, version, current ? PutOutcome::kNewVersion : PutOutcome::kAdded};
   }
@@ -126,8 +163,8 @@ class SqliteStore final : public Store {
   }
 
   std::optional<std::string> source_id_for_path(std::string_view path) override {
-    Statement q = db_.prepare(
-        "SELECT id FROM sources WHERE path = ? ORDER BY added_at DESC, version DESC LIMIT 1");
+    Statement& q = prepared_->id_for_path;
+    const ResetOnExit done(q);
     q.bind(1, path);
     if (!q.step()) return std::nullopt;
     return q.text(0);
@@ -202,7 +239,8 @@ class SqliteStore final : public Store {
 
   std::optional<int> resolve_version(std::string_view id, std::optional<int> version) {
     if (version) return version;
-    Statement q = db_.prepare("SELECT MAX(version) FROM sources WHERE id = ?");
+    Statement& q = prepared_->max_version;
+    const ResetOnExit done(q);
     q.bind(1, id);
     if (!q.step() || q.is_null(0)) return std::nullopt;
     return q.integer(0);
@@ -211,14 +249,15 @@ class SqliteStore final : public Store {
   std::optional<Source> source_in_tx(std::string_view id, std::optional<int> version) {
     const std::optional<int> v = resolve_version(id, version);
     if (!v) return std::nullopt;
-    Statement q = db_.prepare(
-        fmt::format("SELECT {} FROM sources WHERE id = ? AND version = ?", kSourceColumns));
+    Statement& q = prepared_->source_at;
+    const ResetOnExit done(q);
     q.bind(1, id).bind(2, *v);
     if (!q.step()) return std::nullopt;
     return read_source(q);
   }
 
   Database db_;
+  std::unique_ptr<Prepared> prepared_;  // declared after db_, so finalized before it closes
 };
 
 }  // namespace

@@ -115,7 +115,9 @@ TEST(AddFileTest, InvalidUtf8IsRejected) {
 
 TEST(AddFileTest, BinaryFileNamedMarkdownIsRejected) {
   Fixture f;
-  std::string bytes = "\x7f" "ELF";
+  std::string bytes =
+      "\x7f"
+      "ELF";
   bytes += std::string(64, '\0');
   const fs::path file = f.dir.write("program.md", bytes);
   expect_rejected<InvalidInput>(f, file, "binary", [&] { add_file(*f.store, file, {}); });

@@ -54,9 +54,9 @@ TEST(ChunkerTest, NeverCutsASentenceAndRespectsTheSizeLimit) {
 
 TEST(ChunkerTest, HeadingsStartChunksAndFormThePath) {
   Document doc;
-  doc.blocks = {heading("Book", 1),       para("Intro text here."), heading("Part A", 2),
-                para("Alpha text."),      heading("Detail", 3),     para("Deep text."),
-                heading("Part B", 2),     para("Beta text.")};
+  doc.blocks = {heading("Book", 1),   para("Intro text here."), heading("Part A", 2),
+                para("Alpha text."),  heading("Detail", 3),     para("Deep text."),
+                heading("Part B", 2), para("Beta text.")};
   const auto chunks = chunk_document(doc, ChunkOptions{}, "en");
   ASSERT_EQ(chunks.size(), 4u);
   EXPECT_EQ(chunks[0].heading_path, (std::vector<std::string>{"Book"}));
@@ -101,8 +101,9 @@ TEST(ChunkerTest, ChineseTextSplitsAtChineseSentenceEnds) {
   // 32 sentences of "图形处理器擅长并行计算。" (GPUs are good at parallel computing).
   std::string zh;
   for (int i = 0; i < 32; ++i) {
-    zh += "\xe5\x9b\xbe\xe5\xbd\xa2\xe5\xa4\x84\xe7\x90\x86\xe5\x99\xa8\xe6\x93\x85\xe9\x95\xbf"
-          "\xe5\xb9\xb6\xe8\xa1\x8c\xe8\xae\xa1\xe7\xae\x97\xe3\x80\x82";
+    zh +=
+        "\xe5\x9b\xbe\xe5\xbd\xa2\xe5\xa4\x84\xe7\x90\x86\xe5\x99\xa8\xe6\x93\x85\xe9\x95\xbf"
+        "\xe5\xb9\xb6\xe8\xa1\x8c\xe8\xae\xa1\xe7\xae\x97\xe3\x80\x82";
   }
   Document doc;
   doc.blocks = {para(zh)};

@@ -15,7 +15,8 @@
 namespace lectio::testing {
 
 // A PDF whose pages show the given lines top to bottom in 11 pt Helvetica; an empty line
-// leaves a blank line. Only ASCII text. Offsets in the xref table are exact.
+// leaves a blank line and a line starting "# " is set in 18 pt. ASCII text only. The Info
+// dictionary carries `title` when it is not empty. Offsets in the xref table are exact.
 inline std::string make_pdf(const std::vector<std::vector<std::string>>& pages,
                             std::string_view title = "") {
   std::vector<std::string> objects;  // objects[i] is object number i + 1
@@ -26,7 +27,8 @@ inline std::string make_pdf(const std::vector<std::vector<std::string>>& pages,
   objects.push_back("<< /Type /Pages /Kids [" + kids + "] /Count " + std::to_string(page_count) +
                     " >>");
   objects.push_back("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
-  objects.push_back("<< /Title (" + std::string(title) + ") /Producer (lectio tests) >>");
+  objects.push_back(title.empty() ? "<< /Producer (lectio tests) >>"
+                                  : "<< /Title (" + std::string(title) + ") >>");
   for (std::size_t i = 0; i < page_count; ++i) {
     std::string content = "BT /F1 11 Tf 14 TL 72 740 Td\n";
     for (const std::string& line : pages[i]) {
@@ -35,13 +37,18 @@ inline std::string make_pdf(const std::vector<std::vector<std::string>>& pages,
         if (c == '(' || c == ')' || c == '\\') escaped.push_back('\\');
         escaped.push_back(c);
       }
+      if (escaped.starts_with("# ")) {
+        content += "T* /F1 18 Tf (" + escaped.substr(2) + ") Tj /F1 11 Tf T* T*\n";
+        continue;
+      }
       if (!escaped.empty()) content += "(" + escaped + ") Tj ";
       content += "T*\n";
     }
     content += "ET\n";
-    objects.push_back("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font "
-                      "<< /F1 3 0 R >> >> /Contents " +
-                      std::to_string(6 + 2 * i) + " 0 R >>");
+    objects.push_back(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font "
+        "<< /F1 3 0 R >> >> /Contents " +
+        std::to_string(6 + 2 * i) + " 0 R >>");
     objects.push_back("<< /Length " + std::to_string(content.size()) + " >>\nstream\n" + content +
                       "endstream");
   }
@@ -92,7 +99,7 @@ class ZipWriter {
   void add_zeros(const std::string& name, std::uint64_t size) {
     auto* state = new ZeroState{size, 0};
     zip_source_t* s = zip_source_function(archive_, &ZipWriter::zero_callback, state);
-    add_source(name, s, ZIP_CM_DEFLATE, 1);
+    add_source(name, s, ZIP_CM_DEFLATE, 9);
   }
 
   // Closes the archive and returns its bytes.
@@ -127,8 +134,7 @@ class ZipWriter {
     zip_set_file_compression(archive_, static_cast<zip_uint64_t>(index), method, level);
   }
 
-  static zip_int64_t zero_callback(void* user, void* data, zip_uint64_t len,
-                                   zip_source_cmd_t cmd) {
+  static zip_int64_t zero_callback(void* user, void* data, zip_uint64_t len, zip_source_cmd_t cmd) {
     auto* state = static_cast<ZeroState*>(user);
     switch (cmd) {
       case ZIP_SOURCE_OPEN:
@@ -167,5 +173,99 @@ class ZipWriter {
   zip_t* archive_ = nullptr;
   std::vector<std::unique_ptr<std::string>> kept_;
 };
+
+// An XHTML content document with the given body markup, in the XML style EPUBs use.
+inline std::string make_xhtml(std::string_view body, std::string_view title = "Chapter") {
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<html xmlns=\"http://www.w3.org/1999/xhtml\" "
+         "xmlns:epub=\"http://www.idpf.org/2007/ops\">\n<head><title>" +
+         std::string(title) +
+         "</title><link rel=\"stylesheet\" href=\"style.css\"/><script src=\"x.js\"/></head>\n"
+         "<body>" +
+         std::string(body) + "</body></html>\n";
+}
+
+struct EpubItem {
+  std::string id;
+  std::string href;  // relative to the package document, as written in the manifest
+  std::string xhtml;
+};
+
+// An EPUB 3 with the items in manifest order and the spine in `spine` order (item ids). The
+// package document lives at OEBPS/content.opf.
+inline std::string make_epub(std::string_view title, const std::vector<EpubItem>& items,
+                             const std::vector<std::string>& spine) {
+  ZipWriter zip;
+  zip.add("mimetype", "application/epub+zip", true);
+  zip.add("META-INF/container.xml",
+          "<?xml version=\"1.0\"?>\n<container version=\"1.0\" "
+          "xmlns=\"urn:oasis:names:tc:opendocument:xmlns:container\"><rootfiles>"
+          "<rootfile full-path=\"OEBPS/content.opf\" "
+          "media-type=\"application/oebps-package+xml\"/></rootfiles></container>");
+  std::string opf =
+      "<?xml version=\"1.0\"?>\n<package xmlns=\"http://www.idpf.org/2007/opf\" "
+      "version=\"3.0\" unique-identifier=\"id\"><metadata "
+      "xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:identifier id=\"id\">x</dc:identifier>";
+  if (!title.empty()) opf += "<dc:title>" + std::string(title) + "</dc:title>";
+  opf += "<dc:language>en</dc:language></metadata><manifest>";
+  for (const EpubItem& item : items) {
+    opf += "<item id=\"" + item.id + "\" href=\"" + item.href +
+           "\" media-type=\"application/xhtml+xml\"/>";
+  }
+  opf += "</manifest><spine>";
+  for (const std::string& id : spine) opf += "<itemref idref=\"" + id + "\"/>";
+  opf += "</spine></package>";
+  zip.add("OEBPS/content.opf", opf);
+  for (const EpubItem& item : items) {
+    std::string path = "OEBPS/" + item.href;
+    for (std::size_t at = path.find("%20"); at != std::string::npos; at = path.find("%20")) {
+      path.replace(at, 3, " ");
+    }
+    zip.add(path, item.xhtml);
+  }
+  return zip.finish();
+}
+
+// One WordprocessingML paragraph with an optional style id and optional raw pPr extras.
+inline std::string docx_p(std::string_view text, std::string_view style = "",
+                          std::string_view ppr_extra = "") {
+  std::string ppr;
+  if (!style.empty()) ppr += "<w:pStyle w:val=\"" + std::string(style) + "\"/>";
+  ppr += ppr_extra;
+  std::string out = "<w:p>";
+  if (!ppr.empty()) out += "<w:pPr>" + ppr + "</w:pPr>";
+  return out + "<w:r><w:t xml:space=\"preserve\">" + std::string(text) + "</w:t></w:r></w:p>";
+}
+
+// A DOCX whose body is the given WordprocessingML; docProps/core.xml carries `title` and
+// word/styles.xml holds `styles` (w:style elements) when they are not empty.
+inline std::string make_docx(std::string_view body, std::string_view title = "",
+                             std::string_view styles = "") {
+  const std::string w = "xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"";
+  ZipWriter zip;
+  zip.add("[Content_Types].xml",
+          "<?xml version=\"1.0\"?><Types "
+          "xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\"><Default "
+          "Extension=\"xml\" ContentType=\"application/xml\"/></Types>");
+  zip.add("_rels/.rels",
+          "<?xml version=\"1.0\"?><Relationships "
+          "xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\"><Relationship "
+          "Id=\"rId1\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/"
+          "relationships/officeDocument\" Target=\"word/document.xml\"/></Relationships>");
+  zip.add("word/document.xml", "<?xml version=\"1.0\"?><w:document " + w + "><w:body>" +
+                                   std::string(body) + "<w:sectPr/></w:body></w:document>");
+  if (!styles.empty()) {
+    zip.add("word/styles.xml",
+            "<?xml version=\"1.0\"?><w:styles " + w + ">" + std::string(styles) + "</w:styles>");
+  }
+  if (!title.empty()) {
+    zip.add("docProps/core.xml",
+            "<?xml version=\"1.0\"?><cp:coreProperties "
+            "xmlns:cp=\"http://schemas.openxmlformats.org/package/2006/metadata/core-properties\" "
+            "xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:title>" +
+                std::string(title) + "</dc:title></cp:coreProperties>");
+  }
+  return zip.finish();
+}
 
 }  // namespace lectio::testing

@@ -85,7 +85,8 @@ TEST(HtmlTest, DecodesEntitiesAndLeaksNoMarkup) {
       "<p>Fish &amp; chips &lt;b&gt; &eacute;t&eacute; &#x4E2D;&#25991; &nbsp;&quot;ok&quot;"
       "</p><!-- a comment --><p>a<b>b</b>c</p>");
   ASSERT_EQ(doc.blocks.size(), 2u);
-  EXPECT_EQ(doc.blocks[0].text, "Fish & chips <b> \xc3\xa9t\xc3\xa9 \xe4\xb8\xad\xe6\x96\x87 \"ok\"");
+  EXPECT_EQ(doc.blocks[0].text,
+            "Fish & chips <b> \xc3\xa9t\xc3\xa9 \xe4\xb8\xad\xe6\x96\x87 \"ok\"");
   EXPECT_EQ(doc.blocks[1].text, "abc");
   EXPECT_EQ(all_text(doc).find("comment"), std::string::npos);
 }
@@ -119,6 +120,7 @@ TEST(HtmlTest, NestedListsAndListParagraphs) {
 TEST(HtmlTest, EmptyAndGarbageInputGiveNoBlocks) {
   EXPECT_TRUE(extract_html("").blocks.empty());
   EXPECT_TRUE(extract_html("<html><body>   </body></html>").blocks.empty());
+  EXPECT_TRUE(extract_html("<p>&nbsp;\xe2\x80\x83</p><p> </p>").blocks.empty());
   const Document doc = extract_html(std::string("\x00\x01<p>x", 5));
   for (const Block& b : doc.blocks) EXPECT_EQ(b.text.find('<'), std::string::npos);
 }

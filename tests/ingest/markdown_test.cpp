@@ -25,8 +25,8 @@ TEST(MarkdownTest, KeepsTextAndDropsMarkup) {
       "```python\nprint('x')\n```\n");
   EXPECT_EQ(doc.title, "The Title");
   const std::string text = all_text(doc);
-  for (const char* leaked : {"**", "https://", "](", "img.png", "diagram alt", "&amp;", "<br>",
-                             "```", "|", "> "}) {
+  for (const char* leaked :
+       {"**", "https://", "](", "img.png", "diagram alt", "&amp;", "<br>", "```", "|", "> "}) {
     EXPECT_EQ(text.find(leaked), std::string::npos) << "leaked: " << leaked << "\n" << text;
   }
   ASSERT_GE(doc.blocks.size(), 7u);

@@ -17,7 +17,10 @@ extern char** environ;
 
 namespace lectio::testing {
 
-RunResult run_lectio(const std::vector<std::string>& args) {
+std::string no_network_library() { return LECTIO_NO_NETWORK_LIB; }
+
+RunResult run_lectio(const std::vector<std::string>& args,
+                     const std::vector<std::string>& extra_env) {
   const char* from_env = std::getenv("LECTIO_BINARY");
   const char* binary = from_env ? from_env : LECTIO_BINARY_DEFAULT;
   TempDir io;
@@ -30,10 +33,12 @@ RunResult run_lectio(const std::vector<std::string>& args) {
   for (auto& a : argv_storage) argv.push_back(a.data());
   argv.push_back(nullptr);
 
+  std::vector<std::string> env_storage(extra_env.begin(), extra_env.end());
   std::vector<char*> env;
   for (char** e = environ; *e; ++e) {
     if (std::string_view(*e).rfind("LECTIO_DATA=", 0) != 0) env.push_back(*e);
   }
+  for (auto& e : env_storage) env.push_back(e.data());
   env.push_back(nullptr);
 
   posix_spawn_file_actions_t actions;

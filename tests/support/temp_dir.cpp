@@ -30,6 +30,12 @@ fs::path TempDir::write(const std::string& name, std::string_view bytes) const {
   return p;
 }
 
+void TempDir::write_to(const fs::path& path, std::string_view bytes) {
+  fs::create_directories(path.parent_path());
+  std::ofstream out(path, std::ios::binary);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
 fs::path source_dir() {
   const char* dir = std::getenv("LECTIO_SOURCE_DIR");
   return dir ? fs::path(dir) : fs::path(LECTIO_SOURCE_DIR_DEFAULT);

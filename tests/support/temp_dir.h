@@ -15,6 +15,8 @@ class TempDir {
   const std::filesystem::path& path() const { return path_; }
   // Writes a file below the directory and returns its path.
   std::filesystem::path write(const std::string& name, std::string_view bytes) const;
+  // Writes `bytes` to any path (used to refresh golden files).
+  static void write_to(const std::filesystem::path& path, std::string_view bytes);
 
  private:
   std::filesystem::path path_;

@@ -12,11 +12,16 @@ struct SelectOptions {
   std::string focus;            // optional query; when set, relevance to it dominates
 };
 
-// Indices into `sentences` of the chosen ones, in document order.
+// Indices into `sentences` of the chosen ones, in document order. Without a focus: a lead
+// prior plus directed TF-IDF centrality, fragments and bylines held back, near-duplicates
+// avoided (MMR). With a focus: BM25 relevance to its terms dominates; when no sentence shares
+// a term with it the result is the plain summary. See docs/benchmarks.md.
 std::vector<int> select_sentences(const std::vector<std::string>& sentences,
                                   const SelectOptions& options);
 
-// Splits running text into sentences (ICU rules for the language), trimmed.
+// Splits running text into sentences (ICU rules for the language, plus a few abbreviations
+// such as "Dr." and "Fig." that ICU's English list lacks), white space collapsed. A blank line
+// ends a sentence; a single line break is only wrapping.
 std::vector<std::string> split_into_sentences(const std::string& text,
                                               const std::string& language);
 

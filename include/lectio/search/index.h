@@ -4,6 +4,7 @@
 // anything the store does not. An Index object is not thread-safe.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@ struct Query {
   std::string text;                     // words, "phrases", AND/OR/NOT, +must -must_not
   int k = 10;                           // how many hits at most
   std::vector<std::string> source_ids;  // restrict to these sources; empty = all
+  bool words_only = false;  // treat the text as a bag of words: no phrases or operators
+  bool snippets = true;     // false skips snippet making (evaluation, benchmarks)
 };
 
 struct Hit {
@@ -34,28 +37,35 @@ struct Hit {
 struct IndexStats {
   std::int64_t documents = 0;
   std::int64_t generation = 0;  // the store generation the index reflects
-  bool rebuilt = false;         // open() had to rebuild from the store
+  bool rebuilt = false;         // the index had to be rebuilt from the store (open or search)
 };
+
+// Called while indexing with the chunks done so far and the total (0 when unknown).
+using IndexProgress = std::function<void(std::int64_t done, std::int64_t total)>;
 
 class Index {
  public:
   virtual ~Index() = default;
 
-  // Ranked hits, best first. Throws InvalidInput for a query that cannot be parsed.
+  // Ranked hits, best first. Throws InvalidInput for a query that cannot be parsed or is empty.
+  // A damage found while searching makes the index rebuild from its store and search again.
   virtual std::vector<Hit> search(const Query& query) = 0;
 
   // Brings the index up to date with the store: adds new source versions, drops replaced
   // ones. Cheap when nothing changed.
   virtual void sync(store::Store& store) = 0;
 
-  // Drops everything and indexes every current chunk of the store again.
-  virtual void rebuild(store::Store& store) = 0;
+  // Indexes every current chunk of the store into a fresh index and swaps it in, so that a
+  // crash part-way leaves the previous index (or none), never a half-built one.
+  virtual void rebuild(store::Store& store, const IndexProgress& progress) = 0;
 
   virtual IndexStats stats() const = 0;
 };
 
 // Opens the index of a data directory, creating, repairing or syncing it as needed so that it
-// matches the store. Throws Io when the directory cannot be written.
-std::unique_ptr<Index> open_index(store::Store& store, const std::filesystem::path& data_dir);
+// matches the store. The store must outlive the index: it is what a damaged index is rebuilt
+// from. Throws Io when the directory cannot be written.
+std::unique_ptr<Index> open_index(store::Store& store, const std::filesystem::path& data_dir,
+                                  const IndexProgress& progress = {});
 
 }  // namespace lectio::search

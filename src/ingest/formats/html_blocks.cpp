@@ -81,6 +81,10 @@ void BlockBuilder::flush() {
       offsets.push_back(off);
     }
   }
+  raw_.clear();
+  raw_breaks_.clear();
+  raw_has_text_ = false;
+  if (block.text.empty()) return;  // only exotic white space, such as no-break spaces
   for (std::size_t off : offsets) {
     if (off == 0) {
       ++block.page;
@@ -89,9 +93,6 @@ void BlockBuilder::flush() {
     }
   }
   blocks_.push_back(std::move(block));
-  raw_.clear();
-  raw_breaks_.clear();
-  raw_has_text_ = false;
 }
 
 std::vector<Block> BlockBuilder::take_blocks() {

@@ -49,6 +49,7 @@ std::string first_top_heading(const std::vector<Block>& blocks);
 enum class PageMarkers {
   kCss,   // style="page-break-before: always" / "break-before: page" (and -after)
   kEpub,  // epub:type="pagebreak" or role="doc-pagebreak"
+  kNone,  // the caller starts pages itself
 };
 
 // A parsed HTML document; owns the gumbo tree and the text it was parsed from.

@@ -1,0 +1,136 @@
+// Writing the index: incremental sync and the full rebuild with its atomic swap.
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "document.h"
+#include "lectio/core/error.h"
+#include "xapian_index.h"
+
+namespace fs = std::filesystem;
+
+namespace lectio::search {
+
+namespace {
+
+std::string version_key(std::string_view source_id) {
+  return fmt::format("lectio.source.{}", source_id);
+}
+
+void write_state(Xapian::WritableDatabase& db, std::int64_t generation) {
+  db.set_metadata("lectio.format", std::string(kIndexFormat));
+  db.set_metadata("lectio.generation", std::to_string(generation));
+}
+
+// A sibling of the index directory, unique to this process.
+fs::path sibling(const fs::path& dir, std::string_view what) {
+  return dir.parent_path() / fmt::format("{}.{}-{}", dir.filename().string(), what, getpid());
+}
+
+}  // namespace
+
+Xapian::WritableDatabase XapianIndex::open_writable() const {
+  using namespace std::chrono_literals;
+  for (int attempt = 0;; ++attempt) {
+    try {
+      return Xapian::WritableDatabase(dir_.string(), Xapian::DB_OPEN);
+    } catch (const Xapian::DatabaseLockError&) {
+      if (attempt >= 200) throw;  // about 20 s; open() turns it into a one-line Io error
+      std::this_thread::sleep_for(100ms);
+    }
+  }
+}
+
+void XapianIndex::sync(store::Store& store) {
+  try {
+    Xapian::WritableDatabase db = open_writable();
+    // The generation is read first: a change made while we copy is then seen as pending.
+    const std::int64_t generation = store.generation();
+    const std::vector<Source> sources = store.sources();
+    const IndexState state = read_state(db);
+    if (state.format != kIndexFormat) {
+      db.close();
+      return rebuild(store, {});
+    }
+    std::unordered_map<std::string, const Source*> current;
+    for (const Source& s : sources) current[s.id] = &s;
+    for (const auto& [id, version] : state.versions) {
+      if (current.count(id) != 0) continue;
+      db.delete_document(source_term(id));
+      db.set_metadata(version_key(id), "");
+    }
+    Xapian::TermGenerator generator = make_term_generator();
+    for (const Source& s : sources) {
+      const auto indexed = state.versions.find(s.id);
+      if (indexed != state.versions.end() && indexed->second == s.version) continue;
+      // Chunks of the new version replace those with the same ordinal; whatever is left of
+      // the old version (it had more chunks) goes after.
+      for (const Chunk& c : store.chunks(s.id, s.version)) {
+        db.replace_document(chunk_term(c.source_id, c.ordinal), make_document(c, s, generator));
+      }
+      if (indexed != state.versions.end()) {
+        db.delete_document(version_term(s.id, indexed->second));
+      }
+      db.set_metadata(version_key(s.id), std::to_string(s.version));
+    }
+    write_state(db, generation);
+    db.commit();
+    db.close();
+    reopen_reader();
+  } catch (const Xapian::DatabaseLockError&) {
+    throw Io(fmt::format("{}: the search index is locked by another lectio process",
+                         dir_.string()));
+  } catch (const Xapian::DatabaseError&) {
+    rebuild(store, {});  // missing or damaged: start again from the store
+  }
+}
+
+void XapianIndex::rebuild(store::Store& store, const IndexProgress& progress) {
+  reader_.reset();
+  const fs::path fresh = sibling(dir_, "new");
+  const fs::path old = sibling(dir_, "old");
+  std::error_code ec;
+  fs::remove_all(fresh, ec);
+  try {
+    Xapian::WritableDatabase db(fresh.string(), Xapian::DB_CREATE_OR_OVERWRITE);
+    const std::int64_t generation = store.generation();
+    std::unordered_map<std::string, Source> sources;
+    std::int64_t total = 0;
+    for (Source& s : store.sources()) {
+      total += s.chunk_count;
+      sources.emplace(s.id, std::move(s));
+    }
+    Xapian::TermGenerator generator = make_term_generator();
+    std::int64_t done = 0;
+    store.for_each_current_chunk([&](const Chunk& c) {
+      const auto source = sources.find(c.source_id);
+      // A source added or changed after we listed it is left for the next sync, which sees
+      // the newer generation.
+      if (source == sources.end() || source->second.version != c.version) return;
+      db.add_document(make_document(c, source->second, generator));
+      if (progress) progress(++done, total);
+    });
+    for (const auto& [id, s] : sources) db.set_metadata(version_key(id), std::to_string(s.version));
+    write_state(db, generation);
+    db.commit();
+    db.close();
+  } catch (const Xapian::Error& e) {
+    fs::remove_all(fresh, ec);
+    throw Io(fmt::format("{}: cannot build the search index ({})", fresh.string(), e.get_msg()));
+  }
+  // Two renames: a crash between them leaves no index, which the next open rebuilds.
+  fs::remove_all(old, ec);
+  if (fs::exists(dir_)) fs::rename(dir_, old, ec);
+  if (ec) throw Io(fmt::format("{}: cannot replace the search index ({})", dir_.string(), ec.message()));
+  fs::rename(fresh, dir_, ec);
+  if (ec) throw Io(fmt::format("{}: cannot install the search index ({})", dir_.string(), ec.message()));
+  fs::remove_all(old, ec);
+  rebuilt_ = true;
+  reopen_reader();
+}
+
+}  // namespace lectio::search

@@ -1,0 +1,93 @@
+#include "query.h"
+
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+#include "analysis.h"
+#include "document.h"
+#include "lectio/core/error.h"
+#include "lectio/core/text.h"
+
+namespace lectio::search {
+
+namespace {
+
+// Proximity: pairs of query words next to each other in the query that also occur within
+// kWindow words of each other in a chunk add kProximityWeight times their BM25 weights. A
+// sequential-dependence style feature: it lifts chunks that use the query's phrasing without
+// requiring it. Long queries (pasted paragraphs) only pair their first kMaxPairs words.
+constexpr Xapian::termcount kWindow = 8;
+constexpr double kProximityWeight = 0.2;
+constexpr std::size_t kMaxPairs = 32;
+
+constexpr unsigned kFullSyntax = Xapian::QueryParser::FLAG_DEFAULT |
+                                 Xapian::QueryParser::FLAG_PHRASE |
+                                 Xapian::QueryParser::FLAG_BOOLEAN |
+                                 Xapian::QueryParser::FLAG_LOVEHATE;
+
+Xapian::QueryParser make_parser(const std::string& text) {
+  Xapian::QueryParser parser;
+  parser.set_stemmer(stemmer_for(text::detect_language(text)));
+  parser.set_stemming_strategy(Xapian::QueryParser::STEM_ALL_Z);
+  parser.set_stopper(&query_stopper());
+  parser.set_default_op(Xapian::Query::OP_OR);
+  return parser;
+}
+
+Xapian::Query proximity(const Xapian::Query& words) {
+  std::vector<std::string> terms;
+  for (auto it = words.get_terms_begin(); it != words.get_terms_end(); ++it) {
+    if (terms.empty() || terms.back() != *it) terms.push_back(*it);
+  }
+  std::vector<Xapian::Query> pairs;
+  for (std::size_t i = 0; i + 1 < terms.size() && pairs.size() < kMaxPairs; ++i) {
+    const Xapian::Query two[] = {Xapian::Query(terms[i]), Xapian::Query(terms[i + 1])};
+    pairs.emplace_back(Xapian::Query::OP_NEAR, std::begin(two), std::end(two), kWindow);
+  }
+  if (pairs.empty()) return {};
+  return Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT,
+                       Xapian::Query(Xapian::Query::OP_OR, pairs.begin(), pairs.end()),
+                       kProximityWeight);
+}
+
+}  // namespace
+
+Xapian::Query build_query(const Query& query) {
+  const std::string text = segment_cjk(text::collapse_whitespace(query.text));
+  if (text.empty()) throw InvalidInput("empty query: give some words to search for");
+  Xapian::QueryParser parser = make_parser(text);
+
+  Xapian::Query words;
+  try {
+    words = parser.parse_query(text, 0);
+  } catch (const Xapian::QueryParserError& e) {
+    throw InvalidInput(fmt::format("\"{}\": cannot read the query ({})", query.text, e.get_msg()));
+  }
+  Xapian::Query main = words;
+  if (!query.words_only) {
+    try {
+      main = parser.parse_query(text, kFullSyntax);
+    } catch (const Xapian::QueryParserError&) {
+      main = words;  // unbalanced quotes and the like: search for the words instead
+    }
+  }
+  if (main.empty()) {
+    throw InvalidInput(fmt::format("\"{}\": nothing to search for in this query", query.text));
+  }
+  // The bonus only makes sense when the query is a bag of words, not when it says which words
+  // must or must not occur.
+  if (!getenv("LECTIO_NO_PROX") && main.serialise() == words.serialise()) {
+    if (Xapian::Query near = proximity(words); !near.empty()) {
+      main = Xapian::Query(getenv("LECTIO_MAYBE") ? Xapian::Query::OP_AND_MAYBE : Xapian::Query::OP_OR, main, near);
+    }
+  }
+  if (query.source_ids.empty()) return main;
+  std::vector<Xapian::Query> sources;
+  for (const std::string& id : query.source_ids) sources.emplace_back(source_term(id));
+  return Xapian::Query(Xapian::Query::OP_FILTER, main,
+                       Xapian::Query(Xapian::Query::OP_OR, sources.begin(), sources.end()));
+}
+
+}  // namespace lectio::search

@@ -1,0 +1,161 @@
+// `lectio lesson` end to end: the real binary, a real store and index, the bundled example.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <set>
+
+#include "support/run.h"
+#include "support/temp_dir.h"
+
+namespace lectio::cli {
+
+namespace {
+
+using testing::run_lectio;
+
+struct Example {
+  testing::TempDir dir;
+  std::string data = (dir.path() / "data").string();
+  std::string brief;
+
+  Example() {
+    const auto notes = testing::source_dir() / "examples/gpu-tpu/gpu_tpu_lesson_notes.md";
+    auto add = run_lectio({"--data", data, "add", notes.string(), "--id", "gpu001", "--url",
+                           "https://example.com/gpu-tpu-notes"});
+    EXPECT_EQ(add.exit_code, 0) << add.err;
+    // The example brief with a fixed date, so the output is stable.
+    const std::string text =
+        testing::slurp(testing::source_dir() / "examples/gpu-tpu/brief.yaml") +
+        "date: 2026-04-22\n";
+    brief = dir.write("brief.yaml", text).string();
+  }
+};
+
+}  // namespace
+
+TEST(CliLessonTest, ComposesTheExampleAsJson) {
+  Example ex;
+  auto r = run_lectio({"--data", ex.data, "lesson", ex.brief, "--json", "--no-audio"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lesson = nlohmann::json::parse(r.out);
+  EXPECT_EQ(lesson["plan"], "AI hardware fundamentals");
+  EXPECT_EQ(lesson["host"], "Lena");
+  EXPECT_EQ(lesson["date"], "2026-04-22");
+  EXPECT_NE(lesson["title"], lesson["topic"]);
+  EXPECT_EQ(lesson["tags"], nlohmann::json({"AI", "Technology", "Business"}));
+  const auto& script = lesson["script"];
+  ASSERT_EQ(script.size(), 5u);
+  EXPECT_EQ(script[0]["kind"], "intro");
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(script[i + 1]["insight_index"], i);
+    EXPECT_EQ(script[i + 1]["insight"], lesson["insights"][i]);
+  }
+  std::set<std::string> cited;
+  for (const auto& sec : script) {
+    for (const auto& s : sec["sentences"]) {
+      if (s["role"] == "content") {
+        ASSERT_FALSE(s["citations"].empty());
+        for (const auto& c : s["citations"]) cited.insert(c.get<std::string>());
+      }
+    }
+  }
+  std::set<std::string> listed;
+  for (const auto& s : lesson["sources"]) {
+    listed.insert(s["chunk_id"].get<std::string>());
+    EXPECT_EQ(s["file_name"], "gpu_tpu_lesson_notes.md");
+    EXPECT_EQ(s["origin_url"], "https://example.com/gpu-tpu-notes");
+    EXPECT_TRUE(s["pages"] == "p1-1" || s["pages"] == "p2-2") << s["pages"];
+  }
+  for (const auto& id : cited) EXPECT_TRUE(listed.count(id)) << id;
+  for (const auto& id : cited) {
+    EXPECT_EQ(run_lectio({"--data", ex.data, "show", id}).exit_code, 0) << id;
+  }
+  EXPECT_GE(lesson["grounding"]["supported_share"].get<double>(), 0.95);
+  EXPECT_GE(lesson["faq"].size(), 4u);
+  ASSERT_TRUE(lesson["best_quote"].is_object());
+  EXPECT_GT(lesson["duration"]["estimated_minutes"].get<double>(), 1.0);
+  EXPECT_DOUBLE_EQ(lesson["duration"]["target_minutes"].get<double>(), 12.0);
+}
+
+TEST(CliLessonTest, MatchesTheGoldenMarkdown) {
+  Example ex;
+  auto r = run_lectio({"--data", ex.data, "lesson", ex.brief, "--markdown", "--no-audio"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto golden = testing::source_dir() / "tests/fixtures/compose/gpu_tpu_lesson.md";
+  if (std::getenv("LECTIO_UPDATE_GOLDEN")) testing::TempDir::write_to(golden, r.out);
+  EXPECT_EQ(r.out, testing::slurp(golden))
+      << "the lesson changed; if on purpose, re-run with LECTIO_UPDATE_GOLDEN=1 and review";
+}
+
+TEST(CliLessonTest, OpensNoNetworkConnection) {
+  Example ex;
+  const std::string log = (ex.dir.path() / "net.log").string();
+  auto r = run_lectio({"--data", ex.data, "lesson", ex.brief, "--json", "--no-audio"},
+                      {"LD_PRELOAD=" + testing::no_network_library(), "LECTIO_NET_LOG=" + log});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(testing::slurp(log), "") << "network calls were attempted";
+
+  // The guard itself works: a program that does open a connection is caught.
+  const std::string probe_log = (ex.dir.path() / "probe.log").string();
+  const std::string cmd = "LD_PRELOAD=" + testing::no_network_library() + " LECTIO_NET_LOG=" +
+                          probe_log + " bash -c 'exec 3<>/dev/tcp/127.0.0.1/9' 2>/dev/null";
+  EXPECT_NE(std::system(cmd.c_str()), 0);
+  EXPECT_NE(testing::slurp(probe_log), "");
+}
+
+TEST(CliLessonTest, UnsupportedInsightWarnsAndFailsUnderStrict) {
+  Example ex;
+  const auto brief = ex.dir.write(
+      "odd.yaml",
+      "topic: GPUs and baking\ninsights:\n  - Where TPUs are strongest\n"
+      "  - How to bake sourdough bread\nsources: [gpu001]\ndate: 2026-04-22\n");
+  auto loose = run_lectio({"--data", ex.data, "lesson", brief.string(), "--json"});
+  EXPECT_EQ(loose.exit_code, 0) << loose.err;
+  EXPECT_NE(loose.err.find("sourdough"), std::string::npos) << loose.err;
+  const auto lesson = nlohmann::json::parse(loose.out);
+  EXPECT_TRUE(lesson["script"][2]["sentences"].empty());
+  EXPECT_FALSE(lesson["grounding"]["insights"][1]["supported"].get<bool>());
+
+  auto strict = run_lectio({"--data", ex.data, "lesson", brief.string(), "--strict"});
+  EXPECT_EQ(strict.exit_code, 1);
+}
+
+TEST(CliLessonTest, BadBriefsGetOneLineErrorsNamingTheField) {
+  Example ex;
+  const auto unknown_source =
+      ex.dir.write("u.yaml", "topic: T\ninsights: [a]\nsources: [file_nope]\n");
+  auto r = run_lectio({"--data", ex.data, "lesson", unknown_source.string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("field 'sources': unknown source 'file_nope'"), std::string::npos) << r.err;
+
+  const auto bad_host = ex.dir.write("h.yaml", "topic: T\ninsights: [a]\nhost: Zed\n");
+  r = run_lectio({"--data", ex.data, "lesson", bad_host.string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("field 'host'"), std::string::npos) << r.err;
+
+  const auto invalid = ex.dir.write("i.yaml", "topic: [\n");
+  r = run_lectio({"--data", ex.data, "lesson", invalid.string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("invalid YAML"), std::string::npos) << r.err;
+
+  r = run_lectio({"--data", ex.data, "lesson", (ex.dir.path() / "missing.yaml").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("missing.yaml: no such file"), std::string::npos) << r.err;
+}
+
+TEST(CliLessonTest, VoicesListsTheHosts) {
+  auto r = run_lectio({"voices", "--json"});
+  ASSERT_EQ(r.exit_code, 0);
+  const auto voices = nlohmann::json::parse(r.out);
+  bool lena = false;
+  bool mandarin = false;
+  for (const auto& v : voices) {
+    lena = lena || v["name"] == "Lena";
+    mandarin = mandarin || v["language"] == "zh";
+  }
+  EXPECT_TRUE(lena);
+  EXPECT_TRUE(mandarin);
+}
+
+}  // namespace lectio::cli

@@ -1,0 +1,232 @@
+// The Xapian index over a real SQLite store in a temporary data directory.
+#include <gtest/gtest.h>
+#include <xapian.h>
+
+#include <fstream>
+
+#include "lectio/core/error.h"
+#include "lectio/search/index.h"
+#include "lectio/store/store.h"
+#include "support/temp_dir.h"
+
+namespace fs = std::filesystem;
+
+namespace lectio::search {
+
+namespace {
+
+struct Part {
+  std::vector<std::string> headings;
+  std::string text;
+};
+
+void put(store::Store& store, const std::string& id, const std::string& language,
+         const std::vector<Part>& parts, const std::string& hash = "h1") {
+  Source s;
+  s.id = id;
+  s.title = id;
+  s.file_name = id.substr(5) + ".md";
+  s.language = language;
+  s.content_hash = hash;
+  std::vector<Chunk> chunks;
+  for (const Part& p : parts) {
+    Chunk c;
+    c.heading_path = p.headings;
+    c.text = p.text;
+    c.page_start = c.page_end = static_cast<int>(chunks.size()) + 1;
+    chunks.push_back(c);
+  }
+  store.put_source(s, chunks);
+}
+
+void fill(store::Store& store) {
+  put(store, "file_gpu", "en",
+      {{{"Hardware", "GPUs"}, "Graphics processors run many threads at once."},
+       {{"Hardware", "TPUs"}, "Tensor processors multiply large matrices very quickly."},
+       {{"Choosing"}, "Pick hardware by the framework you already use."}});
+  put(store, "file_cook", "en",
+      {{{"Pasta"}, "Boil the pasta in salted water for ten minutes."},
+       {{"Bread"}, "Knead the dough, then let it rise until doubled."}});
+  put(store, "file_zh", "zh",
+      {{{"硬件"}, "图形处理器可以同时运行很多线程。"},
+       {{"硬件"}, "张量处理器擅长矩阵乘法。"}});
+}
+
+std::vector<std::string> ids(const std::vector<Hit>& hits) {
+  std::vector<std::string> out;
+  for (const Hit& h : hits) out.push_back(h.chunk_id);
+  return out;
+}
+
+std::vector<Hit> find(Index& index, const std::string& text, std::vector<std::string> sources = {}) {
+  Query q;
+  q.text = text;
+  q.source_ids = std::move(sources);
+  return index.search(q);
+}
+
+// Overwrites every file of the index with bytes that are not a Xapian database.
+void scramble(const fs::path& dir) {
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const auto size = fs::file_size(entry.path());
+    std::ofstream out(entry.path(), std::ios::binary | std::ios::trunc);
+    for (std::uintmax_t i = 0; i < std::max<std::uintmax_t>(size, 64); ++i) {
+      out.put(static_cast<char>((i * 7919) % 251));
+    }
+  }
+}
+
+}  // namespace
+
+TEST(IndexTest, RanksTheMatchingChunkFirstWithCitationFields) {
+  testing::TempDir dir;
+  auto store = store::open_store(dir.path());
+  fill(*store);
+  auto index = open_index(*store, dir.path());
+  EXPECT_EQ(index->stats().documents, 7);
+  EXPECT_EQ(index->stats().generation, store->generation());
+
+  const auto hits = find(*index, "What does a tensor processor multiply?");
+  ASSERT_FALSE(hits.empty());
+  const Hit& top = hits.front();
+  EXPECT_EQ(top.chunk_id, "file_gpu:c0001");
+  EXPECT_EQ(top.source_id, "file_gpu");
+  EXPECT_EQ(top.version, 1);
+  EXPECT_EQ(top.file_name, "gpu.md");
+  EXPECT_EQ(top.page_start, 2);
+  EXPECT_EQ(top.heading_path, (std::vector<std::string>{"Hardware", "TPUs"}));
+  EXPECT_GT(top.score, 0);
+  // Stemming: "processor" and "multiply" match "processors" and "multiply".
+  EXPECT_NE(top.snippet.find("[[Tensor]] [[processors]] [[multiply]]"), std::string::npos)
+      << top.snippet;
+}
+
+TEST(IndexTest, HeadingPathsAreSearchedToo) {
+  testing::TempDir dir;
+  auto store = store::open_store(dir.path());
+  fill(*store);
+  auto index = open_index(*store, dir.path());
+  EXPECT_EQ(ids(find(*index, "bread")), std::vector<std::string>{"file_cook:c0001"});
+}
+
+TEST(IndexTest, ChineseQueriesMatchSegmentedChineseChunks) {
+  testing::TempDir dir;
+  auto store = store::open_store(dir.path());
+  fill(*store);
+  auto index = open_index(*store, dir.path());
+  const auto hits = find(*index, "什么是张量处理器");
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits.front().chunk_id, "file_zh:c0001");
+  // ICU's dictionary splits 张量处理器 into 张 量 处理 器; queries split the same way. The
+  // snippet shows the text as written, with the matched words marked.
+  std::string plain = hits.front().snippet;
+  for (const std::string marker : {"[[", "]]"}) {
+    for (auto at = plain.find(marker); at != std::string::npos; at = plain.find(marker)) {
+      plain.erase(at, 2);
+    }
+  }
+  EXPECT_EQ(plain, "张量处理器擅长矩阵乘法。");
+  EXPECT_NE(hits.front().snippet.find("[[处理]]"), std::string::npos) << hits.front().snippet;
+  EXPECT_EQ(ids(find(*index, "矩阵")), std::vector<std::string>{"file_zh:c0001"});
+  // A word inside a longer run of characters is found as a word, not only as a prefix.
+  EXPECT_EQ(ids(find(*index, "线程")), std::vector<std::string>{"file_zh:c0000"});
+}
+
+TEST(IndexTest, PhrasesBooleansAndSourceFilters) {
+  testing::TempDir dir;
+  auto store = store::open_store(dir.path());
+  fill(*store);
+  auto index = open_index(*store, dir.path());
+  EXPECT_EQ(ids(find(*index, "\"salted water\"")), std::vector<std::string>{"file_cook:c0000"});
+  EXPECT_TRUE(find(*index, "\"water salted\"").empty());
+  EXPECT_EQ(ids(find(*index, "processors NOT tensor")), std::vector<std::string>{"file_gpu:c0000"});
+  EXPECT_EQ(ids(find(*index, "hardware AND framework")),
+            std::vector<std::string>{"file_gpu:c0002"});
+  const auto filtered = find(*index, "processors pasta", {"file_cook"});
+  EXPECT_EQ(ids(filtered), std::vector<std::string>{"file_cook:c0000"});
+  // Unbalanced quotes are read as plain words rather than refused.
+  EXPECT_FALSE(find(*index, "\"salted water").empty());
+  EXPECT_THROW(find(*index, "   "), InvalidInput);
+}
+
+TEST(IndexTest, AddingANewVersionReplacesTheOldChunksIncrementally) {
+  testing::TempDir dir;
+  auto store = store::open_store(dir.path());
+  fill(*store);
+  {
+    auto index = open_index(*store, dir.path());
+    EXPECT_TRUE(index->stats().rebuilt);  // there was no index yet
+  }
+  put(*store, "file_cook", "en", {{{"Soup"}, "Simmer the lentils with cumin."}}, "h2");
+  auto index = open_index(*store, dir.path());
+  EXPECT_FALSE(index->stats().rebuilt);  // synced, not rebuilt
+  EXPECT_EQ(index->stats().documents, 6);
+  EXPECT_EQ(index->stats().generation, store->generation());
+  EXPECT_TRUE(find(*index, "pasta dough").empty());
+  const auto hits = find(*index, "lentils");
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].chunk_id, "file_cook:c0000");
+  EXPECT_EQ(hits[0].version, 2);
+
+  auto again = open_index(*store, dir.path());
+  EXPECT_FALSE(again->stats().rebuilt);
+}
+
+TEST(IndexTest, ScrambledIndexFilesAreRebuiltFromTheStore) {
+  testing::TempDir dir;
+  auto store = store::open_store(dir.path());
+  fill(*store);
+  open_index(*store, dir.path());
+  scramble(dir.path() / "index");
+  auto index = open_index(*store, dir.path());
+  EXPECT_TRUE(index->stats().rebuilt);
+  EXPECT_EQ(index->stats().documents, 7);
+  EXPECT_EQ(find(*index, "tensor matrices").front().chunk_id, "file_gpu:c0001");
+}
+
+TEST(IndexTest, DamageFoundWhileSearchingRebuildsAndSearchesAgain) {
+  testing::TempDir dir;
+  auto store = store::open_store(dir.path());
+  fill(*store);
+  open_index(*store, dir.path());
+  {
+    // Damage that only a search can see: well-formed files whose chunk data is garbage.
+    Xapian::WritableDatabase db((dir.path() / "index").string(), Xapian::DB_OPEN);
+    for (Xapian::docid id = 1; id <= db.get_lastdocid(); ++id) {
+      Xapian::Document doc = db.get_document(id);
+      doc.set_data("\x01garbage");
+      db.replace_document(id, doc);
+    }
+    db.commit();
+  }
+  auto index = open_index(*store, dir.path());
+  ASSERT_FALSE(index->stats().rebuilt);
+  EXPECT_EQ(find(*index, "tensor matrices").front().chunk_id, "file_gpu:c0001");
+  EXPECT_TRUE(index->stats().rebuilt);
+}
+
+TEST(IndexTest, AMissingOrStaleIndexIsRebuiltAndReindexIsAtomic) {
+  testing::TempDir dir;
+  auto store = store::open_store(dir.path());
+  fill(*store);
+  open_index(*store, dir.path());
+  fs::remove_all(dir.path() / "index");
+  auto index = open_index(*store, dir.path());
+  EXPECT_TRUE(index->stats().rebuilt);
+  std::int64_t calls = 0;
+  index->rebuild(*store, [&](std::int64_t done, std::int64_t total) {
+    ++calls;
+    EXPECT_EQ(total, 7);
+    EXPECT_EQ(done, calls);
+  });
+  EXPECT_EQ(calls, 7);
+  EXPECT_EQ(index->stats().documents, 7);
+  // Nothing is left beside the index.
+  int entries = 0;
+  for (const auto& e : fs::directory_iterator(dir.path())) {
+    entries += e.path().filename().string().rfind("index", 0) == 0;
+  }
+  EXPECT_EQ(entries, 1);
+}
+
+}  // namespace lectio::search

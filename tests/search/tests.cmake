@@ -1,0 +1,5 @@
+lectio_test(search analysis DEPS PkgConfig::XAPIAN)
+target_include_directories(test_search_analysis PRIVATE ${PROJECT_SOURCE_DIR}/src/search)
+lectio_test(search ir_eval)
+lectio_test(search index DEPS PkgConfig::XAPIAN)
+lectio_test(search search_cli DEPS nlohmann_json::nlohmann_json)

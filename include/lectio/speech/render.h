@@ -1,0 +1,45 @@
+#pragma once
+// Renders a composed lesson to podcast-grade audio: every sentence normalised and synthesised
+// (in parallel, in deterministic order), joined with natural pauses, resampled to one rate,
+// loudness-normalised, and written as MP3, Opus, WebVTT and chapters JSON. File names are
+// content-addressed: an unchanged lesson is not rendered again.
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "lectio/compose/lesson.h"
+#include "lectio/speech/normalize.h"
+
+namespace lectio::speech {
+
+struct RenderOptions {
+  std::filesystem::path out_dir;  // created when missing
+  int threads = 0;                // 0 = all cores
+  Lexicon lexicon;
+  bool normalize_text = true;     // off only to measure what normalisation buys
+  double sentence_pause = 0.45;   // seconds between sentences
+  double section_pause = 1.2;     // seconds between sections
+  // Called after each sentence is synthesised (done, total); for a progress bar.
+  std::function<void(int, int)> on_progress;
+};
+
+struct RenderResult {
+  std::filesystem::path mp3;
+  std::filesystem::path opus;
+  std::filesystem::path vtt;
+  std::filesystem::path chapters;
+  double seconds = 0;   // measured duration
+  double integrated_lufs = 0;
+  double true_peak_dbtp = 0;
+  bool reused = false;  // the files already existed for this exact content
+};
+
+// The content key of a lesson's audio: changes when anything that is heard changes.
+std::string audio_key(const compose::Lesson& lesson, const RenderOptions& options);
+
+// Throws InvalidInput for an empty script or an unknown voice, Io when the output directory
+// cannot be written.
+RenderResult render_lesson(const compose::Lesson& lesson, const RenderOptions& options);
+
+}  // namespace lectio::speech

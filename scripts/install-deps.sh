@@ -10,8 +10,11 @@ packages=(
   libicu-dev libmd4c-dev libgumbo-dev libpoppler-cpp-dev libzip-dev libpugixml-dev
   libyaml-cpp-dev nlohmann-json3-dev libsqlite3-dev libxapian-dev libsodium-dev
   libspdlog-dev libfmt-dev libcli11-dev
+  flite1-dev libespeak-ng-dev espeak-ng-data libsoxr-dev libebur128-dev libmp3lame-dev
+  libopusenc-dev libtag1-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev sqlite3 qpdf poppler-utils zip
+  ffmpeg
 )
 
 missing=()

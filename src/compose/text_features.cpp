@@ -111,6 +111,16 @@ std::string lower(std::string_view word) {
   return out;
 }
 
+// "GPUs" is the plural of "GPU", but a stemmer sees only "gpus" and keeps the s (as in
+// "bus"); an all-capitals word with a lower-case s is cut back to its acronym.
+std::string_view singular_acronym(std::string_view word) {
+  if (word.size() < 3 || word.back() != 's') return word;
+  for (std::size_t i = 0; i + 1 < word.size(); ++i) {
+    if (word[i] < 'A' || word[i] > 'Z') return word;
+  }
+  return word.substr(0, word.size() - 1);
+}
+
 bool has_ascii_letter(std::string_view s) {
   return std::any_of(s.begin(), s.end(), [](char c) { return c >= 'a' && c <= 'z'; });
 }
@@ -131,8 +141,8 @@ std::vector<std::string> words(std::string_view text, const std::string& /*langu
     // Spaces and punctuation come back with the "none" status; numbers, letters, kana and
     // ideographs with their own.
     if (it.getRuleStatus() == UBRK_WORD_NONE) continue;
-    out.push_back(lower(text.substr(static_cast<std::size_t>(begin),
-                                    static_cast<std::size_t>(end - begin))));
+    out.push_back(lower(singular_acronym(text.substr(static_cast<std::size_t>(begin),
+                                                     static_cast<std::size_t>(end - begin)))));
   }
   return out;
 }

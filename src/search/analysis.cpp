@@ -166,35 +166,50 @@ Xapian::Stem stemmer_for(std::string_view language) {
   return Xapian::Stem("english");
 }
 
+namespace {
+
+// The Snowball project's English stop word list (without its contractions).
+constexpr const char* kEnglishStops[] = {
+    "i", "me", "my", "myself", "we", "our", "ours", "ourselves", "you", "your", "yours",
+    "yourself", "yourselves", "he", "him", "his", "himself", "she", "her", "hers", "herself",
+    "it", "its", "itself", "they", "them", "their", "theirs", "themselves", "what", "which",
+    "who", "whom", "this", "that", "these", "those", "am", "is", "are", "was", "were", "be",
+    "been", "being", "have", "has", "had", "having", "do", "does", "did", "doing", "would",
+    "should", "could", "ought", "a", "an", "the", "and", "but", "if", "or", "because", "as",
+    "until", "while", "of", "at", "by", "for", "with", "about", "against", "between", "into",
+    "through", "during", "before", "after", "above", "below", "to", "from", "up", "down", "in",
+    "out", "on", "off", "over", "under", "again", "further", "then", "once", "here", "there",
+    "when", "where", "why", "how", "all", "any", "both", "each", "few", "more", "most", "other",
+    "some", "such", "no", "nor", "not", "only", "own", "same", "so", "than", "too", "very"};
+// Chinese particles, pronouns and question words, as ICU segments them.
+constexpr const char* kChineseStops[] = {
+    "的", "了", "是", "在", "和", "与", "及", "或", "也", "就", "都", "而", "吗", "呢",
+    "吧", "啊", "这", "那", "这个", "那个", "这些", "那些", "什么", "怎么", "怎样", "如何",
+    "为什么", "哪", "哪些", "哪个", "我", "你", "他", "她", "它", "我们", "你们", "他们"};
+
+}  // namespace
+
 const Xapian::Stopper& query_stopper() {
   // Built once; Xapian stoppers cannot be copied or moved, so the lambda fills one in place.
   static Xapian::SimpleStopper stopper;
   static const bool filled = [] {
-    // The Snowball project's English stop word list.
-    static constexpr const char* kEnglish[] = {
-        "i", "me", "my", "myself", "we", "our", "ours", "ourselves", "you", "your", "yours",
-        "yourself", "yourselves", "he", "him", "his", "himself", "she", "her", "hers",
-        "herself", "it", "its", "itself", "they", "them", "their", "theirs", "themselves",
-        "what", "which", "who", "whom", "this", "that", "these", "those", "am", "is", "are",
-        "was", "were", "be", "been", "being", "have", "has", "had", "having", "do", "does",
-        "did", "doing", "would", "should", "could", "ought", "a", "an", "the", "and", "but",
-        "if", "or", "because", "as", "until", "while", "of", "at", "by", "for", "with",
-        "about", "against", "between", "into", "through", "during", "before", "after",
-        "above", "below", "to", "from", "up", "down", "in", "out", "on", "off", "over",
-        "under", "again", "further", "then", "once", "here", "there", "when", "where", "why",
-        "how", "all", "any", "both", "each", "few", "more", "most", "other", "some", "such",
-        "no", "nor", "not", "only", "own", "same", "so", "than", "too", "very"};
-    // Chinese particles, pronouns and question words, as ICU segments them.
-    static constexpr const char* kChinese[] = {
-        "的", "了", "是", "在", "和", "与", "及", "或", "也", "就", "都", "而", "吗", "呢",
-        "吧", "啊", "这", "那", "这个", "那个", "这些", "那些", "什么", "怎么", "怎样", "如何",
-        "为什么", "哪", "哪些", "哪个", "我", "你", "他", "她", "它", "我们", "你们", "他们"};
-    for (const char* w : kEnglish) stopper.add(w);
-    for (const char* w : kChinese) stopper.add(w);
+    for (const char* w : kEnglishStops) stopper.add(w);
+    for (const char* w : kChineseStops) stopper.add(w);
     return true;
   }();
   (void)filled;
   return stopper;
+}
+
+bool is_stop_term(const std::string& term) {
+  static const std::unordered_set<std::string> terms = [] {
+    std::unordered_set<std::string> out;
+    const Xapian::Stem stem = stemmer_for("en");
+    for (const char* w : kEnglishStops) out.insert("Z" + stem(w));
+    for (const char* w : kChineseStops) out.insert("Z" + std::string(w));
+    return out;
+  }();
+  return terms.count(term) != 0;
 }
 
 }  // namespace lectio::search

@@ -4,6 +4,7 @@
 #include <xapian.h>
 
 #include <string>
+#include <unordered_set>
 #include <string_view>
 
 namespace lectio::search {
@@ -34,5 +35,8 @@ Xapian::Stem stemmer_for(std::string_view language);
 // Words dropped from plain queries: the Snowball English stop list and common Chinese function
 // and question words. Documents keep them, so that phrases with stop words still match.
 const Xapian::Stopper& query_stopper();
+
+// The index terms ("Z" + stem) of the query stop words.
+bool is_stop_term(const std::string& term);
 
 }  // namespace lectio::search

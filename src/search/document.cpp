@@ -5,7 +5,16 @@
 
 #include "analysis.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace lectio::search {
+
+namespace {
+
+constexpr std::size_t kMaxTermBytes = 240;  // Xapian refuses terms over 245 bytes
+
+}  // namespace
 
 std::string source_term(std::string_view source_id) { return fmt::format("XS{}", source_id); }
 
@@ -16,6 +25,40 @@ std::string version_term(std::string_view source_id, int version) {
 std::string chunk_term(std::string_view source_id, int ordinal) {
   return "Q" + chunk_id(source_id, ordinal);
 }
+
+std::string pair_term(std::string_view first, std::string_view second) {
+  return fmt::format("B{} {}", first.substr(1), second.substr(1));
+}
+
+namespace {
+
+// Adds a pair term for every two content words in a row, skipping the stop words between them
+// but not a gap in positions (between a heading and the text). Queries reward their own word
+// pairs with these terms: the effect of a proximity search, at the cost of a term lookup.
+void add_pair_terms(Xapian::Document& doc) {
+  std::vector<std::pair<Xapian::termpos, std::string>> words;
+  for (auto t = doc.termlist_begin(); t != doc.termlist_end(); ++t) {
+    const std::string term = *t;
+    for (auto p = t.positionlist_begin(); p != t.positionlist_end(); ++p) {
+      words.emplace_back(*p, term);
+    }
+  }
+  std::sort(words.begin(), words.end());
+  const std::string* previous = nullptr;
+  Xapian::termpos last = 0;
+  for (const auto& [pos, term] : words) {
+    if (previous && pos != last + 1) previous = nullptr;
+    last = pos;
+    if (is_stop_term(term)) continue;
+    if (previous) {
+      std::string pair = pair_term(*previous, term);
+      if (pair.size() <= kMaxTermBytes) doc.add_term(pair);
+    }
+    previous = &term;
+  }
+}
+
+}  // namespace
 
 Xapian::TermGenerator make_term_generator() {
   Xapian::TermGenerator generator;
@@ -35,6 +78,7 @@ Xapian::Document make_document(const Chunk& chunk, const Source& source,
     generator.increase_termpos(100);  // no phrase spans two headings, or a heading and the text
   }
   generator.index_text(segment_cjk(chunk.text));
+  add_pair_terms(doc);
 
   doc.add_boolean_term(source_term(chunk.source_id));
   doc.add_boolean_term(version_term(chunk.source_id, chunk.version));

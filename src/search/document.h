@@ -18,6 +18,9 @@ std::string source_term(std::string_view source_id);                // "XS<id>"
 std::string version_term(std::string_view source_id, int version);  // "XV<id>@<version>"
 std::string chunk_term(std::string_view source_id, int ordinal);    // "Q<chunk id>"
 
+// The term for two words in a row (stop words between them skipped), from their "Z" terms.
+std::string pair_term(std::string_view first, std::string_view second);
+
 // A term generator set up the way every chunk and query is analysed.
 Xapian::TermGenerator make_term_generator();
 

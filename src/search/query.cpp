@@ -43,13 +43,13 @@ Xapian::Query proximity(const Xapian::Query& words) {
   }
   std::vector<Xapian::Query> pairs;
   for (std::size_t i = 0; i + 1 < terms.size() && pairs.size() < kMaxPairs; ++i) {
-    const Xapian::Query two[] = {Xapian::Query(terms[i]), Xapian::Query(terms[i + 1])};
-    pairs.emplace_back(Xapian::Query::OP_NEAR, std::begin(two), std::end(two), kWindow);
+    pairs.emplace_back(pair_term(terms[i], terms[i + 1]));
   }
   if (pairs.empty()) return {};
+  const double weight = getenv("LECTIO_PW") ? atof(getenv("LECTIO_PW")) : kProximityWeight;
   return Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT,
                        Xapian::Query(Xapian::Query::OP_OR, pairs.begin(), pairs.end()),
-                       kProximityWeight);
+                       weight);
 }
 
 }  // namespace

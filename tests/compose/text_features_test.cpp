@@ -74,3 +74,13 @@ TEST(TextFeaturesTest, TfidfVectorsAreNormalisedAndCosineIsTheirOverlap) {
 }
 
 }  // namespace lectio::compose
+
+namespace lectio::compose {
+
+TEST(TextFeaturesTest, AcronymPluralsMatchTheirSingular) {
+  EXPECT_EQ(terms("GPUs", "en"), terms("GPU", "en"));
+  EXPECT_EQ(terms("TPUs and APIs", "en"), terms("TPU and API", "en"));
+  EXPECT_NE(terms("Ms", "en"), terms("M", "en"));  // too short to be an acronym plural
+}
+
+}  // namespace lectio::compose

@@ -83,7 +83,8 @@ TEST(WhitespaceTest, CollapsesMixedAsciiAndUnicodeRuns) {
   EXPECT_EQ(collapse_whitespace("\xc2\xa0\xe2\x80\x8b lead\t\x0b\x0c\r\ntrail \xef\xbb\xbf"),
             "lead trail");
   EXPECT_EQ(collapse_whitespace("\xe4\xb8\xad\xe6\x96\x87\xe3\x80\x80\xe3\x80\x80"
-                                "\xe5\x8f\xa5\xe2\x80\xa8end"),
+                                "\xe5\x8f\xa5\xe2\x80\xa8"
+                                "end"),
             "\xe4\xb8\xad\xe6\x96\x87 \xe5\x8f\xa5 end");
   // Runs longer than eight bytes, and words ending exactly on 8-byte group edges.
   EXPECT_EQ(collapse_whitespace("abcdefgh ijklmnopqrstuvwx\n\n\n\n\n\n\n\n\n12345678"),

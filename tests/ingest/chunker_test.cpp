@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <string>
+#include <vector>
+
 #include "lectio/core/text.h"
 #include "lectio/ingest/extract.h"
 
@@ -131,6 +135,76 @@ TEST(ChunkerTest, MarkdownEndToEndKeepsListItemsAndTables) {
   EXPECT_EQ(chunks[0].text,
             "Check the framework.\nCheck the budget.\nChip; Use\nTPU; large stable training");
   EXPECT_EQ(chunks[0].heading_path, (std::vector<std::string>{"Guide", "Checklist"}));
+}
+
+namespace {
+
+// The ASCII word rule, one byte at a time: the reference for the chunker's 8-byte word count.
+// A word is a run of letters, digits, '\'' and '_' that carries on over '-' and '.'.
+int reference_ascii_words(const std::string& s) {
+  int words = 0;
+  bool in_word = false;
+  for (char c : s) {
+    const bool word_char = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                           (c >= '0' && c <= '9') || c == '\'' || c == '_';
+    if (word_char && !in_word) ++words;
+    in_word = word_char || (in_word && (c == '-' || c == '.'));
+  }
+  return words;
+}
+
+// Code blocks are never split, so their word count is the count of their whole text.
+int code_block_words(const std::string& text) {
+  Document doc;
+  Block code;
+  code.kind = BlockKind::kCode;
+  code.text = text;
+  doc.blocks = {code};
+  const auto chunks = chunk_document(doc, ChunkOptions{}, "en");
+  return chunks.empty() ? 0 : chunks[0].word_count;
+}
+
+}  // namespace
+
+TEST(ChunkerTest, AsciiWordCountsFollowTheWordRule) {
+  const std::string alphabet = "aZ09'_-. ,;!?\t\n\"()/@`{~\x7f\x01";
+  std::mt19937 rng(7);
+  for (int round = 0; round < 20000; ++round) {
+    std::string s;
+    const int len = 1 + static_cast<int>(rng() % 70);  // across several 8-byte groups
+    for (int k = 0; k < len; ++k) s += alphabet[rng() % (rng() % 2 ? 8 : alphabet.size())];
+    ASSERT_EQ(code_block_words(s), reference_ascii_words(s)) << s;
+  }
+  EXPECT_EQ(code_block_words("well-known e.g. 3.5 --flag x... don't snake_case"), 7);
+}
+
+TEST(ChunkerTest, AsciiAndIcuWordCountsAgreeOnPlainSentences) {
+  for (const std::string s : {"The GPU runs 1.5 times faster than the CPU.",
+                              "Dr. Smith met Mr. Jones at 3 p.m. today.",
+                              "It's the team's best result, e.g. in Fig. 3.",
+                              "snake_case names like max_words are one word each."}) {
+    EXPECT_EQ(code_block_words(s), text::count_words(s)) << s;
+  }
+  // Non-ASCII text is counted by ICU's word boundaries.
+  const std::string mixed = "Caf\xc3\xa9 au lait, \xe6\x88\x91\xe4\xbb\xac\xe5\x96\x9c\xe6\xac\xa2.";
+  EXPECT_EQ(code_block_words(mixed), text::count_words(mixed));
+}
+
+TEST(ChunkerTest, SentenceOffsetsSurviveMultiByteCharacters) {
+  // One word per chunk at most, so every sentence becomes its own chunk.
+  ChunkOptions one;
+  one.target_words = 1;
+  one.max_words = 1;
+  Document doc;
+  doc.blocks = {para("Caf\xc3\xa9 au lait. Tr\xc3\xa8s bien! \xe4\xb8\xad\xe6\x96\x87\xe5\x8f\xa5"
+                     "\xe5\xad\x90\xe3\x80\x82Next one. Smile \xf0\x9f\x98\x80. End.")};
+  const auto chunks = chunk_document(doc, one, "en");
+  std::vector<std::string> texts;
+  for (const Chunk& c : chunks) texts.push_back(c.text);
+  EXPECT_EQ(texts, (std::vector<std::string>{
+                       "Caf\xc3\xa9 au lait.", "Tr\xc3\xa8s bien!",
+                       "\xe4\xb8\xad\xe6\x96\x87\xe5\x8f\xa5\xe5\xad\x90\xe3\x80\x82", "Next one.",
+                       "Smile \xf0\x9f\x98\x80.", "End."}));
 }
 
 }  // namespace lectio::ingest

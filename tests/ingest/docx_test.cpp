@@ -129,6 +129,11 @@ TEST(DocxTest, RejectsCorruptDocuments) {
     zip.add("word/document.xml", "<w:document/>");
     EXPECT_EQ(error_of(zip.finish()), "corrupt DOCX: word/document.xml has no body");
   }
+  std::string nested = "<w:p>";
+  for (int i = 0; i < 5000; ++i) nested += "<w:hyperlink>";
+  nested += "<w:r><w:t>deep</w:t></w:r>";
+  for (int i = 0; i < 5000; ++i) nested += "</w:hyperlink>";
+  EXPECT_EQ(error_of(make_docx(nested + "</w:p>")), "corrupt DOCX: elements nest too deeply");
 }
 
 }  // namespace

@@ -83,11 +83,11 @@ TEST(HtmlTest, SkipsScriptsStylesNavAndHiddenContent) {
 TEST(HtmlTest, DecodesEntitiesAndLeaksNoMarkup) {
   const Document doc = extract_html(
       "<p>Fish &amp; chips &lt;b&gt; &eacute;t&eacute; &#x4E2D;&#25991; &nbsp;&quot;ok&quot;"
-      "</p><!-- a comment --><p>a<b>b</b>c</p>");
+      "</p><!-- a comment --><p>a<b>b</b>c hy&shy;phen</p>");
   ASSERT_EQ(doc.blocks.size(), 2u);
   EXPECT_EQ(doc.blocks[0].text,
             "Fish & chips <b> \xc3\xa9t\xc3\xa9 \xe4\xb8\xad\xe6\x96\x87 \"ok\"");
-  EXPECT_EQ(doc.blocks[1].text, "abc");
+  EXPECT_EQ(doc.blocks[1].text, "abc hyphen");
   EXPECT_EQ(all_text(doc).find("comment"), std::string::npos);
 }
 

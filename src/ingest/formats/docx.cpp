@@ -22,6 +22,18 @@ namespace {
   throw InvalidInput(fmt::format("corrupt DOCX: {}", reason));
 }
 
+// Deeper nesting than this is hostile, not a document; it would exhaust the stack.
+constexpr int kMaxDepth = 256;
+
+void check_depth(int depth) {
+  if (depth > kMaxDepth) corrupt("elements nest too deeply");
+}
+
+// Run content that is not body text: properties, deletions, field codes, drawings, notes.
+constexpr std::string_view kSkippedInRuns[] = {
+    "pPr",  "rPr",    "del", "delText",           "instrText",        "drawing",
+    "pict", "object", "sym", "footnoteReference", "endnoteReference", "commentReference"};
+
 struct Style {
   BlockKind kind = BlockKind::kParagraph;
   int level = 0;
@@ -66,7 +78,8 @@ Style classify(std::string_view id, std::string_view name, const pugi::xml_node&
     if (c != ' ') squashed.push_back(c);
   }
   if (squashed == "title") return {BlockKind::kHeading, 1};
-  if (squashed.starts_with("heading") && squashed.size() == 8 && std::isdigit(squashed[7])) {
+  if (squashed.starts_with("heading") && squashed.size() == 8 &&
+      std::isdigit(static_cast<unsigned char>(squashed[7]))) {
     return {BlockKind::kHeading, std::clamp(squashed[7] - '0', 1, 6)};
   }
   if (const auto outline = child_named(ppr, "outlineLvl"); outline) {
@@ -107,7 +120,8 @@ class BodyWalker {
       : out_(out), styles_(styles) {}
 
   // Walks block-level content: paragraphs, tables, and the containers that hold them.
-  void blocks(const pugi::xml_node& parent) {
+  void blocks(const pugi::xml_node& parent, int depth = 0) {
+    check_depth(depth);
     for (pugi::xml_node node : parent.children()) {
       const std::string_view name = local_name(node);
       if (name == "p") {
@@ -115,7 +129,7 @@ class BodyWalker {
       } else if (name == "tbl") {
         table(node);
       } else if (name == "sdt" || name == "sdtContent" || name == "customXml") {
-        blocks(node);
+        blocks(node, depth + 1);
       }
     }
   }
@@ -137,23 +151,13 @@ class BodyWalker {
   }
 
   // Collects a paragraph's text; with `live`, page breaks go to the builder at their place.
-  void runs(const pugi::xml_node& node, std::string& text, int& breaks, bool live) {
-    static constexpr std::string_view kSkipped[] = {"pPr",
-                                                    "rPr",
-                                                    "del",
-                                                    "delText",
-                                                    "instrText",
-                                                    "drawing",
-                                                    "pict",
-                                                    "object",
-                                                    "footnoteReference",
-                                                    "endnoteReference",
-                                                    "commentReference",
-                                                    "sym"};
+  void runs(const pugi::xml_node& node, std::string& text, int& breaks, bool live, int depth = 0) {
+    check_depth(depth);
     for (pugi::xml_node child : node.children()) {
       const std::string_view name = local_name(child);
       if (child.type() != pugi::node_element ||
-          std::find(std::begin(kSkipped), std::end(kSkipped), name) != std::end(kSkipped)) {
+          std::find(std::begin(kSkippedInRuns), std::end(kSkippedInRuns), name) !=
+              std::end(kSkippedInRuns)) {
         continue;
       }
       if (name == "t") {
@@ -173,9 +177,9 @@ class BodyWalker {
       } else if (name == "AlternateContent") {
         // Alternatives of the same content: read one, the plainer fallback when there is one.
         const pugi::xml_node fallback = child_named(child, "Fallback");
-        runs(fallback ? fallback : child_named(child, "Choice"), text, breaks, live);
+        runs(fallback ? fallback : child_named(child, "Choice"), text, breaks, live, depth + 1);
       } else {
-        runs(child, text, breaks, live);
+        runs(child, text, breaks, live, depth + 1);
       }
     }
   }
@@ -201,15 +205,16 @@ class BodyWalker {
     }
   }
 
-  void cell_text(const pugi::xml_node& node, std::string& raw, int& breaks) {
+  void cell_text(const pugi::xml_node& node, std::string& raw, int& breaks, int depth = 0) {
+    check_depth(depth);
     for (pugi::xml_node child : node.children()) {
       const std::string_view name = local_name(child);
       if (name == "p") {
-        runs(child, raw, breaks, false);
+        runs(child, raw, breaks, false, depth + 1);
         raw += ' ';
       } else if (name == "tbl" || name == "tr" || name == "tc" || name == "sdt" ||
                  name == "sdtContent") {
-        cell_text(child, raw, breaks);
+        cell_text(child, raw, breaks, depth + 1);
       }
     }
   }

@@ -44,8 +44,14 @@ void BlockBuilder::start(BlockKind kind, int level) {
 }
 
 void BlockBuilder::append(std::string_view text) {
+  const bool visible = has_text(text);
+  // Soft hyphens (&shy;) only mark where a word may break; they are not text.
+  for (auto at = text.find("\xc2\xad"); at != std::string_view::npos; at = text.find("\xc2\xad")) {
+    raw_.append(text.substr(0, at));
+    text.remove_prefix(at + 2);
+  }
   raw_.append(text);
-  if (!has_text(text)) return;
+  if (!visible) return;
   if (!raw_has_text_) raw_page_ = page_;
   raw_has_text_ = true;
   page_has_text_ = true;
@@ -279,40 +285,21 @@ class Walker {
   // One table row: each cell's text collapsed, empty cells dropped, joined with "; ".
   void emit_row(const GumboNode* row, int depth) {
     std::string joined;
-    int breaks = 0;
-    const GumboVector& cells = row->v.element.children;
-    for (unsigned i = 0; i < cells.length; ++i) {
-      const auto* cell = static_cast<const GumboNode*>(cells.data[i]);
+    BlockBuilder cells;  // also counts page markers met inside the row
+    const GumboVector& kids = row->v.element.children;
+    for (unsigned i = 0; i < kids.length; ++i) {
+      const auto* cell = static_cast<const GumboNode*>(kids.data[i]);
       if (cell->type != GUMBO_NODE_ELEMENT || is_skipped(cell)) continue;
-      std::string raw;
-      cell_text(cell, depth + 1, raw, breaks);
-      const std::string text = text::collapse_whitespace(raw);
+      Walker(cells, markers_).walk_children(cell, depth + 1);
+      std::string text;
+      for (const Block& b : cells.take_blocks()) text += (text.empty() ? "" : " ") + b.text;
       if (text.empty()) continue;
-      if (!joined.empty()) joined += "; ";
-      joined += text;
+      joined += (joined.empty() ? "" : "; ") + text;
     }
     out_.start(BlockKind::kTableRow);
     out_.append(joined);
     out_.start(kind_, level_);
-    for (int i = 0; i < breaks; ++i) out_.page_break();
-  }
-
-  void cell_text(const GumboNode* node, int depth, std::string& raw, int& breaks) const {
-    if (depth > kMaxDepth) throw InvalidInput("HTML nests elements more than 1000 levels deep");
-    if (node->type == GUMBO_NODE_TEXT || node->type == GUMBO_NODE_WHITESPACE ||
-        node->type == GUMBO_NODE_CDATA) {
-      raw += node->v.text.text;
-      return;
-    }
-    if (node->type != GUMBO_NODE_ELEMENT || is_skipped(node)) return;
-    if (markers_ == PageMarkers::kEpub && is_epub_marker(node)) ++breaks;
-    const bool spaced = is_block(node->v.element.tag) || node->v.element.tag == GUMBO_TAG_BR;
-    if (spaced) raw += ' ';
-    const GumboVector& kids = node->v.element.children;
-    for (unsigned i = 0; i < kids.length; ++i) {
-      cell_text(static_cast<const GumboNode*>(kids.data[i]), depth + 1, raw, breaks);
-    }
-    if (spaced) raw += ' ';
+    for (int i = 1; i < cells.page(); ++i) out_.page_break();
   }
 
   BlockBuilder& out_;

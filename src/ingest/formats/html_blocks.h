@@ -26,7 +26,7 @@ class BlockBuilder {
   void flush();
   void page_break();
 
-  bool empty() const { return blocks_.empty(); }
+  int page() const { return page_; }  // the page the next text falls on
   // Flushes and returns the blocks; the builder is left empty.
   std::vector<Block> take_blocks();
 

@@ -216,6 +216,18 @@ std::string Phrasing::description(double minutes) const {
 }
 
 std::optional<std::pair<std::string, std::string>> Phrasing::compared() const {
+  if (zh()) {
+    // "GPU与TPU的实际选择": the two sides of 与 (or 和), the right one up to 的.
+    for (std::string_view joiner : {"与", "和"}) {
+      const std::string& t = brief_.topic;
+      const auto at = t.find(joiner);
+      if (at == std::string::npos || at == 0) continue;
+      std::string right = t.substr(at + joiner.size());
+      right = right.substr(0, right.find("的"));
+      if (!right.empty()) return std::make_pair(t.substr(0, at), right);
+    }
+    return std::nullopt;
+  }
   const auto words = split_words(short_topic(brief_.topic));
   for (std::size_t i = 1; i + 1 < words.size(); ++i) {
     if (words[i] == "vs" || words[i] == "vs." || words[i] == "versus") {

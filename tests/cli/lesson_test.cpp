@@ -144,6 +144,35 @@ TEST(CliLessonTest, BadBriefsGetOneLineErrorsNamingTheField) {
   EXPECT_NE(r.err.find("missing.yaml: no such file"), std::string::npos) << r.err;
 }
 
+TEST(CliLessonTest, ComposesAChineseLessonInChinese) {
+  testing::TempDir dir;
+  const std::string data = (dir.path() / "data").string();
+  const auto zh = testing::source_dir() / "examples/gpu-tpu-zh";
+  ASSERT_EQ(run_lectio({"--data", data, "add", (zh / "notes_zh.md").string(), "--id", "gpu001zh"})
+                .exit_code,
+            0);
+  auto r = run_lectio({"--data", data, "lesson", (zh / "brief.yaml").string(), "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lesson = nlohmann::json::parse(r.out);
+  EXPECT_EQ(lesson["language"], "zh");
+  EXPECT_EQ(lesson["host"], "Mei");
+  EXPECT_EQ(lesson["script"][0]["sentences"][0]["text"], "大家好，我是Mei。");
+  for (int i = 1; i <= 3; ++i) {
+    int content = 0;
+    for (const auto& s : lesson["script"][i]["sentences"]) {
+      if (s["role"] != "content") continue;
+      ++content;
+      const std::string text = s["text"];
+      EXPECT_EQ(text.find("  "), std::string::npos);
+      EXPECT_EQ(text.substr(text.size() - 3), "。") << text;
+    }
+    EXPECT_GE(content, 3) << lesson["insights"][i - 1];
+  }
+  EXPECT_GE(lesson["grounding"]["supported_share"].get<double>(), 0.95);
+  EXPECT_GE(lesson["faq"].size(), 4u);
+  EXPECT_EQ(lesson["faq"][0]["question"], "GPU和TPU的主要区别是什么？");
+}
+
 TEST(CliLessonTest, VoicesListsTheHosts) {
   auto r = run_lectio({"voices", "--json"});
   ASSERT_EQ(r.exit_code, 0);

@@ -99,7 +99,7 @@ std::vector<Hit> XapianIndex::search(const Query& query) {
 
 std::vector<Hit> XapianIndex::run_search(const Query& query, const Xapian::Query& parsed) {
   Xapian::Enquire enquire(*reader_);
-  enquire.set_weighting_scheme(Bm25Weight(kK1, kB));
+  enquire.set_weighting_scheme(Bm25Weight(getenv("LECTIO_K1") ? atof(getenv("LECTIO_K1")) : kK1, getenv("LECTIO_B") ? atof(getenv("LECTIO_B")) : kB));
   enquire.set_query(parsed);
   const Xapian::MSet mset = enquire.get_mset(0, static_cast<Xapian::doccount>(query.k));
   std::vector<Hit> hits;

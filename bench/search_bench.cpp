@@ -3,9 +3,9 @@
 //   lectio_search_bench build CHUNKS.tsv DATA_DIR
 //       Stores the chunks (100 a source) in a fresh data directory, then times building the
 //       index from the store. Prints one JSON line.
-//   lectio_search_bench query DATA_DIR QUERIES.tsv [--k N] [--no-snippets]
+//   lectio_search_bench query DATA_DIR QUERIES.tsv [--k N] [--no-snippets] [--dump]
 //       Runs every query once, as `lectio search` does, and prints latency percentiles (wall
-//       and CPU time of this thread) as one JSON line.
+//       and CPU time of this thread) as one JSON line; --dump also prints each query's times.
 //   lectio_search_bench score BEIR_DIR RUN
 //       nDCG@10, MAP@100, Recall@100 and P@10 of a TREC run (e.g. SQLite FTS5's).
 #include <time.h>
@@ -103,7 +103,7 @@ int build(const fs::path& tsv, const fs::path& data) {
   return index->stats().documents == chunks ? 0 : 1;
 }
 
-int query(const fs::path& data, const fs::path& tsv, int k, bool snippets) {
+int query(const fs::path& data, const fs::path& tsv, int k, bool snippets, bool dump) {
   std::ifstream in(tsv);
   if (!in) throw lectio::NotFound(tsv.string() + ": no such file");
   auto store = lectio::store::open_store(data);
@@ -124,6 +124,7 @@ int query(const fs::path& data, const fs::path& tsv, int k, bool snippets) {
     hits += static_cast<std::int64_t>(index->search(q).size());
     cpu.push_back(thread_cpu_ms() - c0);
     wall.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    if (dump) std::fprintf(stderr, "%.3f\t%.3f\t%s\n", wall.back(), cpu.back(), q.text.c_str());
   }
   double total = 0;
   for (double w : wall) total += w;
@@ -161,7 +162,7 @@ int main(int argc, char** argv) {
       if (args[i] == "--k") k = std::stoi(args[i + 1]);
     }
     if (args.size() >= 3 && args[0] == "build") return build(args[1], args[2]);
-    if (args.size() >= 3 && args[0] == "query") return query(args[1], args[2], k, !has("--no-snippets"));
+    if (args.size() >= 3 && args[0] == "query") return query(args[1], args[2], k, !has("--no-snippets"), has("--dump"));
     if (args.size() >= 3 && args[0] == "score") return score(args[1], args[2]);
     std::fprintf(stderr, "usage: lectio_search_bench build|query|score ... (see the source)\n");
     return 2;

@@ -14,7 +14,7 @@ packages=(
   libopusenc-dev libtag1-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev sqlite3 qpdf poppler-utils zip
-  ffmpeg
+  ffmpeg flite
 )
 
 missing=()

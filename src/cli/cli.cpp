@@ -24,6 +24,7 @@ int run(int argc, char** argv) {
   register_search_commands(app, global);
   register_summarize_commands(app, global);
   register_lesson_commands(app, global);
+  register_library_commands(app, global);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -22,5 +22,7 @@ void register_eval_command(CLI::App& app, GlobalOptions& global);
 void register_summarize_commands(CLI::App& app, GlobalOptions& global);
 // lesson and voices.
 void register_lesson_commands(CLI::App& app, GlobalOptions& global);
+// lessons (stored lessons).
+void register_library_commands(CLI::App& app, GlobalOptions& global);
 
 }  // namespace lectio::cli

@@ -1,6 +1,8 @@
 // lectio lesson | voices
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -11,7 +13,10 @@
 #include "lectio/compose/engine.h"
 #include "lectio/core/error.h"
 #include "lectio/core/hosts.h"
+#include "lectio/core/progress.h"
 #include "lectio/search/index.h"
+#include "lectio/speech/normalize.h"
+#include "lectio/speech/render.h"
 #include "lectio/store/store.h"
 
 namespace lectio::cli {
@@ -24,17 +29,51 @@ struct LessonArgs {
   bool markdown = false;
   bool no_audio = false;
   bool strict = false;
+  std::string out;      // audio directory; default <data>/audio
+  std::string lexicon;  // pronunciation lexicon; default <data>/lexicon.yaml when present
 };
+
+// Renders the lesson's audio (or finds it already rendered), records the measured duration
+// in the lesson, and names the files on stderr: stdout carries only the lesson document.
+void render_audio(compose::Lesson& lesson, const LessonArgs& args, const GlobalOptions& global) {
+  speech::RenderOptions options;
+  options.out_dir = args.out.empty() ? global.data() / "audio" : std::filesystem::path(args.out);
+  const std::filesystem::path default_lexicon = global.data() / "lexicon.yaml";
+  if (!args.lexicon.empty()) {
+    options.lexicon = speech::Lexicon::load(args.lexicon);
+  } else if (std::filesystem::exists(default_lexicon)) {
+    options.lexicon = speech::Lexicon::load(default_lexicon);
+  }
+  std::optional<Progress> progress;  // made once the sentence count is known
+  std::int64_t shown = 0;
+  options.on_progress = [&](int done, int total) {
+    if (!progress) progress.emplace("Synthesising sentences", total, 0);
+    progress->advance(done - shown, 0);
+    shown = done;
+  };
+  const speech::RenderResult r = speech::render_lesson(lesson, options);
+  if (progress) progress->finish();
+  lesson.duration.measured_seconds = r.seconds;
+  std::fprintf(stderr, "lectio: audio%s: %d:%02d, %.1f LUFS, %.1f dBTP\n",
+               r.reused ? " (unchanged, not rendered again)" : "",
+               static_cast<int>(r.seconds) / 60, static_cast<int>(r.seconds) % 60,
+               r.integrated_lufs, r.true_peak_dbtp);
+  for (const auto* p : {&r.mp3, &r.opus, &r.vtt, &r.chapters}) {
+    std::fprintf(stderr, "lectio: audio: %s\n", p->c_str());
+  }
+}
 
 void run_lesson(const LessonArgs& args, GlobalOptions& global) {
   const compose::Brief brief = compose::load_brief(args.brief);
   auto store = store::open_store(global.data());
   auto index = search::open_index(*store, global.data());
   auto engine = compose::make_extractive_engine();
-  const compose::Lesson lesson = compose::compose_lesson(brief, *store, *index, *engine);
+  compose::Lesson lesson = compose::compose_lesson(brief, *store, *index, *engine);
   for (const std::string& w : lesson.warnings) {
     std::fprintf(stderr, "lectio: warning: %s: %s\n", args.brief.c_str(), w.c_str());
   }
+  if (!args.no_audio) render_audio(lesson, args, global);
+  compose::save_lesson(*store, lesson);
   if (args.json) {
     std::cout << compose::lesson_to_json(lesson) << '\n';
   } else {
@@ -77,6 +116,9 @@ void register_lesson_commands(CLI::App& app, GlobalOptions& global) {
   auto* md = lesson->add_flag("--markdown", args->markdown, "Print the lesson as Markdown");
   json->excludes(md);
   lesson->add_flag("--no-audio", args->no_audio, "Do not render audio");
+  lesson->add_option("--out", args->out, "Directory for the audio files (default: <data>/audio)");
+  lesson->add_option("--lexicon", args->lexicon,
+                     "Pronunciation lexicon, YAML word: spoken form (default: <data>/lexicon.yaml)");
   lesson->add_flag("--strict", args->strict,
                    "Exit 1 when an insight is not supported by the sources");
   lesson->callback([args, &global] { run_lesson(*args, global); });

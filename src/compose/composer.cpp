@@ -38,20 +38,26 @@ std::string resolve_source(const std::string& entry, const Brief& brief, store::
       fmt::format("brief: field 'sources': unknown source '{}' (see `lectio sources`)", entry));
 }
 
+std::vector<Source> resolve_sources(const Brief& brief, store::Store& store) {
+  if (brief.sources.empty()) {
+    auto all = store.sources();
+    if (all.empty()) throw InvalidInput("brief: field 'sources': the store has no sources yet");
+    return all;
+  }
+  std::vector<Source> out;
+  for (const std::string& entry : brief.sources) {
+    const std::string id = resolve_source(entry, brief, store);
+    bool dup = false;
+    for (const Source& s : out) dup = dup || s.id == id;
+    if (!dup) out.push_back(*store.source(id, std::nullopt));
+  }
+  return out;
+}
+
 Material load_material(const Brief& brief, store::Store& store, search::Index& index) {
   Material m;
   m.index = &index;
-  if (brief.sources.empty()) {
-    m.sources = store.sources();
-  } else {
-    for (const std::string& entry : brief.sources) {
-      const std::string id = resolve_source(entry, brief, store);
-      bool dup = false;
-      for (const Source& s : m.sources) dup = dup || s.id == id;
-      if (!dup) m.sources.push_back(*store.source(id, std::nullopt));
-    }
-  }
-  if (m.sources.empty()) throw InvalidInput("brief: field 'sources': the store has no sources yet");
+  m.sources = resolve_sources(brief, store);
   for (const Source& s : m.sources) {
     auto chunks = store.chunks(s.id, s.version);
     m.chunks.insert(m.chunks.end(), std::make_move_iterator(chunks.begin()),
@@ -99,6 +105,41 @@ double estimate_minutes(const Lesson& lesson) {
   return seconds / 60.0;
 }
 
+namespace {
+
+std::string build_key_of(const Brief& brief, const Material& material) {
+  std::string key = brief_hash(brief);
+  for (const Source& s : material.sources) key += fmt::format("|{}@{}", s.id, s.version);
+  return text::content_hash(key);
+}
+
+}  // namespace
+
+std::string lesson_build_key(const Brief& brief, store::Store& store) {
+  Material material;
+  material.sources = resolve_sources(brief, store);
+  return build_key_of(brief, material);
+}
+
+void save_lesson(store::Store& store, const Lesson& lesson, const std::string& owner) {
+  store::Record r;
+  r.id = lesson.id;
+  r.slug = lesson.slug;
+  r.title = lesson.title;
+  r.plan = lesson.plan;
+  r.language = lesson.language;
+  r.build_key = lesson.build_key;
+  r.owner = owner;
+  r.body = lesson_to_json(lesson, -1);
+  store.put_record(store::RecordKind::kLesson, r);
+}
+
+std::optional<Lesson> load_lesson(store::Store& store, std::string_view id_or_slug) {
+  const auto r = store.record(store::RecordKind::kLesson, id_or_slug);
+  if (!r) return std::nullopt;
+  return lesson_from_json(r->body);
+}
+
 Lesson compose_lesson(const Brief& brief, store::Store& store, search::Index& index,
                       Engine& engine) {
   const Material material = load_material(brief, store, index);
@@ -115,6 +156,7 @@ Lesson compose_lesson(const Brief& brief, store::Store& store, search::Index& in
   lesson.format = brief.format == LessonFormat::kDialogue ? "dialogue" : "monologue";
   lesson.date = brief.date;
   lesson.brief_hash = brief_hash(brief);
+  lesson.build_key = build_key_of(brief, material);
   if (lesson.title.empty()) lesson.title = brief.topic;
   lesson.slug = text::slugify(lesson.title, 60);
   lesson.id = fmt::format("lesson_{}_{}", text::slugify(lesson.title, 32),

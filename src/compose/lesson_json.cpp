@@ -93,6 +93,7 @@ std::string lesson_to_json(const Lesson& l, int indent) {
   j["language"] = l.language;
   j["engine"] = l.engine;
   j["brief_hash"] = l.brief_hash;
+  j["build_key"] = l.build_key;
   j["script"] = std::move(script);
   j["faq"] = std::move(faq);
   j["best_quote"] = l.best_quote ? Json{{"text", l.best_quote->text},
@@ -130,6 +131,7 @@ Lesson lesson_from_json(std::string_view text) {
     l.language = j.value("language", "en");
     l.engine = j.value("engine", "");
     l.brief_hash = j.value("brief_hash", "");
+    l.build_key = j.value("build_key", "");
     for (const Json& sec : j.at("script")) {
       ScriptSection s;
       s.kind = kind_from(sec.value("kind", "insight"));

@@ -136,6 +136,10 @@ std::string unsegment_cjk(std::string_view text) {
     }
     out.push_back(text[i]);
   }
+  // Words marked one after the other read as one marked run: [[张]][[量]] -> [[张量]].
+  for (auto at = out.find("]][["); at != std::string::npos; at = out.find("]][[", at)) {
+    out.erase(at, 4);
+  }
   return out;
 }
 

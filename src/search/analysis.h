@@ -19,7 +19,7 @@ bool has_cjk(std::string_view text);
 std::string segment_cjk(std::string_view text);
 
 // Undoes segment_cjk on a snippet: drops a space whose neighbours, ignoring the highlight
-// markers [[ and ]], are both CJK characters.
+// markers [[ and ]], are both CJK characters, and joins marks that then touch.
 std::string unsegment_cjk(std::string_view text);
 
 // Xapian ends a snippet with the omission mark "…" unless it stops at a sentence end it knows,

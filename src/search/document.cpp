@@ -87,8 +87,7 @@ Xapian::Document make_document(const Chunk& chunk, const Source& source,
   nlohmann::json data = {{"s", chunk.source_id},   {"v", chunk.version},
                          {"o", chunk.ordinal},     {"f", source.file_name},
                          {"p0", chunk.page_start}, {"p1", chunk.page_end},
-                         {"h", chunk.heading_path}, {"l", source.language},
-                         {"t", chunk.text}};
+                         {"h", chunk.heading_path}, {"l", source.language}};
   doc.set_data(data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   return doc;
 }
@@ -107,7 +106,6 @@ StoredChunk read_document(const Xapian::Document& document) {
     out.hit.page_end = data.at("p1").get<int>();
     out.hit.heading_path = data.at("h").get<std::vector<std::string>>();
     out.language = data.at("l").get<std::string>();
-    out.text = data.at("t").get<std::string>();
     return out;
   } catch (const std::exception& e) {
     throw Xapian::DatabaseCorruptError(

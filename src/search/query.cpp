@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -14,18 +15,35 @@ namespace lectio::search {
 
 namespace {
 
-// Proximity: pairs of query words next to each other in the query that also occur within
-// kWindow words of each other in a chunk add kProximityWeight times their BM25 weights. A
-// sequential-dependence style feature: it lifts chunks that use the query's phrasing without
-// requiring it. Long queries (pasted paragraphs) only pair their first kMaxPairs words.
-constexpr Xapian::termcount kWindow = 8;
-constexpr double kProximityWeight = 0.2;
+// Proximity: each two words in a row in the query also ask for the pair term that chunks get
+// for two words in a row (document.cpp), weighted by BM25 like any term and scaled by
+// kPairWeight. A sequential-dependence style feature that lifts chunks using the query's
+// phrasing without requiring it, at the price of one short posting list a pair. Long queries
+// (pasted paragraphs) only pair their first kMaxPairs + 1 words. kPairWeight sits in the middle
+// of the range that helped on the dev collection (docs/benchmarks.md), not at its peak.
+constexpr double kPairWeight = 0.3;
 constexpr std::size_t kMaxPairs = 32;
 
 constexpr unsigned kFullSyntax = Xapian::QueryParser::FLAG_DEFAULT |
                                  Xapian::QueryParser::FLAG_PHRASE |
                                  Xapian::QueryParser::FLAG_BOOLEAN |
                                  Xapian::QueryParser::FLAG_LOVEHATE;
+
+bool joins(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
+}
+
+// "boundary-layer" and "input/output" would otherwise become phrase searches, which must read
+// the positions of both words in every chunk that has them: the slowest thing a query can do,
+// for a gain the pair terms already give (they reward the two words in a row).
+std::string loosen_compounds(std::string text) {
+  for (std::size_t i = 1; i + 1 < text.size(); ++i) {
+    if ((text[i] == '-' || text[i] == '/') && joins(text[i - 1]) && joins(text[i + 1])) {
+      text[i] = ' ';
+    }
+  }
+  return text;
+}
 
 Xapian::QueryParser make_parser(const std::string& text) {
   Xapian::QueryParser parser;
@@ -46,16 +64,15 @@ Xapian::Query proximity(const Xapian::Query& words) {
     pairs.emplace_back(pair_term(terms[i], terms[i + 1]));
   }
   if (pairs.empty()) return {};
-  const double weight = getenv("LECTIO_PW") ? atof(getenv("LECTIO_PW")) : kProximityWeight;
   return Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT,
                        Xapian::Query(Xapian::Query::OP_OR, pairs.begin(), pairs.end()),
-                       weight);
+                       kPairWeight);
 }
 
 }  // namespace
 
-Xapian::Query build_query(const Query& query) {
-  const std::string text = segment_cjk(text::collapse_whitespace(query.text));
+BuiltQuery build_query(const Query& query) {
+  const std::string text = loosen_compounds(segment_cjk(text::collapse_whitespace(query.text)));
   if (text.empty()) throw InvalidInput("empty query: give some words to search for");
   Xapian::QueryParser parser = make_parser(text);
 
@@ -78,16 +95,17 @@ Xapian::Query build_query(const Query& query) {
   }
   // The bonus only makes sense when the query is a bag of words, not when it says which words
   // must or must not occur.
-  if (!getenv("LECTIO_NO_PROX") && main.serialise() == words.serialise()) {
+  if (main.serialise() == words.serialise()) {
     if (Xapian::Query near = proximity(words); !near.empty()) {
-      main = Xapian::Query(getenv("LECTIO_MAYBE") ? Xapian::Query::OP_AND_MAYBE : Xapian::Query::OP_OR, main, near);
+      main = Xapian::Query(Xapian::Query::OP_OR, main, near);
     }
   }
-  if (query.source_ids.empty()) return main;
+  if (query.source_ids.empty()) return {main, words};
   std::vector<Xapian::Query> sources;
   for (const std::string& id : query.source_ids) sources.emplace_back(source_term(id));
-  return Xapian::Query(Xapian::Query::OP_FILTER, main,
-                       Xapian::Query(Xapian::Query::OP_OR, sources.begin(), sources.end()));
+  return {Xapian::Query(Xapian::Query::OP_FILTER, main,
+                        Xapian::Query(Xapian::Query::OP_OR, sources.begin(), sources.end())),
+          words};
 }
 
 }  // namespace lectio::search

@@ -78,7 +78,7 @@ void XapianIndex::reopen_reader() {
 
 std::vector<Hit> XapianIndex::search(const Query& query) {
   if (query.k < 1) throw InvalidInput(fmt::format("--k must be at least 1, not {}", query.k));
-  const Xapian::Query parsed = build_query(query);
+  const BuiltQuery parsed = build_query(query);
   for (int attempt = 0;; ++attempt) {
     try {
       if (!reader_) reopen_reader();
@@ -97,28 +97,41 @@ std::vector<Hit> XapianIndex::search(const Query& query) {
   }
 }
 
-std::vector<Hit> XapianIndex::run_search(const Query& query, const Xapian::Query& parsed) {
+std::vector<Hit> XapianIndex::run_search(const Query& query, const BuiltQuery& parsed) {
   Xapian::Enquire enquire(*reader_);
-  enquire.set_weighting_scheme(Bm25Weight(getenv("LECTIO_K1") ? atof(getenv("LECTIO_K1")) : kK1, getenv("LECTIO_B") ? atof(getenv("LECTIO_B")) : kB));
-  enquire.set_query(parsed);
+  enquire.set_weighting_scheme(Bm25Weight(kK1, kB));
+  enquire.set_query(parsed.match);
   const Xapian::MSet mset = enquire.get_mset(0, static_cast<Xapian::doccount>(query.k));
+  // Snippets only need an MSet whose query holds the words to mark; one of no documents costs
+  // next to nothing.
+  Xapian::MSet highlighter;
+  if (query.snippets) {
+    Xapian::Enquire words(*reader_);
+    words.set_query(parsed.highlight);
+    highlighter = words.get_mset(0, 0);
+  }
   std::vector<Hit> hits;
   hits.reserve(mset.size());
   for (auto it = mset.begin(); it != mset.end(); ++it) {
     StoredChunk stored = read_document(it.get_document());
     stored.hit.score = it.get_weight();
-    if (query.snippets) {
-      const bool cjk = has_cjk(stored.text);
-      const std::string snippet = mset.snippet(
-          cjk ? segment_cjk(stored.text) : stored.text, kSnippetBytes,
-          stemmer_for(stored.language),
-          getenv("LECTIO_SNIP") ? atoi(getenv("LECTIO_SNIP")) : (Xapian::MSet::SNIPPET_BACKGROUND_MODEL | Xapian::MSet::SNIPPET_EXHAUSTIVE), "[[", "]]",
-          "…");
-      stored.hit.snippet = cjk ? restore_tail(unsegment_cjk(snippet), stored.text) : snippet;
-    }
+    if (query.snippets) stored.hit.snippet = snippet(highlighter, stored);
     hits.push_back(std::move(stored.hit));
   }
   return hits;
+}
+
+std::string XapianIndex::snippet(const Xapian::MSet& mset, const StoredChunk& stored) {
+  const std::optional<Chunk> chunk =
+      store_.chunk(ChunkRef{stored.hit.source_id, stored.hit.version, stored.hit.ordinal});
+  if (!chunk) return {};  // the store lost it: the next open rebuilds the index
+  const bool cjk = has_cjk(chunk->text);
+  const std::string text = mset.snippet(
+      cjk ? segment_cjk(chunk->text) : chunk->text, kSnippetBytes, stemmer_for(stored.language),
+      // No SNIPPET_BACKGROUND_MODEL: it looks up every word of the text in the index, which
+      // tripled the cost of a search for little gain in the fragment chosen.
+      Xapian::MSet::SNIPPET_EXHAUSTIVE, "[[", "]]", "…");
+  return cjk ? restore_tail(unsegment_cjk(text), chunk->text) : text;
 }
 
 IndexStats XapianIndex::stats() const {

@@ -7,7 +7,9 @@
 #include <optional>
 #include <string>
 
+#include "document.h"
 #include "lectio/search/index.h"
+#include "query.h"
 
 namespace lectio::search {
 
@@ -31,7 +33,8 @@ class XapianIndex final : public Index {
   IndexStats stats() const override;
 
  private:
-  std::vector<Hit> run_search(const Query& query, const Xapian::Query& parsed);
+  std::vector<Hit> run_search(const Query& query, const BuiltQuery& parsed);
+  std::string snippet(const Xapian::MSet& mset, const StoredChunk& stored);
   void reopen_reader();
   // True when the index holds exactly the store's current source versions.
   bool matches(const IndexState& state, const std::vector<Source>& sources) const;

@@ -1,5 +1,6 @@
 #include "id3_tags.h"
 
+#include <fmt/format.h>
 #include <taglib/chapterframe.h>
 #include <taglib/commentsframe.h>
 #include <taglib/id3v2tag.h>
@@ -11,15 +12,15 @@
 #include <memory>
 #include <string>
 
-#include <fmt/format.h>
-
 #include "lectio/core/error.h"
 
 namespace lectio::speech {
 
 namespace {
 
-TagLib::String utf8(const std::string& s) { return TagLib::String(s, TagLib::String::UTF8); }
+TagLib::String utf8(const std::string& s) {
+  return TagLib::String(s, TagLib::String::UTF8);
+}
 
 // A text frame (TIT2, TPE1 …) in UTF-8, the encoding ID3v2.4 allows and every reader handles.
 std::unique_ptr<TagLib::ID3v2::TextIdentificationFrame> text_frame(const char* id,
@@ -41,7 +42,6 @@ void write_id3_tags(const std::filesystem::path& mp3, const AudioTags& tags,
   // Audio properties are not needed; skipping them avoids scanning the whole stream.
   TagLib::MPEG::File file(mp3.c_str(), false);
   if (!file.isValid()) throw Io(fmt::format("{}: TagLib cannot open the MP3", label.string()));
-  file.strip(TagLib::MPEG::File::AllTags);
   TagLib::ID3v2::Tag* tag = file.ID3v2Tag(true);
 
   auto add = [tag](std::unique_ptr<TagLib::ID3v2::Frame> frame) { tag->addFrame(frame.release()); };
@@ -69,8 +69,8 @@ void write_id3_tags(const std::filesystem::path& mp3, const AudioTags& tags,
     children.append(id);
   }
   if (!children.isEmpty()) {
-    auto toc = std::make_unique<TagLib::ID3v2::TableOfContentsFrame>(TagLib::ByteVector("toc"),
-                                                                     children);
+    auto toc =
+        std::make_unique<TagLib::ID3v2::TableOfContentsFrame>(TagLib::ByteVector("toc"), children);
     toc->setIsTopLevel(true);
     toc->setIsOrdered(true);
     add(std::move(toc));

@@ -1,1 +1,126 @@
-// Being written; see include/lectio/speech/.
+// render_lesson: plan → parallel synthesis → one timeline with pauses → loudness → files.
+#include "lectio/speech/render.h"
+
+#include <exception>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "lectio/core/data_dir.h"
+#include "lectio/core/error.h"
+#include "lectio/speech/audio.h"
+#include "lectio/speech/publish_files.h"
+#include "render_files.h"
+#include "render_plan.h"
+#include "synth_pool.h"
+
+namespace lectio::speech {
+
+namespace {
+
+struct Timeline {
+  Pcm program{kRenderRate, {}};
+  std::vector<Cue> cues;
+  std::vector<Chapter> chapters;
+};
+
+// Joins the clips: a lead-in, sentence_pause between lines, section_pause where a section
+// starts, a tail. Cues span each line's audio; chapters run from the first line of a section
+// (the first from 0) to the next chapter, so together they cover the whole file.
+Timeline lay_out(const RenderPlan& plan, std::vector<Pcm>& clips, const RenderOptions& options) {
+  Timeline t;
+  std::size_t total = 0;
+  for (const Pcm& c : clips) total += c.samples.size();
+  t.program.samples.reserve(total + static_cast<std::size_t>(
+                                        (plan.lines.size() * options.section_pause + 2) * kRenderRate));
+  append_silence(t.program, kLeadIn);
+  for (std::size_t i = 0; i < plan.lines.size(); ++i) {
+    const PlannedLine& line = plan.lines[i];
+    const bool new_section = i == 0 || plan.lines[i - 1].section != line.section;
+    if (i > 0) append_silence(t.program, new_section ? options.section_pause : options.sentence_pause);
+    const double start = t.program.seconds();
+    if (new_section) {
+      t.chapters.push_back({plan.sections[line.section].title, t.chapters.empty() ? 0.0 : start, 0});
+    }
+    t.program.samples.insert(t.program.samples.end(), clips[i].samples.begin(),
+                             clips[i].samples.end());
+    std::vector<float>().swap(clips[i].samples);  // the program holds it now
+    t.cues.push_back({start, t.program.seconds(), plan.voices[line.voice].name, line.text});
+  }
+  append_silence(t.program, kTail);
+  for (std::size_t c = 0; c < t.chapters.size(); ++c) {
+    t.chapters[c].end = c + 1 < t.chapters.size() ? t.chapters[c + 1].start : t.program.seconds();
+  }
+  return t;
+}
+
+AudioTags make_tags(const compose::Lesson& lesson, const RenderPlan& plan,
+                    std::vector<Chapter> chapters) {
+  AudioTags tags;
+  tags.title = lesson.title;
+  for (const Host& h : plan.voices) tags.artist += (tags.artist.empty() ? "" : " & ") + h.name;
+  tags.album = lesson.plan;
+  tags.date = lesson.date;
+  tags.comment = lesson.description;
+  tags.chapters = std::move(chapters);
+  return tags;
+}
+
+void check_options(const RenderOptions& options) {
+  const auto pause_ok = [](double s) { return s >= 0 && s <= 10; };
+  if (!pause_ok(options.sentence_pause) || !pause_ok(options.section_pause)) {
+    throw InvalidInput(fmt::format("render: pauses {} s / {} s must be 0-10 s",
+                                   options.sentence_pause, options.section_pause));
+  }
+  if (options.threads < 0) throw InvalidInput(fmt::format("render: {} threads", options.threads));
+}
+
+}  // namespace
+
+std::string audio_key(const compose::Lesson& lesson, const RenderOptions& options) {
+  check_options(options);
+  return render_key(lesson, make_render_plan(lesson), options);
+}
+
+RenderResult render_lesson(const compose::Lesson& lesson, const RenderOptions& options) {
+  check_options(options);
+  const RenderPlan plan = make_render_plan(lesson);
+  const RenderPaths paths = render_paths(options.out_dir, lesson, render_key(lesson, plan, options));
+  prepare_out_dir(options.out_dir);
+  if (auto earlier = find_render(paths)) return *earlier;
+
+  std::vector<Pcm> clips = synthesize_plan(plan, options);
+  Timeline t = lay_out(plan, clips, options);
+  const Loudness loudness = normalize_loudness(t.program);
+  const AudioTags tags = make_tags(lesson, plan, t.chapters);
+
+  PublishedFiles written;  // removed again unless the whole set is written
+  for (const auto* p : {&paths.mp3, &paths.opus, &paths.vtt, &paths.chapters, &paths.record}) {
+    written.add(*p);
+  }
+  // The encoders are independent and single-threaded: run them side by side.
+  std::exception_ptr opus_error;
+  {
+    std::jthread opus([&] {
+      try {
+        write_opus(t.program, tags, paths.opus);
+      } catch (...) {
+        opus_error = std::current_exception();
+      }
+    });
+    write_mp3(t.program, tags, paths.mp3);
+  }
+  if (opus_error) std::rethrow_exception(opus_error);
+  write_file_atomic(paths.vtt, webvtt(t.cues));
+  write_file_atomic(paths.chapters, chapters_json(t.chapters));
+
+  RenderResult result{paths.mp3, paths.opus, paths.vtt, paths.chapters};
+  result.seconds = t.program.seconds();
+  result.integrated_lufs = loudness.integrated_lufs;
+  result.true_peak_dbtp = loudness.true_peak_dbtp;
+  write_record(paths, result);  // last: its presence marks a complete set
+  written.keep();
+  return result;
+}
+
+}  // namespace lectio::speech

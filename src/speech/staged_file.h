@@ -3,6 +3,7 @@
 // only when complete, so the final name never holds a half-written file. Header-only: the
 // encoders (mp3_writer.cpp, opus_writer.cpp) are its only users.
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,8 +11,6 @@
 #include <filesystem>
 #include <random>
 #include <string_view>
-
-#include <fmt/format.h>
 
 #include "lectio/core/error.h"
 

@@ -1,1 +1,26 @@
-// Being written; see include/lectio/speech/.
+// Picks the engine for a host voice.
+#include "lectio/speech/synthesizer.h"
+
+#include <fmt/format.h>
+
+#include "engines.h"
+#include "lectio/core/error.h"
+
+namespace lectio::speech {
+
+std::unique_ptr<Synthesizer> make_synthesizer(const Host& host) {
+  if (host.engine == "flite") return make_flite_synthesizer(host);
+  if (host.engine == "espeak-ng") return make_espeak_synthesizer(host);
+  throw Unsupported(
+      fmt::format("host '{}': engine '{}' is not in this build", host.name, host.engine));
+}
+
+bool voice_available(const Host& host) {
+  try {
+    return make_synthesizer(host) != nullptr;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+}  // namespace lectio::speech

@@ -43,7 +43,26 @@ CREATE TABLE meta (
 INSERT INTO meta (name, value) VALUES ('generation', '0');
 )sql";
 
-constexpr std::array<std::string_view, 1> kMigrations = {kV1};
+// Lessons and plans, as JSON documents with their listing fields.
+constexpr std::string_view kV2 = R"sql(
+CREATE TABLE records (
+  kind       TEXT NOT NULL,
+  id         TEXT NOT NULL,
+  slug       TEXT NOT NULL,
+  title      TEXT NOT NULL,
+  plan       TEXT NOT NULL,
+  language   TEXT NOT NULL,
+  build_key  TEXT NOT NULL,
+  owner      TEXT NOT NULL,
+  body       TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (kind, id)
+);
+CREATE INDEX records_by_slug ON records (kind, slug);
+)sql";
+
+constexpr std::array<std::string_view, 2> kMigrations = {kV1, kV2};
 
 }  // namespace
 

@@ -11,6 +11,7 @@
 #include "lectio/store/store.h"
 #include "schema.h"
 #include "sqlite_db.h"
+#include "sqlite_records.h"
 
 namespace lectio::store {
 
@@ -107,6 +108,15 @@ class SqliteStore final : public Store {
     db_.exec("PRAGMA foreign_keys = ON");
     migrate();
     prepared_ = std::make_unique<Prepared>(db_);
+  }
+
+  void put_record(RecordKind kind, const Record& record) override { records_.put(kind, record); }
+  std::optional<Record> record(RecordKind kind, std::string_view id_or_slug) override {
+    return records_.get(kind, id_or_slug);
+  }
+  std::vector<Record> records(RecordKind kind) override { return records_.list(kind); }
+  bool delete_record(RecordKind kind, std::string_view id) override {
+    return records_.remove(kind, id);
   }
 
   PutResult put_source(const Source& source, const std::vector<Chunk>& chunks) override {
@@ -258,6 +268,7 @@ class SqliteStore final : public Store {
 
   Database db_;
   std::unique_ptr<Prepared> prepared_;  // declared after db_, so finalized before it closes
+  sqlite::RecordTable records_{db_};
 };
 
 }  // namespace

@@ -78,6 +78,26 @@ TEST(CliLessonTest, ComposesTheExampleAsJson) {
   EXPECT_DOUBLE_EQ(lesson["duration"]["target_minutes"].get<double>(), 12.0);
 }
 
+TEST(CliLessonTest, StoresTheLessonForLaterListing) {
+  Example ex;
+  auto r = run_lectio({"--data", ex.data, "lesson", ex.brief, "--json", "--no-audio"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto composed = nlohmann::json::parse(r.out);
+  auto list = run_lectio({"--data", ex.data, "lessons", "--json"});
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  const auto lessons = nlohmann::json::parse(list.out);
+  ASSERT_EQ(lessons.size(), 1u);
+  EXPECT_EQ(lessons[0]["id"], composed["id"]);
+  auto shown = run_lectio({"--data", ex.data, "lessons", composed["slug"], "--json"});
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  EXPECT_EQ(nlohmann::json::parse(shown.out), composed);
+  // Composing the same brief again replaces the stored lesson rather than adding one.
+  ASSERT_EQ(run_lectio({"--data", ex.data, "lesson", ex.brief, "--json", "--no-audio"}).exit_code, 0);
+  EXPECT_EQ(nlohmann::json::parse(run_lectio({"--data", ex.data, "lessons", "--json"}).out).size(),
+            1u);
+  EXPECT_EQ(run_lectio({"--data", ex.data, "lessons", "lesson_nope"}).exit_code, 1);
+}
+
 TEST(CliLessonTest, MatchesTheGoldenMarkdown) {
   Example ex;
   auto r = run_lectio({"--data", ex.data, "lesson", ex.brief, "--markdown", "--no-audio"});

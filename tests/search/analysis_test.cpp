@@ -28,6 +28,7 @@ TEST(AnalysisTest, MixedScriptsGetSpacesAtTheScriptChange) {
 
 TEST(AnalysisTest, UnsegmentLooksThroughHighlightMarkers) {
   EXPECT_EQ(unsegment_cjk("图形 [[处理]] 可以"), "图形[[处理]]可以");
+  EXPECT_EQ(unsegment_cjk("[[张]] [[量]] [[处理]] 器"), "[[张量处理]]器");
   EXPECT_EQ(unsegment_cjk("the [[GPU]] 处理"), "the [[GPU]] 处理");
 }
 

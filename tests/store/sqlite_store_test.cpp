@@ -165,3 +165,34 @@ TEST(SqliteStoreTest, NotADatabaseIsAnIoError) {
 }
 
 }  // namespace lectio::store
+
+namespace lectio::store {
+
+TEST(SqliteStoreTest, RecordsUpsertKeepCreationTimeAndFindBySlug) {
+  testing::TempDir dir;
+  auto store = open_store(dir.path());
+  Record lesson{"lesson_a_1", "gpu-vs-tpu", "GPU vs TPU", "AI plan", "en", "k1", "", "{\"v\":1}",
+                "", ""};
+  store->put_record(RecordKind::kLesson, lesson);
+  const auto first = store->record(RecordKind::kLesson, "lesson_a_1");
+  ASSERT_TRUE(first);
+  EXPECT_FALSE(first->created_at.empty());
+  lesson.body = "{\"v\":2}";
+  lesson.build_key = "k2";
+  store->put_record(RecordKind::kLesson, lesson);
+  const auto by_slug = store->record(RecordKind::kLesson, "gpu-vs-tpu");
+  ASSERT_TRUE(by_slug);
+  EXPECT_EQ(by_slug->body, "{\"v\":2}");
+  EXPECT_EQ(by_slug->build_key, "k2");
+  EXPECT_EQ(by_slug->created_at, first->created_at);
+  EXPECT_FALSE(store->record(RecordKind::kPlan, "lesson_a_1")) << "kinds are separate";
+
+  store->put_record(RecordKind::kLesson, {"lesson_b_2", "other", "Other", "", "zh", "", "u1",
+                                           "{}", "", ""});
+  EXPECT_EQ(store->records(RecordKind::kLesson).size(), 2u);
+  EXPECT_TRUE(store->delete_record(RecordKind::kLesson, "lesson_b_2"));
+  EXPECT_FALSE(store->delete_record(RecordKind::kLesson, "lesson_b_2"));
+  EXPECT_EQ(store->records(RecordKind::kLesson).size(), 1u);
+}
+
+}  // namespace lectio::store

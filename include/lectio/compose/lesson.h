@@ -90,6 +90,7 @@ struct Lesson {
   std::string language;
   std::string engine;  // which engine composed it
   std::string brief_hash;
+  std::string build_key;  // brief hash + source versions; see lesson_build_key()
   std::vector<ScriptSection> script;
   std::vector<FaqItem> faq;
   std::optional<BestQuote> best_quote;

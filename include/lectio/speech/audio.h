@@ -15,10 +15,25 @@ struct Loudness {
   double true_peak_dbtp = 0;   // maximum true peak over the channel
 };
 
+// EBU R128 integrated loudness and true peak (libebur128). Silence, or under 400 ms of
+// sound, measures -infinity LUFS.
 Loudness measure_loudness(const Pcm& pcm);
 
+// Published lessons: -16 LUFS integrated (the podcast norm for speech), and a true peak of at
+// most -1 dBTP as measured on the decoded MP3 and Opus files.
+inline constexpr double kTargetLufs = -16.0;
+inline constexpr double kPublishedPeakDbtp = -1.0;
+// The ceiling applied before encoding: lossy encoders overshoot the true peak of what they
+// are given (measured up to 0.7 dB for LAME and 0.4 dB for Opus on clicky speech), so the
+// rendered PCM keeps 1 dB in hand.
+inline constexpr double kEncodeCeilingDbtp = -2.0;
+
 // Scales to `target_lufs` integrated, then keeps the true peak at or below `ceiling_dbtp`
-// with a look-ahead peak limiter, so loud plosives do not clip. Returns the result measured.
-Loudness normalize_loudness(Pcm& pcm, double target_lufs = -16.0, double ceiling_dbtp = -1.0);
+// with a look-ahead peak limiter, so loud plosives do not clip; the gain is chosen so that
+// the loudness after limiting lands on the target (within 0.1 LU for speech). When a signal
+// cannot reach the target under the ceiling, the ceiling wins. Returns the result measured;
+// silence is returned unchanged. Throws InvalidInput for a positive target or ceiling.
+Loudness normalize_loudness(Pcm& pcm, double target_lufs = kTargetLufs,
+                            double ceiling_dbtp = kEncodeCeilingDbtp);
 
 }  // namespace lectio::speech

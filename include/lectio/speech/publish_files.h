@@ -32,16 +32,24 @@ struct AudioTags {
   std::vector<Chapter> chapters;
 };
 
-// MP3 (LAME, mono, VBR) with ID3v2.4 tags and one CHAP frame per chapter under a CTOC.
+// MP3 (LAME, mono, CBR 96 kbit/s: exact time-to-byte seeking for chapters in every player)
+// with ID3v2.4 tags and one CHAP frame per chapter under a CTOC. Takes any MPEG rate (8 to
+// 48 kHz) and encodes at that rate (LAME caps 8–12 kHz at 64 kbit/s). Throws InvalidInput
+// for another rate or no samples.
 void write_mp3(const Pcm& pcm, const AudioTags& tags, const std::filesystem::path& path);
 
-// Ogg Opus (libopusenc) with Vorbis comments, including CHAPTERxxx comments.
+// Ogg Opus (libopusenc, mono, 48 kbit/s VBR) with Vorbis comments, including the Xiph
+// chapter extension (CHAPTER001=HH:MM:SS.mmm, CHAPTER001NAME=title). Throws InvalidInput for
+// no samples, a rate outside 8..192 kHz or over 999 chapters.
 void write_opus(const Pcm& pcm, const AudioTags& tags, const std::filesystem::path& path);
 
-// WebVTT with one cue per sentence and <v Speaker> voice spans.
+// WebVTT with one numbered cue per sentence and <v Speaker>…</v> voice spans; &, < and > are
+// escaped and line breaks folded into spaces. Throws InvalidInput for a cue whose end is
+// before its start (or a negative time).
 std::string webvtt(const std::vector<Cue>& cues);
 
-// Podcasting 2.0 chapters JSON ({"version":"1.2.0","chapters":[{"startTime":..,"title":..}]}).
+// Podcasting 2.0 chapters JSON ({"version":"1.2.0","chapters":[{"startTime":..,"endTime":..,
+// "title":..}]}), times in seconds to the millisecond. Throws InvalidInput like webvtt().
 std::string chapters_json(const std::vector<Chapter>& chapters);
 
 }  // namespace lectio::speech

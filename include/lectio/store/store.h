@@ -23,6 +23,23 @@ struct PutResult {
   PutOutcome outcome = PutOutcome::kAdded;
 };
 
+// Lessons and plans are stored as JSON documents, with the fields that lists and look-ups need
+// kept beside them.
+enum class RecordKind { kLesson, kPlan };
+
+struct Record {
+  std::string id;
+  std::string slug;
+  std::string title;
+  std::string plan;       // a lesson's plan title; empty for plans
+  std::string language;
+  std::string build_key;  // what it was built from (brief and source versions), for reuse
+  std::string owner;      // the creator's user id; empty when made from the command line
+  std::string body;       // the JSON document
+  std::string created_at;  // set by the store
+  std::string updated_at;  // set by the store
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -57,6 +74,18 @@ class Store {
 
   // The schema version after migrations.
   virtual int schema_version() = 0;
+
+  // Inserts or replaces a record by (kind, id); created_at survives a replace. Throws Io.
+  virtual void put_record(RecordKind kind, const Record& record) = 0;
+
+  // A record by id, else by slug (the newest with that slug). std::nullopt when missing.
+  virtual std::optional<Record> record(RecordKind kind, std::string_view id_or_slug) = 0;
+
+  // Every record of a kind, newest first.
+  virtual std::vector<Record> records(RecordKind kind) = 0;
+
+  // Deletes a record; false when there was none.
+  virtual bool delete_record(RecordKind kind, std::string_view id) = 0;
 };
 
 // Opens (creating and migrating when needed) the SQLite store in one file. Throws Io.

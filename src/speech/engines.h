@@ -1,0 +1,18 @@
+#pragma once
+// The engines behind make_synthesizer (synthesizer.cpp). Private to the speech module.
+#include <memory>
+
+#include "lectio/core/hosts.h"
+#include "lectio/speech/synthesizer.h"
+
+namespace lectio::speech {
+
+// flite (flite1-dev): voices slt, rms, awb, kal. Throws Unsupported for any other voice.
+// Safe to use from several threads at once, one synthesiser per thread (see the file).
+std::unique_ptr<Synthesizer> make_flite_synthesizer(const Host& host);
+
+// espeak-ng (libespeak-ng): any voice espeak-ng knows, e.g. "cmn". Throws Unsupported for an
+// unknown voice or when espeak-ng cannot start. Calls are serialised process-wide.
+std::unique_ptr<Synthesizer> make_espeak_synthesizer(const Host& host);
+
+}  // namespace lectio::speech

@@ -1,0 +1,107 @@
+#include "limiter.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <deque>
+#include <numbers>
+#include <utility>
+
+namespace lectio::speech {
+
+namespace {
+
+// 4x oversampled peak estimation, as BS.1770-4 Annex 2 does: a Hann-windowed sinc evaluated
+// at the three points between each pair of samples.
+constexpr int kOversample = 4;
+constexpr int kHalfTaps = 12;
+using Kernel = std::array<std::array<float, 2 * kHalfTaps>, kOversample - 1>;
+
+Kernel make_kernel() {
+  Kernel kernel{};
+  for (int p = 1; p < kOversample; ++p) {
+    const double t = static_cast<double>(p) / kOversample;
+    for (int k = -kHalfTaps + 1; k <= kHalfTaps; ++k) {
+      const double u = t - k;  // distance from sample n+k to the point n+t
+      const double sinc = std::sin(std::numbers::pi * u) / (std::numbers::pi * u);
+      const double window = 0.5 * (1.0 + std::cos(std::numbers::pi * u / kHalfTaps));
+      kernel[p - 1][k + kHalfTaps - 1] = static_cast<float>(sinc * window);
+    }
+  }
+  return kernel;
+}
+
+// Largest magnitude on [i, i+1), sample and interpolated. Interpolation runs only when the
+// samples come within 6 dB of `gate`: inter-sample peaks of real audio rarely exceed the
+// sample peaks by more, and skipping it keeps quiet stretches cheap.
+float peak_at(const std::vector<float>& x, std::size_t i, float gate) {
+  static const Kernel kernel = make_kernel();
+  const auto n = static_cast<std::ptrdiff_t>(x.size());
+  const auto at = static_cast<std::ptrdiff_t>(i);
+  float p = std::abs(x[i]);
+  const float next = at + 1 < n ? std::abs(x[i + 1]) : 0.0f;
+  if (std::max(p, next) < gate * 0.5f) return p;
+  for (const auto& phase : kernel) {
+    float y = 0;
+    for (int k = -kHalfTaps + 1; k <= kHalfTaps; ++k) {
+      const std::ptrdiff_t j = at + k;
+      if (j >= 0 && j < n) y += x[static_cast<std::size_t>(j)] * phase[k + kHalfTaps - 1];
+    }
+    p = std::max(p, std::abs(y));
+  }
+  return p;
+}
+
+}  // namespace
+
+// The gain needed at each sample (ceiling / peak) is held as a minimum over the next `look`
+// samples, released exponentially, then averaged over `look` samples. The hold spans the
+// average, so at every peak the gain is at most what that peak needs, and the way into it is
+// a smooth 5 ms ramp rather than a click. Reading ahead only touches samples after the one
+// being written (look > kHalfTaps), so writing back in place is safe.
+void limit_true_peak(std::vector<float>& samples, int sample_rate, double gain, double ceiling,
+                     bool write_back, const BlockSink& sink) {
+  const std::size_t n = samples.size();
+  if (n == 0) return;
+  const auto look = std::max<std::size_t>(kHalfTaps + 1, std::lround(0.005 * sample_rate));
+  const double release = std::exp(-1.0 / (0.080 * sample_rate));
+  const auto gate = static_cast<float>(ceiling / gain);  // the ceiling before the gain
+
+  std::deque<std::pair<std::size_t, float>> window;  // (index, need), need increasing
+  std::size_t next = 0;                              // next index whose need is queued
+  std::vector<float> ring(look);
+  double sum = 0;
+  double envelope = 1.0;
+  std::array<float, 4096> block{};
+  std::size_t filled = 0;
+
+  for (std::size_t i = 0; i < n; ++i) {
+    for (; next < std::min(n, i + look); ++next) {
+      const float peak = peak_at(samples, next, gate);
+      const float need = peak > gate ? gate / peak : 1.0f;
+      while (!window.empty() && window.back().second >= need) window.pop_back();
+      window.emplace_back(next, need);
+    }
+    while (window.front().first < i) window.pop_front();
+
+    envelope = std::min<double>(window.front().second, 1.0 - (1.0 - envelope) * release);
+    if (i == 0) {
+      std::fill(ring.begin(), ring.end(), static_cast<float>(envelope));
+      sum = envelope * static_cast<double>(look);
+    }
+    float& slot = ring[i % look];
+    sum += envelope - slot;
+    slot = static_cast<float>(envelope);
+
+    const double smoothed = std::min(1.0, sum / static_cast<double>(look));
+    const auto y = static_cast<float>(samples[i] * gain * smoothed);
+    if (write_back) samples[i] = y;
+    block[filled++] = y;
+    if (filled == block.size() || i + 1 == n) {
+      if (sink) sink(block.data(), filled);
+      filled = 0;
+    }
+  }
+}
+
+}  // namespace lectio::speech

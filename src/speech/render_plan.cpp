@@ -1,0 +1,114 @@
+#include "render_plan.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "lectio/core/error.h"
+#include "lectio/core/text.h"
+#include "lectio/speech/pcm.h"
+
+namespace lectio::speech {
+
+namespace {
+
+bool has_voices(const std::string& language) {
+  for (const Host& h : hosts()) {
+    if (h.language == language) return true;
+  }
+  return false;
+}
+
+// The index of `name`'s voice in plan.voices, adding it on first use. Throws InvalidInput.
+std::size_t voice_index(RenderPlan& plan, const std::string& name, const compose::Lesson& lesson) {
+  for (std::size_t i = 0; i < plan.voices.size(); ++i) {
+    if (plan.voices[i].name == name) return i;
+  }
+  const auto host = find_host(name);
+  if (!host) {
+    throw InvalidInput(
+        fmt::format("lesson '{}': speaker '{}' has no voice (see `lectio voices`)", lesson.slug,
+                    name));
+  }
+  if (host->language != plan.language) {
+    throw InvalidInput(fmt::format("lesson '{}': host '{}' speaks '{}', the lesson is in '{}'",
+                                   lesson.slug, host->name, host->language, plan.language));
+  }
+  // Lines name hosts case-insensitively; the plan keeps the canonical spelling.
+  for (std::size_t i = 0; i < plan.voices.size(); ++i) {
+    if (plan.voices[i].name == host->name) return i;
+  }
+  plan.voices.push_back(*host);
+  return plan.voices.size() - 1;
+}
+
+}  // namespace
+
+RenderPlan make_render_plan(const compose::Lesson& lesson) {
+  RenderPlan plan;
+  plan.language = lesson.language;
+  if (plan.language.empty()) {
+    const auto host = find_host(lesson.host);
+    plan.language = host ? host->language : "en";
+  }
+  if (!has_voices(plan.language)) {
+    throw InvalidInput(
+        fmt::format("lesson '{}': no voice speaks language '{}'", lesson.slug, plan.language));
+  }
+  for (const compose::ScriptSection& sec : lesson.script) {
+    PlannedSection section{sec.title, plan.lines.size(), 0};
+    const std::size_t index = plan.sections.size();
+    for (const compose::ScriptSentence& s : sec.sentences) {
+      if (text::collapse_whitespace(s.text).empty()) continue;  // nothing to say
+      const std::string& speaker = s.speaker.empty() ? lesson.host : s.speaker;
+      if (speaker.empty()) {
+        throw InvalidInput(fmt::format("lesson '{}': a sentence has no speaker and the lesson no host",
+                                       lesson.slug));
+      }
+      plan.lines.push_back({s.text, voice_index(plan, speaker, lesson), index});
+      ++section.line_count;
+    }
+    plan.sections.push_back(std::move(section));
+  }
+  if (plan.lines.empty()) {
+    throw InvalidInput(fmt::format("lesson '{}': the script has no sentences to speak",
+                                   lesson.slug.empty() ? lesson.id : lesson.slug));
+  }
+  return plan;
+}
+
+std::string render_key(const compose::Lesson& lesson, const RenderPlan& plan,
+                       const RenderOptions& options) {
+  nlohmann::ordered_json voices = nlohmann::ordered_json::array();
+  for (const Host& h : plan.voices) {
+    voices.push_back({h.name, h.language, h.gender, h.engine, h.voice, h.rate, h.pitch});
+  }
+  nlohmann::ordered_json lines = nlohmann::ordered_json::array();
+  for (const PlannedLine& l : plan.lines) lines.push_back({l.section, l.voice, l.text});
+  nlohmann::ordered_json sections = nlohmann::ordered_json::array();
+  for (const PlannedSection& s : plan.sections) sections.push_back(s.title);
+  nlohmann::ordered_json lexicon = nlohmann::ordered_json::array();
+  for (const auto& [word, spoken] : options.lexicon.entries) lexicon.push_back({word, spoken});
+
+  const nlohmann::ordered_json doc = {
+      {"renderer", kRendererVersion},
+      {"rate", kRenderRate},
+      {"lead_in", kLeadIn},
+      {"tail", kTail},
+      {"sentence_pause", options.sentence_pause},
+      {"section_pause", options.section_pause},
+      {"normalize_text", options.normalize_text},
+      {"language", plan.language},
+      {"lexicon", std::move(lexicon)},
+      {"voices", std::move(voices)},
+      {"lines", std::move(lines)},
+      {"sections", std::move(sections)},
+      {"title", lesson.title},
+      {"plan", lesson.plan},
+      {"date", lesson.date},
+      {"description", lesson.description},
+  };
+  return text::content_hash(
+      doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+}
+
+}  // namespace lectio::speech

@@ -1,0 +1,52 @@
+#pragma once
+// What render_lesson will say, by whom, in which section: the lesson's script checked and
+// flattened, and the content key of everything that ends up in the published files.
+// Private to the speech module (render.cpp, synth_pool.cpp).
+#include <string>
+#include <vector>
+
+#include "lectio/compose/lesson.h"
+#include "lectio/core/hosts.h"
+#include "lectio/speech/render.h"
+
+namespace lectio::speech {
+
+// The renderer's version: part of every key. Bump it whenever what render_lesson writes for
+// the same lesson changes (layout, trimming, loudness target, encoder settings), so that
+// files rendered by an older build are not reused.
+inline constexpr int kRendererVersion = 1;
+
+// Silence before the first line and after the last, in seconds.
+inline constexpr double kLeadIn = 0.3;
+inline constexpr double kTail = 0.8;
+
+struct PlannedLine {
+  std::string text;     // as written; the transcript shows this
+  std::size_t voice = 0;  // index into RenderPlan::voices
+  std::size_t section = 0;  // index into RenderPlan::sections
+};
+
+struct PlannedSection {
+  std::string title;
+  std::size_t first_line = 0;
+  std::size_t line_count = 0;  // sections without sentences get no chapter
+};
+
+struct RenderPlan {
+  std::string language;      // "en" or "zh": what the normaliser is told
+  std::vector<Host> voices;  // every speaker, in order of first appearance
+  std::vector<PlannedLine> lines;
+  std::vector<PlannedSection> sections;
+};
+
+// Throws InvalidInput for a script without sentences, a speaker that is not a host, a
+// language without voices, or a host whose language is not the lesson's.
+RenderPlan make_render_plan(const compose::Lesson& lesson);
+
+// Hex BLAKE2b of everything the published files hold: what is heard (every line's text and
+// voice, the voices' engine settings, pauses, normalisation and lexicon, renderer version)
+// and what is tagged (title, plan, date, section titles), so a reused file is never stale.
+std::string render_key(const compose::Lesson& lesson, const RenderPlan& plan,
+                       const RenderOptions& options);
+
+}  // namespace lectio::speech

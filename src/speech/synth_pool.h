@@ -1,0 +1,19 @@
+#pragma once
+// Parallel synthesis of a render plan. Private to the speech module.
+#include <vector>
+
+#include "lectio/speech/pcm.h"
+#include "lectio/speech/render.h"
+#include "render_plan.h"
+
+namespace lectio::speech {
+
+// Normalises (unless options.normalize_text is false) and synthesises every line of the plan
+// on options.threads workers (0 = all cores). Each worker owns one synthesiser per voice, so no
+// engine object is shared between threads. Returns one clip per line, in line order whatever
+// the finishing order, each trimmed of the engine's own leading and trailing silence and
+// resampled to kRenderRate. options.on_progress runs on the calling thread only. Rethrows the
+// first worker error after every worker has stopped.
+std::vector<Pcm> synthesize_plan(const RenderPlan& plan, const RenderOptions& options);
+
+}  // namespace lectio::speech

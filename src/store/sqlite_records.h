@@ -1,0 +1,25 @@
+#pragma once
+// The records table (lessons and plans) of the SQLite store, kept apart from sources and
+// chunks. Not thread-safe, like the store that owns it.
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "lectio/store/store.h"
+#include "sqlite_db.h"
+
+namespace lectio::store::sqlite {
+
+class RecordTable {
+ public:
+  explicit RecordTable(Database& db) : db_(db) {}
+  void put(RecordKind kind, const Record& record);
+  std::optional<Record> get(RecordKind kind, std::string_view id_or_slug);
+  std::vector<Record> list(RecordKind kind);
+  bool remove(RecordKind kind, std::string_view id);
+
+ private:
+  Database& db_;
+};
+
+}  // namespace lectio::store::sqlite

@@ -1,0 +1,7 @@
+lectio_test(speech audio)
+lectio_test(speech publish_files LABELS audio DEPS nlohmann_json::nlohmann_json)
+lectio_test(speech normalize)
+lectio_test(speech normalize_zh)
+lectio_test(speech lexicon)
+lectio_test(speech render LABELS audio DEPS nlohmann_json::nlohmann_json)
+lectio_test(speech synthesizer LABELS audio)

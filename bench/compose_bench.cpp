@@ -1,10 +1,10 @@
 // Times the composer: a 14-minute quick lesson from 50 pages of sources.
 //
-//   lectio_compose_bench CORPUS.jsonl [--pages 50] [--runs 5]
+//   lectio_compose_bench ARTICLES.jsonl [--pages 50] [--runs 5]
 //
-// The sources are real text: the first abstracts of a BEIR corpus (e.g. Cranfield), written as
-// one Markdown document with a heading per abstract and a form feed every few abstracts, until
-// it has the requested number of pages of about 500 words. Ingesting and indexing are set up
+// The sources are real text: news articles (../shared/eval/cnndm-dev/articles.jsonl, one
+// `article_lines` array per line) written as one Markdown document with a heading per article
+// and a form feed after every ~500 words, until it has the requested number of pages. Ingesting and indexing are set up
 // outside the timing; each run times compose_lesson() alone, as `lectio lesson` runs it.
 #include <algorithm>
 #include <chrono>
@@ -32,15 +32,16 @@ constexpr int kWordsPerPage = 500;
 std::string build_document(const fs::path& corpus, int pages) {
   std::ifstream in(corpus);
   if (!in) throw std::runtime_error("cannot read " + corpus.string());
-  std::string doc = "# Aerodynamics notes\n\n";
+  std::string doc = "# News digest\n\n";
   int page_words = 0;
   int page = 1;
   for (std::string line; std::getline(in, line) && page <= pages;) {
     const auto j = nlohmann::json::parse(line);
-    const std::string title = text::collapse_whitespace(j.value("title", ""));
-    const std::string body = text::collapse_whitespace(j.value("text", ""));
-    if (body.empty()) continue;
-    doc += fmt::format("## {}\n\n{}\n\n", title.empty() ? "Untitled" : title, body);
+    const auto lines = j.value("article_lines", std::vector<std::string>{});
+    if (lines.empty()) continue;
+    std::string body;
+    for (const auto& l : lines) body += text::collapse_whitespace(l) + "\n\n";
+    doc += fmt::format("## Story {}\n\n{}", j.value("id", "").substr(0, 8), body);
     page_words += text::count_words(body);
     if (page_words >= kWordsPerPage) {
       doc += "\f\n";
@@ -78,13 +79,13 @@ int main(int argc, char** argv) {
   const auto src = store->source("file_bench", std::nullopt);
 
   const compose::Brief brief = compose::parse_brief(
-      "plan: Aerodynamics\n"
-      "topic: Boundary layers and heat transfer in high speed flow\n"
-      "overview: How boundary layers behave and what they mean for heating and drag.\n"
+      "plan: The week in the news\n"
+      "topic: Police investigations, courts and public safety\n"
+      "overview: What the police, the courts and officials said about recent cases.\n"
       "insights:\n"
-      "  - How boundary layers grow along a surface\n"
-      "  - What controls heat transfer at high speed\n"
-      "  - How pressure gradients affect skin friction\n"
+      "  - What police said about recent investigations\n"
+      "  - How courts ruled and what sentences were given\n"
+      "  - What officials plan to do next\n"
       "minutes: 14\nstyle: quick\nhost: Lena\nlanguage: en\ndate: 2026-01-01\n",
       "bench-brief");
   auto engine = compose::make_extractive_engine();

@@ -113,6 +113,22 @@ std::string book_pdf() {
   return make_pdf(pages, kTitle);
 }
 
+// The same book as plain text (wrapped lines, blank lines between paragraphs) and Markdown.
+std::string book_text(bool markdown) {
+  std::string out = (markdown ? "# " : "") + std::string(kTitle) + "\n\n";
+  for (const Section& s : kBook) {
+    out += (markdown ? "## " : "") + s.heading + "\n\n";
+    for (const std::string& p : s.paragraphs) {
+      for (const std::string& line : wrap(p)) {
+        // Plain text keeps no hyphenation: a reader of a .txt file sees whole words.
+        out += line + "\n";
+      }
+      out += "\n";
+    }
+  }
+  return out;
+}
+
 std::map<std::string, int> words(const Document& doc) {
   std::map<std::string, int> out;
   for (const Block& b : doc.blocks) {
@@ -160,6 +176,14 @@ TEST(FormatsTest, SameBookGivesSameWordsInEveryFormat) {
     SCOPED_TRACE(name);
     EXPECT_EQ(doc.title, kTitle);
     EXPECT_EQ(headings(doc), 3);
+    EXPECT_GE(overlap(reference, words(doc)), 0.95);
+    EXPECT_GE(overlap(words(doc), reference), 0.95);
+  }
+  // Plain text and Markdown carry the same words (plus the title line).
+  for (const bool markdown : {false, true}) {
+    SCOPED_TRACE(markdown ? "md" : "txt");
+    const Document doc = markdown ? extract_markdown(book_text(true)) : extract_text(book_text(false));
+    EXPECT_EQ(doc.title, kTitle);
     EXPECT_GE(overlap(reference, words(doc)), 0.95);
     EXPECT_GE(overlap(words(doc), reference), 0.95);
   }

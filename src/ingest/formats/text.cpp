@@ -32,9 +32,12 @@ std::vector<std::string> split_paragraphs(std::string_view page) {
   return out;
 }
 
-bool looks_like_heading(const std::string& para, const std::string* next) {
+// A short unpunctuated line standing alone: a heading when a longer paragraph follows, or when
+// it opens the document (a title, whatever comes next).
+bool looks_like_heading(const std::string& para, const std::string* next, bool first) {
   if (!next || para.size() > 80 || ends_sentence(para) || para.back() == ',') return false;
-  return text::count_words(para) <= 10 && next->size() > para.size() * 2;
+  if (text::count_words(para) > 10) return false;
+  return first || next->size() > para.size() * 2;
 }
 
 }  // namespace
@@ -52,10 +55,11 @@ Document extract_text(std::string_view bytes) {
       Block b;
       b.text = paragraphs[i];
       const std::string* next = i + 1 < paragraphs.size() ? &paragraphs[i + 1] : nullptr;
-      if (looks_like_heading(b.text, next)) {
+      const bool first = doc.blocks.empty() && blocks.empty();
+      if (looks_like_heading(b.text, next, first)) {
         b.kind = BlockKind::kHeading;
         b.level = 2;
-        if (doc.title.empty() && doc.blocks.empty() && blocks.empty()) {
+        if (doc.title.empty() && first) {
           doc.title = b.text;
           b.level = 1;
         }

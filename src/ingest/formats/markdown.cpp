@@ -143,18 +143,10 @@ std::string strip_front_matter(std::string_view& page) {
 
 Document extract_markdown(std::string_view bytes) {
   Document doc;
-  int page = 1;
-  std::size_t start = 0;
-  while (start <= bytes.size()) {
-    std::size_t ff = bytes.find('\f', start);
-    if (ff == std::string_view::npos) ff = bytes.size();
-    std::string_view page_text = bytes.substr(start, ff - start);
+  for_each_page(bytes, [&](std::string_view page_text, int page) {
     if (page == 1) doc.title = strip_front_matter(page_text);
     append_page(doc, MarkdownWalker().parse(page_text), page);
-    if (ff == bytes.size()) break;
-    start = ff + 1;
-    ++page;
-  }
+  });
   if (doc.title.empty()) {
     for (const Block& b : doc.blocks) {
       if (b.kind == BlockKind::kHeading && b.level == 1) {

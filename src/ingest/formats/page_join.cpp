@@ -1,5 +1,6 @@
 #include "page_join.h"
 
+#include <algorithm>
 #include <array>
 
 namespace lectio::ingest {
@@ -14,6 +15,19 @@ bool ends_sentence(std::string_view text) {
     if (text.size() >= e.size() && text.substr(text.size() - e.size()) == e) return true;
   }
   return false;
+}
+
+void for_each_page(std::string_view bytes,
+                   const std::function<void(std::string_view, int)>& visit) {
+  int page = 1;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t ff = std::min(bytes.find('\f', start), bytes.size());
+    visit(bytes.substr(start, ff - start), page);
+    if (ff == bytes.size()) return;
+    start = ff + 1;
+    ++page;
+  }
 }
 
 void append_page(Document& doc, std::vector<Block> page_blocks, int page) {

@@ -44,12 +44,8 @@ bool looks_like_heading(const std::string& para, const std::string* next, bool f
 
 Document extract_text(std::string_view bytes) {
   Document doc;
-  int page = 1;
-  std::size_t start = 0;
-  while (start <= bytes.size()) {
-    std::size_t ff = bytes.find('\f', start);
-    if (ff == std::string_view::npos) ff = bytes.size();
-    const auto paragraphs = split_paragraphs(bytes.substr(start, ff - start));
+  for_each_page(bytes, [&](std::string_view page_text, int page) {
+    const auto paragraphs = split_paragraphs(page_text);
     std::vector<Block> blocks;
     for (std::size_t i = 0; i < paragraphs.size(); ++i) {
       Block b;
@@ -67,10 +63,7 @@ Document extract_text(std::string_view bytes) {
       blocks.push_back(std::move(b));
     }
     append_page(doc, std::move(blocks), page);
-    if (ff == bytes.size()) break;
-    start = ff + 1;
-    ++page;
-  }
+  });
   return doc;
 }
 

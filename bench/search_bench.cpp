@@ -8,6 +8,7 @@
 //       and CPU time of this thread) as one JSON line; --dump also prints each query's times.
 //   lectio_search_bench score BEIR_DIR RUN
 //       nDCG@10, MAP@100, Recall@100 and P@10 of a TREC run (e.g. SQLite FTS5's).
+#include <fmt/format.h>
 #include <time.h>
 
 #include <algorithm>
@@ -16,8 +17,6 @@
 #include <fstream>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "lectio/core/error.h"
 #include "lectio/search/beir.h"
@@ -140,8 +139,8 @@ int query(const fs::path& data, const fs::path& tsv, int k, bool snippets, bool 
 }
 
 int score(const fs::path& beir, const fs::path& run) {
-  const eval::Metrics m = eval::evaluate(eval::read_trec_run(run.string()),
-                                         eval::load_beir_qrels(beir));
+  const eval::Metrics m =
+      eval::evaluate(eval::read_trec_run(run.string()), eval::load_beir_qrels(beir));
   std::printf("%s\n", fmt::format(R"({{"ndcg_10":{:.4f},"map_100":{:.4f},"recall_100":{:.4f},)"
                                   R"("p_10":{:.4f},"queries":{}}})",
                                   m.ndcg_10, m.map_100, m.recall_100, m.p_10, m.queries)
@@ -162,7 +161,8 @@ int main(int argc, char** argv) {
       if (args[i] == "--k") k = std::stoi(args[i + 1]);
     }
     if (args.size() >= 3 && args[0] == "build") return build(args[1], args[2]);
-    if (args.size() >= 3 && args[0] == "query") return query(args[1], args[2], k, !has("--no-snippets"), has("--dump"));
+    if (args.size() >= 3 && args[0] == "query")
+      return query(args[1], args[2], k, !has("--no-snippets"), has("--dump"));
     if (args.size() >= 3 && args[0] == "score") return score(args[1], args[2]);
     std::fprintf(stderr, "usage: lectio_search_bench build|query|score ... (see the source)\n");
     return 2;

@@ -66,6 +66,8 @@ CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, body, tokenize='porter');
 INSERT INTO docs (id, body) SELECT id, body FROM raw;
 SQL
 fts_build_s=$(sed -n 's/^Run Time: real \([0-9.]*\).*/\1/p' "$out/fts_build" | tail -n 1)
+fts_build_cpu=$(sed -n 's/^Run Time: real [0-9.]* user \([0-9.]*\) sys \([0-9.]*\).*/\1 \2/p' \
+  "$out/fts_build" | tail -n 1 | awk '{ print $1 + $2 }')
 echo "== sqlite3 FTS5: $queries queries, k=10 =="
 "$corpus_bin" fts5 "$corpus/queries.tsv" "$out/fts_queries.sql" --k 10
 "${pin[@]}" sqlite3 "$fts" <"$out/fts_queries.sql" >"$out/fts_query"
@@ -102,18 +104,25 @@ echo "Synthetic collection: $n chunks, $(field "$out/build" bytes) bytes, $queri
   "one core ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
 {
   printf '%-34s %14s %14s %8s\n' "measure" "lectio" "fts5" "ratio"
-  awk -v l="$(field "$out/build" chunks_per_s)" -v s="$fts_build_s" -v n="$n" 'BEGIN {
-    printf "%-34s %14.0f %14.0f %7.2fx\n", "index build, chunks/s", l, n / s, l / (n / s) }'
-  for p in p50 p99; do
-    awk -v name="query $p ms (k=10, no snippets)" -v l="$(field "$out/query" "${p}_ms")" \
-      -v f="$([ $p = p50 ] && echo "$fts_p50" || echo "$fts_p99")" 'BEGIN {
+  awk -v l="$(field "$out/build" chunks_per_s)" -v s="$fts_build_s" -v n="$n" \
+    -v lc="$(field "$out/build" index_cpu_seconds)" -v sc="$fts_build_cpu" 'BEGIN {
+    printf "%-34s %14.0f %14.0f %7.2fx\n", "index build, chunks/s", l, n / s, l / (n / s)
+    printf "%-34s %14.0f %14.0f %7.2fx\n", "index build, chunks per CPU s", n / lc, n / sc,
+      (n / lc) / (n / sc) }'
+  # Wall time, then the CPU time of the query alone: on a shared machine the wall time also
+  # counts waiting for the core.
+  row() {
+    awk -v name="$1" -v l="$2" -v f="$3" 'BEGIN {
       printf "%-34s %14.3f %14.3f %7.2fx\n", name, l, f, (l > 0 ? f / l : 0) }'
-  done
-  for p in p50 p99; do
-    awk -v name="query $p ms (with snippets)" -v l="$(field "$out/query_snip" "${p}_ms")" \
-      -v f="$([ $p = p50 ] && echo "$fts_p50" || echo "$fts_p99")" 'BEGIN {
-      printf "%-34s %14.3f %14.3f %7.2fx\n", name, l, f, (l > 0 ? f / l : 0) }'
-  done
+  }
+  row "query p50 ms (no snippets)" "$(field "$out/query" p50_ms)" "$fts_p50"
+  row "query p99 ms (no snippets)" "$(field "$out/query" p99_ms)" "$fts_p99"
+  row "query p50 ms (with snippets)" "$(field "$out/query_snip" p50_ms)" "$fts_p50"
+  row "query p99 ms (with snippets)" "$(field "$out/query_snip" p99_ms)" "$fts_p99"
+  row "query p50 CPU ms (no snippets)" "$(field "$out/query" cpu_p50_ms)" "$fts_cpu50"
+  row "query p99 CPU ms (no snippets)" "$(field "$out/query" cpu_p99_ms)" "$fts_cpu99"
+  row "query p50 CPU ms (with snippets)" "$(field "$out/query_snip" cpu_p50_ms)" "$fts_cpu50"
+  row "query p99 CPU ms (with snippets)" "$(field "$out/query_snip" cpu_p99_ms)" "$fts_cpu99"
   for m in "nDCG@10 $l_ndcg ndcg_10" "MAP@100 $l_map map_100" "Recall@100 $l_rec recall_100" \
     "P@10 $l_p10 p_10"; do
     set -- $m

@@ -66,10 +66,10 @@ std::vector<std::string> words_of(const std::string& s) {
 }
 
 bool is_function_word(const std::string& w) {
-  static const char* kWords[] = {"the", "of", "a", "an", "and", "in", "to", "for", "is", "are",
-                                 "on", "at", "by", "with", "from", "as", "be", "was", "were",
-                                 "which", "that", "this", "it", "its", "or", "has", "have",
-                                 "been", "than", "these", "can", "also", "into", "such"};
+  static const char* kWords[] = {
+      "the", "of",   "a",    "an",   "and",  "in",    "to",   "for",   "is",   "are",  "on", "at",
+      "by",  "with", "from", "as",   "be",   "was",   "were", "which", "that", "this", "it", "its",
+      "or",  "has",  "have", "been", "than", "these", "can",  "also",  "into", "such"};
   for (const char* f : kWords) {
     if (w == f) return true;
   }

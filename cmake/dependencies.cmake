@@ -20,9 +20,8 @@ pkg_check_modules(SODIUM REQUIRED IMPORTED_TARGET libsodium)
 # Xapian: Snowball stemmers for compose, and the search index. Guarded so that a second find
 # (another module adding the same line) is harmless.
 if(NOT TARGET PkgConfig::XAPIAN)
-  pkg_check_modules(XAPIAN REQUIRED IMPORTED_TARGET xapian-core)
+  pkg_check_modules(XAPIAN REQUIRED IMPORTED_TARGET xapian-core>=1.4)
 endif()
-pkg_check_modules(XAPIAN REQUIRED IMPORTED_TARGET xapian-core>=1.4)
 
 # Speech and audio. flite ships no pkg-config file, so its libraries are found by name.
 pkg_check_modules(ESPEAK_NG REQUIRED IMPORTED_TARGET espeak-ng)

@@ -1,4 +1,5 @@
 // lectio eval ir: ranked retrieval quality on a collection in the BEIR layout.
+#include <fmt/format.h>
 #include <stdlib.h>
 
 #include <chrono>
@@ -6,8 +7,6 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-
-#include <fmt/format.h>
 
 #include "commands.h"
 #include "lectio/core/error.h"
@@ -135,14 +134,16 @@ void run_eval_ir(const EvalArgs& args) {
   }
 
   const eval::Metrics m = eval::evaluate(runs, qrels);
-  std::cout << fmt::format("nDCG@10     {:.4f}\nMAP@100     {:.4f}\nRecall@100  {:.4f}\n"
-                           "P@10        {:.4f}\n",
-                           m.ndcg_10, m.map_100, m.recall_100, m.p_10);
+  std::cout << fmt::format(
+      "nDCG@10     {:.4f}\nMAP@100     {:.4f}\nRecall@100  {:.4f}\n"
+      "P@10        {:.4f}\n",
+      m.ndcg_10, m.map_100, m.recall_100, m.p_10);
   const double index_s = std::chrono::duration<double>(t1 - t0).count();
   const double query_ms = std::chrono::duration<double, std::milli>(t2 - t1).count();
-  std::cout << fmt::format("{} queries judged, {} run, {} documents; {:.1f} s to load and index, "
-                           "{:.2f} ms per query\n",
-                           m.queries, ran, docs, index_s, ran > 0 ? query_ms / ran : 0.0);
+  std::cout << fmt::format(
+      "{} queries judged, {} run, {} documents; {:.1f} s to load and index, "
+      "{:.2f} ms per query\n",
+      m.queries, ran, docs, index_s, ran > 0 ? query_ms / ran : 0.0);
 }
 
 // `eval` groups the quality measurements; other command groups add their own, so it is found

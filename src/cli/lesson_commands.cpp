@@ -54,9 +54,9 @@ void render_audio(compose::Lesson& lesson, const LessonArgs& args, const GlobalO
   const speech::RenderResult r = speech::render_lesson(lesson, options);
   if (progress) progress->finish();
   lesson.duration.measured_seconds = r.seconds;
-  std::fprintf(stderr, "lectio: audio%s: %d:%02d, %.1f LUFS, %.1f dBTP\n",
-               r.reused ? " (unchanged, not rendered again)" : "",
-               static_cast<int>(r.seconds) / 60, static_cast<int>(r.seconds) % 60,
+  const int whole = static_cast<int>(r.seconds + 0.5);
+  std::fprintf(stderr, "lectio: %s %d:%02d of audio, %.1f LUFS, %.1f dBTP\n",
+               r.reused ? "unchanged, not rendered again:" : "rendered", whole / 60, whole % 60,
                r.integrated_lufs, r.true_peak_dbtp);
   for (const auto* p : {&r.mp3, &r.opus, &r.vtt, &r.chapters}) {
     std::fprintf(stderr, "lectio: audio: %s\n", p->c_str());

@@ -1,10 +1,10 @@
 // lectio search | reindex (and, in eval_command.cpp, eval ir)
+#include <fmt/format.h>
+
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <memory>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
@@ -79,9 +79,9 @@ void run_search(const SearchArgs& args, GlobalOptions& global) {
     return;
   }
   for (const search::Hit& h : hits) {
-    std::cout << fmt::format("{:.3f}  [{}] {} {}  {}\n    {}\n\n", h.score, h.chunk_id,
-                             h.file_name, page_range(h.page_start, h.page_end),
-                             heading_line(h.heading_path), h.snippet);
+    std::cout << fmt::format("{:.3f}  [{}] {} {}  {}\n    {}\n\n", h.score, h.chunk_id, h.file_name,
+                             page_range(h.page_start, h.page_end), heading_line(h.heading_path),
+                             h.snippet);
   }
 }
 
@@ -107,16 +107,14 @@ void run_reindex(GlobalOptions& global) {
 void register_search_commands(CLI::App& app, GlobalOptions& global) {
   auto args = std::make_shared<SearchArgs>();
   CLI::App* search = app.add_subcommand("search", "Search the chunks of every source");
-  search->add_option("query", args->query,
-                     "Words, \"a phrase\", AND/OR/NOT, +must, -must_not")
+  search->add_option("query", args->query, "Words, \"a phrase\", AND/OR/NOT, +must, -must_not")
       ->required();
   search->add_option("--k", args->k, "How many hits at most")->capture_default_str();
   search->add_option("--source", args->sources, "Only this source (repeatable)");
   search->add_flag("--json", args->json, "Print JSON");
   search->callback([args, &global] { run_search(*args, global); });
 
-  CLI::App* reindex =
-      app.add_subcommand("reindex", "Rebuild the search index from the store");
+  CLI::App* reindex = app.add_subcommand("reindex", "Rebuild the search index from the store");
   reindex->callback([&global] { run_reindex(global); });
 
   register_eval_command(app, global);

@@ -10,6 +10,7 @@
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/hosts.h"
+#include "lectio/core/source.h"
 #include "lectio/core/text.h"
 
 namespace lectio::compose {
@@ -81,8 +82,8 @@ Brief parse_brief(std::string_view yaml, const std::string& name) {
   }
   if (!root.IsMap()) throw InvalidInput(fmt::format("{}: a brief must be a YAML mapping", name));
   static const std::vector<std::string> kKnown = {
-      "plan", "topic", "overview", "insights", "sources", "host", "cohost", "style", "minutes",
-      "language", "tags", "notes", "date", "format"};
+      "plan", "topic", "overview", "insights", "sources", "chunks", "host", "cohost", "style",
+      "minutes", "language", "tags", "notes", "date", "format"};
   for (const auto& entry : root) {
     const std::string key = entry.first.as<std::string>();
     if (std::find(kKnown.begin(), kKnown.end(), key) == kKnown.end()) {
@@ -99,6 +100,13 @@ Brief parse_brief(std::string_view yaml, const std::string& name) {
   if (brief.insights.empty()) read.fail("insights", "must be a non-empty list");
   if (brief.insights.size() > 12) read.fail("insights", "at most 12 insights");
   brief.sources = read.list("sources");
+  brief.chunks = read.list("chunks");
+  for (const std::string& entry : brief.chunks) {
+    if (!parse_chunk_range(entry)) {
+      read.fail("chunks", fmt::format("'{}' is not a chunk id or range like file_x:c0003..c0007",
+                                      entry));
+    }
+  }
   brief.tags = read.list("tags");
   brief.notes = read.text("notes").value_or("");
 
@@ -154,6 +162,24 @@ Brief parse_brief(std::string_view yaml, const std::string& name) {
   return brief;
 }
 
+std::optional<ChunkRange> parse_chunk_range(std::string_view text) {
+  const std::size_t dots = text.find("..");
+  const auto first = ChunkRef::parse(text.substr(0, dots));
+  if (!first || first->version) return std::nullopt;
+  ChunkRange range{first->source_id, first->ordinal, first->ordinal};
+  if (dots == std::string_view::npos) return range;
+  std::string_view tail = text.substr(dots + 2);
+  // The end may repeat the source ("file_x:c0007") or give only the ordinal ("c0007").
+  const std::string end_id = tail.find(':') == std::string_view::npos
+                                 ? fmt::format("{}:{}", range.source_id, tail)
+                                 : std::string(tail);
+  const auto last = ChunkRef::parse(end_id);
+  if (!last || last->version || last->source_id != range.source_id) return std::nullopt;
+  if (last->ordinal < range.first) return std::nullopt;
+  range.last = last->ordinal;
+  return range;
+}
+
 Brief load_brief(const std::filesystem::path& path) {
   const std::string bytes = read_file(path, kMaxBriefBytes);
   Brief brief = parse_brief(bytes, path.string());
@@ -168,6 +194,8 @@ std::string brief_hash(const Brief& b) {
                                 style_name(b.style), b.minutes.value_or(0), b.language,
                                 fmt::join(b.tags, "\x1e"));
   key += fmt::format("\x1f{}\x1f{}", b.date, b.format == LessonFormat::kDialogue ? "d" : "m");
+  // Appended only when set, so that the hashes (and ids) of briefs without it do not change.
+  if (!b.chunks.empty()) key += fmt::format("\x1f{}", fmt::join(b.chunks, "\x1e"));
   return text::content_hash(key);
 }
 

@@ -54,6 +54,39 @@ std::vector<Source> resolve_sources(const Brief& brief, store::Store& store) {
   return out;
 }
 
+// Keeps the chunks (and the sources) the brief's `chunks` field names. Throws InvalidInput
+// for a range outside the brief's sources or a scope that names no chunk.
+void scope_material(const Brief& brief, Material& m) {
+  std::vector<ChunkRange> ranges;
+  for (const std::string& entry : brief.chunks) {
+    ChunkRange r = *parse_chunk_range(entry);  // parse_brief has checked the syntax
+    if (r.source_id.rfind("file_", 0) != 0) r.source_id = "file_" + r.source_id;
+    bool known = false;
+    for (const Source& s : m.sources) known = known || s.id == r.source_id;
+    if (!known) {
+      throw InvalidInput(fmt::format(
+          "brief: field 'chunks': '{}' is not a chunk of the brief's sources", entry));
+    }
+    ranges.push_back(std::move(r));
+  }
+  const auto in_scope = [&](const Chunk& c) {
+    for (const ChunkRange& r : ranges) {
+      if (r.source_id == c.source_id && c.ordinal >= r.first && c.ordinal <= r.last) return true;
+    }
+    return false;
+  };
+  std::erase_if(m.chunks, [&](const Chunk& c) { return !in_scope(c); });
+  if (m.chunks.empty()) {
+    throw InvalidInput("brief: field 'chunks': names no chunk of the current source versions");
+  }
+  std::erase_if(m.sources, [&](const Source& s) {
+    for (const ChunkRange& r : ranges) {
+      if (r.source_id == s.id) return false;
+    }
+    return true;
+  });
+}
+
 Material load_material(const Brief& brief, store::Store& store, search::Index& index) {
   Material m;
   m.index = &index;
@@ -63,6 +96,7 @@ Material load_material(const Brief& brief, store::Store& store, search::Index& i
     m.chunks.insert(m.chunks.end(), std::make_move_iterator(chunks.begin()),
                     std::make_move_iterator(chunks.end()));
   }
+  if (!brief.chunks.empty()) scope_material(brief, m);
   return m;
 }
 
@@ -156,7 +190,8 @@ Lesson compose_lesson(const Brief& brief, store::Store& store, search::Index& in
   lesson.format = brief.format == LessonFormat::kDialogue ? "dialogue" : "monologue";
   lesson.date = brief.date;
   lesson.brief_hash = brief_hash(brief);
-  lesson.build_key = build_key_of(brief, material);
+  // From the brief's sources before any chunk scoping, exactly as lesson_build_key() has it.
+  lesson.build_key = lesson_build_key(brief, store);
   if (lesson.title.empty()) lesson.title = brief.topic;
   lesson.slug = text::slugify(lesson.title, 60);
   lesson.id = fmt::format("lesson_{}_{}", text::slugify(lesson.title, 32),

@@ -6,6 +6,7 @@
 #include <unicode/utf8.h>
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -34,6 +35,7 @@ icu::BreakIterator& sentence_iterator(const std::string& language) {
 // carry-free arithmetic, the classes are packed into 8-bit masks, and the word rule runs on the
 // masks. A word is a run of letters, digits, '\'' and '_' that carries on over '-' and '.'
 // ("well-known", "3.5" and "e.g" count once).
+static_assert(std::endian::native == std::endian::little, "byte 0 must be the low byte");
 constexpr std::uint64_t kOnes = 0x0101010101010101ull;
 constexpr std::uint64_t kHighBits = 0x8080808080808080ull;
 
@@ -144,13 +146,17 @@ struct UTextCloser {
   void operator()(UText* t) const { utext_close(t); }
 };
 
+// Blocks up to this size are converted to UTF-16 in a buffer each thread keeps; larger ones,
+// rare, are read through a UTF-8 UText, so the buffer never holds more than 2 MB.
+constexpr std::size_t kMaxUtf16Bytes = 1 << 20;
+
 // Runs the iterator over `text` and calls `on_break(end)` for each boundary after the start.
 template <class OnBreak>
 void each_break(std::string_view text, icu::BreakIterator& it, OnBreak&& on_break) {
   thread_local std::vector<UChar> utf16;
   bool ascii = false;
   UErrorCode status = U_ZERO_ERROR;
-  if (!to_utf16(text, utf16, ascii)) {
+  if (text.size() > kMaxUtf16Bytes || !to_utf16(text, utf16, ascii)) {
     std::unique_ptr<UText, UTextCloser> ut(
         utext_openUTF8(nullptr, text.data(), static_cast<int64_t>(text.size()), &status));
     if (U_FAILURE(status)) throw Internal("ICU cannot open text for segmentation");

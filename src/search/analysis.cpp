@@ -38,7 +38,9 @@ UChar32 code_point_before(std::string_view s, std::size_t i) {
   return next_code_point(s, start);
 }
 
-bool is_word_char(UChar32 c) { return c >= 0 && (u_isalnum(c) || c == '_'); }
+bool is_word_char(UChar32 c) {
+  return c >= 0 && (u_isalnum(c) || c == '_');
+}
 
 icu::BreakIterator* chinese_word_iterator() {
   thread_local std::unique_ptr<icu::BreakIterator> it = [] {
@@ -174,22 +176,28 @@ namespace {
 
 // The Snowball project's English stop word list (without its contractions).
 constexpr const char* kEnglishStops[] = {
-    "i", "me", "my", "myself", "we", "our", "ours", "ourselves", "you", "your", "yours",
-    "yourself", "yourselves", "he", "him", "his", "himself", "she", "her", "hers", "herself",
-    "it", "its", "itself", "they", "them", "their", "theirs", "themselves", "what", "which",
-    "who", "whom", "this", "that", "these", "those", "am", "is", "are", "was", "were", "be",
-    "been", "being", "have", "has", "had", "having", "do", "does", "did", "doing", "would",
-    "should", "could", "ought", "a", "an", "the", "and", "but", "if", "or", "because", "as",
-    "until", "while", "of", "at", "by", "for", "with", "about", "against", "between", "into",
-    "through", "during", "before", "after", "above", "below", "to", "from", "up", "down", "in",
-    "out", "on", "off", "over", "under", "again", "further", "then", "once", "here", "there",
-    "when", "where", "why", "how", "all", "any", "both", "each", "few", "more", "most", "other",
-    "some", "such", "no", "nor", "not", "only", "own", "same", "so", "than", "too", "very"};
+    "i",       "me",    "my",      "myself",   "we",         "our",     "ours",    "ourselves",
+    "you",     "your",  "yours",   "yourself", "yourselves", "he",      "him",     "his",
+    "himself", "she",   "her",     "hers",     "herself",    "it",      "its",     "itself",
+    "they",    "them",  "their",   "theirs",   "themselves", "what",    "which",   "who",
+    "whom",    "this",  "that",    "these",    "those",      "am",      "is",      "are",
+    "was",     "were",  "be",      "been",     "being",      "have",    "has",     "had",
+    "having",  "do",    "does",    "did",      "doing",      "would",   "should",  "could",
+    "ought",   "a",     "an",      "the",      "and",        "but",     "if",      "or",
+    "because", "as",    "until",   "while",    "of",         "at",      "by",      "for",
+    "with",    "about", "against", "between",  "into",       "through", "during",  "before",
+    "after",   "above", "below",   "to",       "from",       "up",      "down",    "in",
+    "out",     "on",    "off",     "over",     "under",      "again",   "further", "then",
+    "once",    "here",  "there",   "when",     "where",      "why",     "how",     "all",
+    "any",     "both",  "each",    "few",      "more",       "most",    "other",   "some",
+    "such",    "no",    "nor",     "not",      "only",       "own",     "same",    "so",
+    "than",    "too",   "very"};
 // Chinese particles, pronouns and question words, as ICU segments them.
 constexpr const char* kChineseStops[] = {
-    "的", "了", "是", "在", "和", "与", "及", "或", "也", "就", "都", "而", "吗", "呢",
-    "吧", "啊", "这", "那", "这个", "那个", "这些", "那些", "什么", "怎么", "怎样", "如何",
-    "为什么", "哪", "哪些", "哪个", "我", "你", "他", "她", "它", "我们", "你们", "他们"};
+    "的",   "了",   "是",   "在",   "和",   "与",   "及",     "或",  "也",   "就",
+    "都",   "而",   "吗",   "呢",   "吧",   "啊",   "这",     "那",  "这个", "那个",
+    "这些", "那些", "什么", "怎么", "怎样", "如何", "为什么", "哪",  "哪些", "哪个",
+    "我",   "你",   "他",   "她",   "它",   "我们", "你们",   "他们"};
 
 }  // namespace
 

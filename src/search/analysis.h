@@ -4,8 +4,8 @@
 #include <xapian.h>
 
 #include <string>
-#include <unordered_set>
 #include <string_view>
+#include <unordered_set>
 
 namespace lectio::search {
 

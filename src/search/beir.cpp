@@ -1,10 +1,10 @@
 #include "lectio/search/beir.h"
 
-#include <fstream>
-#include <sstream>
-
 #include <fmt/format.h>
+
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "lectio/core/error.h"
 
@@ -16,7 +16,8 @@ namespace {
 
 std::ifstream open_input(const fs::path& file) {
   std::ifstream in(file);
-  if (!in) throw NotFound(fmt::format("{}: no such file (expected a BEIR collection)", file.string()));
+  if (!in)
+    throw NotFound(fmt::format("{}: no such file (expected a BEIR collection)", file.string()));
   return in;
 }
 
@@ -36,8 +37,8 @@ void for_each_json_line(const fs::path& file,
 }
 
 // A string field, or a number written as one (some collections use numeric ids).
-std::string field(const nlohmann::json& json, const char* name, bool required,
-                  const fs::path& file, int line) {
+std::string field(const nlohmann::json& json, const char* name, bool required, const fs::path& file,
+                  int line) {
   const auto it = json.find(name);
   if (it == json.end() || it->is_null()) {
     if (required) throw InvalidInput(fmt::format("{}:{}: no \"{}\"", file.string(), line, name));
@@ -79,8 +80,8 @@ Qrels load_beir_qrels(const fs::path& dir) {
     int score = 0;
     if (!(fields >> query >> doc >> score)) {
       if (number == 1) continue;  // the header line
-      throw InvalidInput(fmt::format("{}:{}: expected \"query-id corpus-id score\"",
-                                     file.string(), number));
+      throw InvalidInput(
+          fmt::format("{}:{}: expected \"query-id corpus-id score\"", file.string(), number));
     }
     qrels[query][doc] = score;
   }

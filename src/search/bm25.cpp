@@ -16,9 +16,13 @@ Bm25Weight::Bm25Weight(double k1, double b) : k1_(k1), b_(b) {
   need_stat(AVERAGE_LENGTH);
 }
 
-Bm25Weight* Bm25Weight::clone() const { return new Bm25Weight(k1_, b_); }
+Bm25Weight* Bm25Weight::clone() const {
+  return new Bm25Weight(k1_, b_);
+}
 
-std::string Bm25Weight::name() const { return "lectio.bm25"; }
+std::string Bm25Weight::name() const {
+  return "lectio.bm25";
+}
 
 std::string Bm25Weight::serialise() const {
   std::string out(2 * sizeof(double), '\0');
@@ -67,8 +71,12 @@ double Bm25Weight::get_maxpart() const {
   return idf_ * wdf / (wdf + norm);
 }
 
-double Bm25Weight::get_sumextra(Xapian::termcount, Xapian::termcount) const { return 0; }
+double Bm25Weight::get_sumextra(Xapian::termcount, Xapian::termcount) const {
+  return 0;
+}
 
-double Bm25Weight::get_maxextra() const { return 0; }
+double Bm25Weight::get_maxextra() const {
+  return 0;
+}
 
 }  // namespace lectio::search

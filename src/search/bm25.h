@@ -28,8 +28,8 @@ class Bm25Weight final : public Xapian::Weight {
  private:
   double k1_;
   double b_;
-  double idf_ = 0;         // idf times the query factor (and the term's repeats in the query)
-  double average_ = 1;     // average document length
+  double idf_ = 0;      // idf times the query factor (and the term's repeats in the query)
+  double average_ = 1;  // average document length
 };
 
 }  // namespace lectio::search

@@ -1,12 +1,12 @@
 #include "document.h"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
-#include "analysis.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <vector>
+
+#include "analysis.h"
 
 namespace lectio::search {
 
@@ -16,7 +16,9 @@ constexpr std::size_t kMaxTermBytes = 240;  // Xapian refuses terms over 245 byt
 
 }  // namespace
 
-std::string source_term(std::string_view source_id) { return fmt::format("XS{}", source_id); }
+std::string source_term(std::string_view source_id) {
+  return fmt::format("XS{}", source_id);
+}
 
 std::string version_term(std::string_view source_id, int version) {
   return fmt::format("XV{}@{}", source_id, version);
@@ -84,9 +86,9 @@ Xapian::Document make_document(const Chunk& chunk, const Source& source,
   doc.add_boolean_term(version_term(chunk.source_id, chunk.version));
   doc.add_boolean_term(chunk_term(chunk.source_id, chunk.ordinal));
 
-  nlohmann::json data = {{"s", chunk.source_id},   {"v", chunk.version},
-                         {"o", chunk.ordinal},     {"f", source.file_name},
-                         {"p0", chunk.page_start}, {"p1", chunk.page_end},
+  nlohmann::json data = {{"s", chunk.source_id},    {"v", chunk.version},
+                         {"o", chunk.ordinal},      {"f", source.file_name},
+                         {"p0", chunk.page_start},  {"p1", chunk.page_end},
                          {"h", chunk.heading_path}, {"l", source.language}};
   doc.set_data(data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   return doc;

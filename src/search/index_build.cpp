@@ -1,11 +1,10 @@
 // Writing the index: incremental sync and the full rebuild with its atomic swap.
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <thread>
 #include <unordered_map>
-
-#include <fmt/format.h>
 
 #include "document.h"
 #include "lectio/core/error.h"
@@ -82,8 +81,8 @@ void XapianIndex::sync(store::Store& store) {
     db.close();
     reopen_reader();
   } catch (const Xapian::DatabaseLockError&) {
-    throw Io(fmt::format("{}: the search index is locked by another lectio process",
-                         dir_.string()));
+    throw Io(
+        fmt::format("{}: the search index is locked by another lectio process", dir_.string()));
   } catch (const Xapian::DatabaseError&) {
     rebuild(store, {});  // missing or damaged: start again from the store
   }
@@ -92,9 +91,11 @@ void XapianIndex::sync(store::Store& store) {
 void XapianIndex::rebuild(store::Store& store, const IndexProgress& progress) {
   reader_.reset();
   const fs::path fresh = sibling(dir_, "new");
+  const fs::path packed = sibling(dir_, "packed");
   const fs::path old = sibling(dir_, "old");
   std::error_code ec;
   fs::remove_all(fresh, ec);
+  fs::remove_all(packed, ec);
   try {
     Xapian::WritableDatabase db(fresh.string(), Xapian::DB_CREATE_OR_OVERWRITE);
     const std::int64_t generation = store.generation();
@@ -118,16 +119,23 @@ void XapianIndex::rebuild(store::Store& store, const IndexProgress& progress) {
     write_state(db, generation);
     db.commit();
     db.close();
+    // Built by add_document, the tables are about two-thirds full; compacted they are a quarter
+    // smaller and a little faster to search, for a few percent of the build time.
+    Xapian::Database(fresh.string()).compact(packed.string(), Xapian::DBCOMPACT_MULTIPASS);
+    fs::remove_all(fresh, ec);
   } catch (const Xapian::Error& e) {
     fs::remove_all(fresh, ec);
+    fs::remove_all(packed, ec);
     throw Io(fmt::format("{}: cannot build the search index ({})", fresh.string(), e.get_msg()));
   }
   // Two renames: a crash between them leaves no index, which the next open rebuilds.
   fs::remove_all(old, ec);
   if (fs::exists(dir_)) fs::rename(dir_, old, ec);
-  if (ec) throw Io(fmt::format("{}: cannot replace the search index ({})", dir_.string(), ec.message()));
-  fs::rename(fresh, dir_, ec);
-  if (ec) throw Io(fmt::format("{}: cannot install the search index ({})", dir_.string(), ec.message()));
+  if (ec)
+    throw Io(fmt::format("{}: cannot replace the search index ({})", dir_.string(), ec.message()));
+  fs::rename(packed, dir_, ec);
+  if (ec)
+    throw Io(fmt::format("{}: cannot install the search index ({})", dir_.string(), ec.message()));
   fs::remove_all(old, ec);
   rebuilt_ = true;
   reopen_reader();

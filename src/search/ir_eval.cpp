@@ -1,11 +1,11 @@
 #include "lectio/search/ir_eval.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "lectio/core/error.h"
 

@@ -35,8 +35,7 @@ IndexState read_state(const Xapian::Database& db) {
   return state;
 }
 
-XapianIndex::XapianIndex(store::Store& store, fs::path dir)
-    : store_(store), dir_(std::move(dir)) {}
+XapianIndex::XapianIndex(store::Store& store, fs::path dir) : store_(store), dir_(std::move(dir)) {}
 
 void XapianIndex::open(const IndexProgress& progress) {
   ensure_dir(dir_.parent_path());
@@ -51,8 +50,8 @@ void XapianIndex::open(const IndexProgress& progress) {
     if (state.generation < generation) sync(store_);
     if (!matches(read_state(*reader_), store_.sources())) rebuild(store_, progress);
   } catch (const Xapian::DatabaseLockError&) {
-    throw Io(fmt::format("{}: the search index is locked by another lectio process",
-                         dir_.string()));
+    throw Io(
+        fmt::format("{}: the search index is locked by another lectio process", dir_.string()));
   } catch (const Xapian::Error&) {
     rebuild(store_, progress);
   } catch (const std::logic_error&) {
@@ -78,11 +77,10 @@ void XapianIndex::reopen_reader() {
 
 std::vector<Hit> XapianIndex::search(const Query& query) {
   if (query.k < 1) throw InvalidInput(fmt::format("--k must be at least 1, not {}", query.k));
-  const BuiltQuery parsed = build_query(query);
   for (int attempt = 0;; ++attempt) {
     try {
       if (!reader_) reopen_reader();
-      return run_search(query, parsed);
+      return run_search(query, build_query(query));
     } catch (const Xapian::DatabaseModifiedError&) {
       // Another process committed while we read: read the new revision.
       if (attempt >= 3) throw Io(fmt::format("{}: the index keeps changing", dir_.string()));
@@ -124,12 +122,12 @@ std::vector<Hit> XapianIndex::run_search(const Query& query, const BuiltQuery& p
 std::string XapianIndex::snippet(const Xapian::MSet& mset, const StoredChunk& stored) {
   const std::optional<Chunk> chunk =
       store_.chunk(ChunkRef{stored.hit.source_id, stored.hit.version, stored.hit.ordinal});
-  if (!chunk) return {};  // the store lost it: the next open rebuilds the index
+  if (!chunk) return {};  // an index ahead of its store: no snippet rather than a wrong one
   const bool cjk = has_cjk(chunk->text);
   const std::string text = mset.snippet(
       cjk ? segment_cjk(chunk->text) : chunk->text, kSnippetBytes, stemmer_for(stored.language),
       // No SNIPPET_BACKGROUND_MODEL: it looks up every word of the text in the index, which
-      // tripled the cost of a search for little gain in the fragment chosen.
+      // made a search with snippets 2.5 times as slow for little gain in the fragment chosen.
       Xapian::MSet::SNIPPET_EXHAUSTIVE, "[[", "]]", "…");
   return cjk ? restore_tail(unsegment_cjk(text), chunk->text) : text;
 }

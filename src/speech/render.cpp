@@ -1,6 +1,7 @@
 // render_lesson: plan → parallel synthesis → one timeline with pauses → loudness → files.
 #include "lectio/speech/render.h"
 
+#include <algorithm>
 #include <exception>
 #include <thread>
 
@@ -18,6 +19,10 @@ namespace lectio::speech {
 
 namespace {
 
+// A lesson is at most 120 minutes (the brief's limit); the program is held in memory as
+// 32-bit samples at 48 kHz (11 MB a minute), so anything far longer is refused, not swapped.
+constexpr double kMaxProgramSeconds = 4 * 3600;
+
 struct Timeline {
   Pcm program{kRenderRate, {}};
   std::vector<Cue> cues;
@@ -29,10 +34,18 @@ struct Timeline {
 // (the first from 0) to the next chapter, so together they cover the whole file.
 Timeline lay_out(const RenderPlan& plan, std::vector<Pcm>& clips, const RenderOptions& options) {
   Timeline t;
-  std::size_t total = 0;
-  for (const Pcm& c : clips) total += c.samples.size();
-  t.program.samples.reserve(total + static_cast<std::size_t>(
-                                        (plan.lines.size() * options.section_pause + 2) * kRenderRate));
+  std::size_t speech = 0;
+  for (const Pcm& c : clips) speech += c.samples.size();
+  const double pauses = static_cast<double>(plan.lines.size()) *
+                            std::max(options.sentence_pause, options.section_pause) +
+                        kLeadIn + kTail;
+  const auto total = speech + static_cast<std::size_t>(pauses * kRenderRate) + 1;
+  if (total > static_cast<std::size_t>(kMaxProgramSeconds * kRenderRate)) {
+    throw InvalidInput(fmt::format("lesson: {:.0f} minutes of audio is over the limit of {:.0f}",
+                                   static_cast<double>(total) / kRenderRate / 60,
+                                   kMaxProgramSeconds / 60));
+  }
+  t.program.samples.reserve(total);
   append_silence(t.program, kLeadIn);
   for (std::size_t i = 0; i < plan.lines.size(); ++i) {
     const PlannedLine& line = plan.lines[i];

@@ -207,4 +207,94 @@ TEST(CliLessonTest, VoicesListsTheHosts) {
   EXPECT_TRUE(mandarin);
 }
 
+// Audio: `lectio lesson` renders by default. A two-minute version of the example keeps the
+// rendering short; the speech tests check the audio itself.
+namespace {
+
+std::vector<std::string> audio_lines(const std::string& err) {
+  std::vector<std::string> paths;
+  const std::string prefix = "lectio: audio: ";
+  for (std::size_t at = 0; (at = err.find(prefix, at)) != std::string::npos;) {
+    const std::size_t end = err.find('\n', at);
+    paths.push_back(err.substr(at + prefix.size(), end - at - prefix.size()));
+    at = end;
+  }
+  return paths;
+}
+
+}  // namespace
+
+TEST(CliLessonTest, RendersAudioAndReportsTheMeasuredDuration) {
+  Example ex;
+  const auto brief = ex.dir.write("short.yaml", testing::slurp(ex.brief) + "minutes: 2\n");
+  const std::string out = (ex.dir.path() / "audio").string();
+  auto r = run_lectio({"--data", ex.data, "lesson", brief.string(), "--json", "--out", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lesson = nlohmann::json::parse(r.out);  // stdout holds the lesson only
+  const double seconds = lesson["duration"]["measured_seconds"].get<double>();
+  EXPECT_GT(seconds, 30.0);
+  EXPECT_LT(seconds, 600.0);
+  const auto paths = audio_lines(r.err);
+  ASSERT_EQ(paths.size(), 4u) << r.err;
+  const std::vector<std::string> ext = {".mp3", ".opus", ".vtt", ".chapters.json"};
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    EXPECT_EQ(paths[i].rfind(out + "/" + lesson["slug"].get<std::string>() + "-", 0), 0u)
+        << paths[i];
+    EXPECT_EQ(paths[i].substr(paths[i].size() - ext[i].size()), ext[i]);
+    EXPECT_TRUE(std::filesystem::is_regular_file(paths[i])) << paths[i];
+  }
+  EXPECT_EQ(r.err.find("unchanged"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\r'), std::string::npos) << "no progress bar when stderr is not a terminal";
+
+  auto again = run_lectio({"--data", ex.data, "lesson", brief.string(), "--json", "--out", out});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.err.find("unchanged, not rendered again"), std::string::npos) << again.err;
+  EXPECT_EQ(audio_lines(again.err), paths);
+  EXPECT_DOUBLE_EQ(nlohmann::json::parse(again.out)["duration"]["measured_seconds"].get<double>(),
+                   seconds);
+
+  // The default place is <data>/audio; --no-audio writes nothing and measures nothing.
+  auto plain = run_lectio({"--data", ex.data, "lesson", brief.string(), "--json", "--no-audio"});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_TRUE(audio_lines(plain.err).empty());
+  EXPECT_FALSE(nlohmann::json::parse(plain.out)["duration"].contains("measured_seconds"));
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(ex.data) / "audio"));
+}
+
+TEST(CliLessonTest, DialogueIsRenderedWithTwoLabelledVoices) {
+  Example ex;
+  const auto brief = ex.dir.write(
+      "dialogue.yaml",
+      testing::slurp(ex.brief) + "minutes: 2\nformat: dialogue\ncohost: Marcus\n");
+  auto r = run_lectio({"--data", ex.data, "lesson", brief.string(), "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lesson = nlohmann::json::parse(r.out);
+  std::set<std::string> speakers;
+  for (const auto& sec : lesson["script"]) {
+    for (const auto& s : sec["sentences"]) speakers.insert(s["speaker"].get<std::string>());
+  }
+  EXPECT_EQ(speakers, (std::set<std::string>{"Lena", "Marcus"}));
+  const auto paths = audio_lines(r.err);
+  ASSERT_EQ(paths.size(), 4u) << r.err;
+  EXPECT_EQ(paths[0].rfind((std::filesystem::path(ex.data) / "audio").string(), 0), 0u);
+  const std::string vtt = testing::slurp(paths[2]);
+  EXPECT_NE(vtt.find("<v Lena>"), std::string::npos);
+  EXPECT_NE(vtt.find("<v Marcus>"), std::string::npos);
+}
+
+TEST(CliLessonTest, AudioErrorsAreOneLineAndNameTheInput) {
+  Example ex;
+  const auto file = ex.dir.write("taken", "not a directory");
+  auto r = run_lectio({"--data", ex.data, "lesson", ex.brief, "--json", "--out", file.string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find(file.string() + ": the output path is not a directory"),
+            std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "") << "no lesson is printed when its audio fails";
+
+  const auto lexicon = ex.dir.write("lexicon.yaml", "[not, a, mapping]\n");
+  r = run_lectio({"--data", ex.data, "lesson", ex.brief, "--lexicon", lexicon.string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find(lexicon.string()), std::string::npos) << r.err;
+}
+
 }  // namespace lectio::cli

@@ -207,4 +207,21 @@ TEST(ChunkerTest, SentenceOffsetsSurviveMultiByteCharacters) {
                        "Smile \xf0\x9f\x98\x80.", "End."}));
 }
 
+TEST(ChunkerTest, BlocksOverAMegabyteSplitLikeSmallOnes) {
+  // Past 1 MB the sentence splitter reads UTF-8 directly instead of a UTF-16 copy.
+  const std::string big = sentences(25000, "b");  // about 1.2 MB, 200,000 words
+  ASSERT_GT(big.size(), 1u << 20);
+  Document doc;
+  doc.blocks = {para(big)};
+  const auto chunks = chunk_document(doc, ChunkOptions{}, "en");
+  int total = 0;
+  for (const Chunk& c : chunks) {
+    ASSERT_EQ(c.text.substr(0, 9), "Sentence ");
+    ASSERT_EQ(c.text.back(), '.');
+    total += c.word_count;
+  }
+  EXPECT_EQ(total, 200000);
+  EXPECT_TRUE(chunks.back().text.ends_with(". Sentence b24999 has exactly eight words in it."));
+}
+
 }  // namespace lectio::ingest

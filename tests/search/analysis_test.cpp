@@ -1,7 +1,7 @@
 // CJK segmentation and its undoing in snippets.
-#include <gtest/gtest.h>
-
 #include "analysis.h"
+
+#include <gtest/gtest.h>
 
 namespace lectio::search {
 

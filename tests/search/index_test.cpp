@@ -1,11 +1,12 @@
 // The Xapian index over a real SQLite store in a temporary data directory.
+#include "lectio/search/index.h"
+
 #include <gtest/gtest.h>
 #include <xapian.h>
 
 #include <fstream>
 
 #include "lectio/core/error.h"
-#include "lectio/search/index.h"
 #include "lectio/store/store.h"
 #include "support/temp_dir.h"
 
@@ -48,8 +49,7 @@ void fill(store::Store& store) {
       {{{"Pasta"}, "Boil the pasta in salted water for ten minutes."},
        {{"Bread"}, "Knead the dough, then let it rise until doubled."}});
   put(store, "file_zh", "zh",
-      {{{"硬件"}, "图形处理器可以同时运行很多线程。"},
-       {{"硬件"}, "张量处理器擅长矩阵乘法。"}});
+      {{{"硬件"}, "图形处理器可以同时运行很多线程。"}, {{"硬件"}, "张量处理器擅长矩阵乘法。"}});
 }
 
 std::vector<std::string> ids(const std::vector<Hit>& hits) {
@@ -58,7 +58,8 @@ std::vector<std::string> ids(const std::vector<Hit>& hits) {
   return out;
 }
 
-std::vector<Hit> find(Index& index, const std::string& text, std::vector<std::string> sources = {}) {
+std::vector<Hit> find(Index& index, const std::string& text,
+                      std::vector<std::string> sources = {}) {
   Query q;
   q.text = text;
   q.source_ids = std::move(sources);

@@ -1,10 +1,11 @@
 // IR measures against values worked out by hand (see the comments for the arithmetic).
+#include "lectio/search/ir_eval.h"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
 
 #include "lectio/core/error.h"
-#include "lectio/search/ir_eval.h"
 #include "support/temp_dir.h"
 
 namespace lectio::search::eval {

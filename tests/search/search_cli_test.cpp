@@ -1,8 +1,8 @@
 // `lectio search`, `lectio reindex` and `lectio eval ir` through the real binary.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "support/run.h"
 #include "support/temp_dir.h"
@@ -69,7 +69,8 @@ TEST(CliSearchTest, AddKeepsTheIndexCurrentAndSourcesFilter) {
   auto soup = nlohmann::json::parse(run_lectio({"--data", data, "search", "lentil", "--json"}).out);
   ASSERT_EQ(soup.size(), 1u);
   EXPECT_EQ(soup[0]["version"], 2);
-  auto gone = nlohmann::json::parse(run_lectio({"--data", data, "search", "cooking", "--json"}).out);
+  auto gone =
+      nlohmann::json::parse(run_lectio({"--data", data, "search", "cooking", "--json"}).out);
   EXPECT_TRUE(gone.empty());
 }
 
@@ -94,12 +95,10 @@ TEST(CliSearchTest, ReindexAndADamagedIndexAreRebuiltFromTheStore) {
   testing::TempDir dir;
   const fs::path data = dir.path() / "data";
   const auto notes = dir.write("notes.md", kNotes);
-  ASSERT_EQ(run_lectio({"--data", data.string(), "add", notes.string(), "--id", "a"}).exit_code,
-            0);
+  ASSERT_EQ(run_lectio({"--data", data.string(), "add", notes.string(), "--id", "a"}).exit_code, 0);
   auto reindex = run_lectio({"--data", data.string(), "reindex"});
   ASSERT_EQ(reindex.exit_code, 0) << reindex.err;
-  EXPECT_NE(reindex.out.find("indexed 3 chunks from 1 sources"), std::string::npos)
-      << reindex.out;
+  EXPECT_NE(reindex.out.find("indexed 3 chunks from 1 sources"), std::string::npos) << reindex.out;
 
   for (const auto& entry : fs::directory_iterator(data / "index")) {
     std::ofstream(entry.path(), std::ios::trunc) << "not an index";
@@ -123,15 +122,14 @@ TEST(CliEvalTest, EvalIrMatchesHandComputedMetricsAndWritesARun) {
             "\n"
             R"({"_id": "d4", "title": "Bread", "text": "Knead the dough and let it rise."})"
             "\n");
-  dir.write("beir/queries.jsonl",
-            R"({"_id": "q1", "text": "tensor matrices"})"
-            "\n"
-            R"({"_id": "q2", "text": "knead dough"})"
-            "\n"
-            R"({"_id": "q3", "text": "quantum chromodynamics"})"
-            "\n"
-            R"({"_id": "q4", "text": "not judged"})"
-            "\n");
+  dir.write("beir/queries.jsonl", R"({"_id": "q1", "text": "tensor matrices"})"
+                                  "\n"
+                                  R"({"_id": "q2", "text": "knead dough"})"
+                                  "\n"
+                                  R"({"_id": "q3", "text": "quantum chromodynamics"})"
+                                  "\n"
+                                  R"({"_id": "q4", "text": "not judged"})"
+                                  "\n");
   dir.write("beir/qrels/test.tsv",
             "query-id\tcorpus-id\tscore\nq1\td2\t1\nq2\td4\t2\nq2\td1\t1\nq2\td3\t0\nq3\td3\t1\n");
   const std::string run = (dir.path() / "run.txt").string();

@@ -17,6 +17,10 @@ struct Brief {
   std::string overview;
   std::vector<std::string> insights;  // required, non-empty, covered in this order
   std::vector<std::string> sources;   // source ids or file paths; empty = every source
+  // Chunk ids or ranges of the current versions ("file_x:c0003", "file_x:c0003..c0007") that
+  // the lesson may draw on; empty = every chunk of the sources. Drafted plans use this to keep
+  // each lesson on its own part of the material.
+  std::vector<std::string> chunks;
   std::string host;                   // a host name from `lectio voices`
   std::string cohost;                 // second voice for a dialogue; default picked
   Style style = Style::kQuick;
@@ -28,6 +32,17 @@ struct Brief {
   LessonFormat format = LessonFormat::kMonologue;
   std::filesystem::path base_dir;     // relative source paths resolve against this
 };
+
+// One entry of Brief::chunks: ordinals first..last (inclusive) of a source's current version.
+struct ChunkRange {
+  std::string source_id;  // as written, e.g. "file_x" or "x"
+  int first = 0;
+  int last = 0;
+};
+
+// Parses "file_x:c0003", "file_x:c0003..c0007" or "file_x:c0003..file_x:c0007"; std::nullopt
+// for anything else, including version-pinned ids.
+std::optional<ChunkRange> parse_chunk_range(std::string_view text);
 
 // Parses a brief. `name` (usually the file path) starts every error message; errors name the
 // field: "brief.yaml: field 'insights': must be a non-empty list". Throws InvalidInput.

@@ -17,8 +17,8 @@ struct Query {
   std::string text;                     // words, "phrases", AND/OR/NOT, +must -must_not
   int k = 10;                           // how many hits at most
   std::vector<std::string> source_ids;  // restrict to these sources; empty = all
-  bool words_only = false;  // treat the text as a bag of words: no phrases or operators
-  bool snippets = true;     // false skips snippet making (evaluation, benchmarks)
+  bool words_only = false;              // treat the text as a bag of words: no phrases or operators
+  bool snippets = true;                 // false skips snippet making (evaluation, benchmarks)
 };
 
 struct Hit {

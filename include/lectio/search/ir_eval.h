@@ -9,9 +9,9 @@
 
 namespace lectio::search::eval {
 
-using Judgments = std::map<std::string, int>;      // document id -> grade
-using Qrels = std::map<std::string, Judgments>;    // query id -> judgments
-using Ranking = std::vector<std::string>;          // document ids, best first
+using Judgments = std::map<std::string, int>;    // document id -> grade
+using Qrels = std::map<std::string, Judgments>;  // query id -> judgments
+using Ranking = std::vector<std::string>;        // document ids, best first
 
 double ndcg_at(const Ranking& ranking, const Judgments& judged, std::size_t k);
 double average_precision_at(const Ranking& ranking, const Judgments& judged, std::size_t k);

@@ -1,0 +1,234 @@
+// Helper for bench/render_bench.sh (docs/benchmarks.md, "Speech and audio"):
+//   lectio_render_bench render LESSON.json OUT_DIR [--raw] [--threads N]
+//       render_lesson into OUT_DIR (--raw: without text normalisation); prints a JSON line.
+//   lectio_render_bench stages LESSON.json
+//       the rendering stages one after another on one thread, with the CPU time of each.
+//   lectio_render_bench text LESSON.json
+//       the script as written, one sentence a line (what the flite command is given).
+//   lectio_render_bench reference LESSON.json [--raw]
+//       the script as a listener should hear it: normalised (--raw: as written), in lower case,
+//       without punctuation.
+//   lectio_render_bench tsv-lesson SENTENCES.tsv
+//       a lesson (JSON) for Lena from the first column of a TSV (written<TAB>spoken, '#'
+//       comments), seven sentences a section; e.g. bench/speech/written_forms.tsv.
+//   lectio_render_bench wer REFERENCE.txt HYPOTHESIS.txt
+//       word error rate (substitutions + deletions + insertions) / reference words.
+#include <ctime>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "lectio/compose/lesson.h"
+#include "lectio/core/error.h"
+#include "lectio/core/hosts.h"
+#include "lectio/speech/audio.h"
+#include "lectio/speech/normalize.h"
+#include "lectio/speech/publish_files.h"
+#include "lectio/speech/render.h"
+#include "lectio/speech/synthesizer.h"
+
+namespace {
+
+using namespace lectio;
+using namespace lectio::speech;
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw NotFound(path + ": cannot open");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+double cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+double wall_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// Lower-case ASCII words; apostrophes stay inside words ("we're"), other marks split.
+std::vector<std::string> words(const std::string& text) {
+  std::vector<std::string> out;
+  std::string w;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) || c == '\'' || u >= 0x80) {
+      w += static_cast<char>(std::tolower(u));
+      continue;
+    }
+    if (!w.empty()) out.push_back(w);
+    w.clear();
+  }
+  if (!w.empty()) out.push_back(w);
+  for (auto& x : out) {  // a quote at either end is punctuation, not part of the word
+    while (!x.empty() && x.back() == '\'') x.pop_back();
+    while (!x.empty() && x.front() == '\'') x.erase(0, 1);
+  }
+  std::erase_if(out, [](const std::string& x) { return x.empty(); });
+  return out;
+}
+
+int render(const std::vector<std::string>& args) {
+  const auto lesson = compose::lesson_from_json(slurp(args.at(0)));
+  RenderOptions options;
+  options.out_dir = args.at(1);
+  for (std::size_t i = 2; i < args.size(); ++i) {
+    if (args[i] == "--raw") options.normalize_text = false;
+    if (args[i] == "--threads") options.threads = std::stoi(args.at(++i));
+  }
+  const double wall = wall_seconds();
+  const double cpu = cpu_seconds();
+  const RenderResult r = render_lesson(lesson, options);
+  std::printf(
+      "{\"wall\":%.3f,\"cpu\":%.3f,\"seconds\":%.3f,\"lufs\":%.2f,\"true_peak\":%.2f,"
+      "\"reused\":%s,\"mp3\":\"%s\",\"opus\":\"%s\"}\n",
+      wall_seconds() - wall, cpu_seconds() - cpu, r.seconds, r.integrated_lufs, r.true_peak_dbtp,
+      r.reused ? "true" : "false", r.mp3.c_str(), r.opus.c_str());
+  return 0;
+}
+
+int stages(const std::vector<std::string>& args) {
+  const auto lesson = compose::lesson_from_json(slurp(args.at(0)));
+  double mark = cpu_seconds();
+  const auto lap = [&](const char* what) {
+    const double now = cpu_seconds();
+    std::printf("%-22s %7.2f s CPU\n", what, now - mark);
+    mark = now;
+  };
+  std::vector<std::string> spoken;
+  for (const auto* s : compose::script_sentences(lesson)) {
+    spoken.push_back(normalize_for_speech(s->text, lesson.language));
+  }
+  lap("normalise");
+  auto synth = make_synthesizer(*find_host(lesson.host));
+  std::vector<Pcm> clips;
+  for (const auto& s : spoken) clips.push_back(synth->speak(s));
+  lap("synthesise (1 thread)");
+  Pcm program{kRenderRate, {}};
+  for (const auto& c : clips) {
+    const Pcm r = resample(c, kRenderRate);
+    program.samples.insert(program.samples.end(), r.samples.begin(), r.samples.end());
+    append_silence(program, 0.45);
+  }
+  lap("resample to 48 kHz");
+  normalize_loudness(program);
+  lap("loudness + limiter");
+  const AudioTags tags{lesson.title, lesson.host, lesson.plan, lesson.date, "", {}};
+  const auto dir = std::filesystem::temp_directory_path();
+  write_mp3(program, tags, dir / "lectio_stages.mp3");
+  lap("MP3 (LAME)");
+  write_opus(program, tags, dir / "lectio_stages.opus");
+  lap("Opus (libopusenc)");
+  std::filesystem::remove(dir / "lectio_stages.mp3");
+  std::filesystem::remove(dir / "lectio_stages.opus");
+  std::printf("%-22s %7.1f s\n", "audio", program.seconds());
+  return 0;
+}
+
+int text(const std::vector<std::string>& args) {
+  const auto lesson = compose::lesson_from_json(slurp(args.at(0)));
+  for (const auto* s : compose::script_sentences(lesson)) std::printf("%s\n", s->text.c_str());
+  return 0;
+}
+
+int reference(const std::vector<std::string>& args) {
+  const auto lesson = compose::lesson_from_json(slurp(args.at(0)));
+  const bool raw = args.size() > 1 && args[1] == "--raw";
+  std::string text;
+  for (const auto* s : compose::script_sentences(lesson)) {
+    const std::string said = raw ? s->text : normalize_for_speech(s->text, lesson.language);
+    for (const auto& w : words(said)) text += w + ' ';
+  }
+  std::printf("%s\n", text.c_str());
+  return 0;
+}
+
+int tsv_lesson(const std::vector<std::string>& args) {
+  compose::Lesson lesson;
+  lesson.slug = "written_forms";
+  lesson.id = "lesson_written_forms_00000000";
+  lesson.title = "Written forms";
+  lesson.plan = "Benchmarks";
+  lesson.date = "2026-04-22";
+  lesson.host = "Lena";
+  lesson.language = "en";
+  lesson.format = "monologue";
+  std::istringstream in(slurp(args.at(0)));
+  for (std::string row; std::getline(in, row);) {
+    if (row.empty() || row.front() == '#') continue;
+    if (lesson.script.empty() || lesson.script.back().sentences.size() == 7) {
+      compose::ScriptSection section;
+      section.title = "Part " + std::to_string(lesson.script.size() + 1);
+      lesson.script.push_back(section);
+    }
+    compose::ScriptSentence sentence;
+    sentence.text = row.substr(0, row.find('\t'));
+    sentence.speaker = lesson.host;
+    lesson.script.back().sentences.push_back(sentence);
+  }
+  std::printf("%s\n", compose::lesson_to_json(lesson).c_str());
+  return 0;
+}
+
+int wer(const std::vector<std::string>& args) {
+  const auto ref = words(slurp(args.at(0)));
+  const auto hyp = words(slurp(args.at(1)));
+  // Levenshtein distance over words, two rows.
+  std::vector<std::size_t> prev(hyp.size() + 1), cur(hyp.size() + 1);
+  for (std::size_t j = 0; j <= hyp.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= ref.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= hyp.size(); ++j) {
+      const std::size_t sub = prev[j - 1] + (ref[i - 1] == hyp[j - 1] ? 0 : 1);
+      cur[j] = std::min({sub, prev[j] + 1, cur[j - 1] + 1});
+    }
+    std::swap(prev, cur);
+  }
+  const double rate = ref.empty() ? 0 : static_cast<double>(prev[hyp.size()]) / ref.size();
+  std::printf("{\"wer\":%.4f,\"errors\":%zu,\"reference_words\":%zu,\"hypothesis_words\":%zu}\n",
+              rate, prev[hyp.size()], ref.size(), hyp.size());
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr,
+                 "usage: lectio_render_bench render LESSON.json OUT_DIR [--raw] [--threads N]\n"
+                 "       lectio_render_bench stages LESSON.json\n"
+                 "       lectio_render_bench text LESSON.json\n"
+                 "       lectio_render_bench reference LESSON.json [--raw]\n"
+                 "       lectio_render_bench tsv-lesson SENTENCES.tsv\n"
+                 "       lectio_render_bench wer REFERENCE.txt HYPOTHESIS.txt\n");
+    return 2;
+  }
+  const std::string cmd = argv[1];
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  try {
+    if (cmd == "render") return render(args);
+    if (cmd == "stages") return stages(args);
+    if (cmd == "text") return text(args);
+    if (cmd == "reference") return reference(args);
+    if (cmd == "tsv-lesson") return tsv_lesson(args);
+    if (cmd == "wer") return wer(args);
+    std::fprintf(stderr, "lectio_render_bench: unknown command '%s'\n", cmd.c_str());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lectio_render_bench: %s\n", e.what());
+    return 1;
+  }
+}

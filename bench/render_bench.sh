@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# The speech benchmark (docs/benchmarks.md, "Speech and audio"), on the example lesson
+# (examples/gpu-tpu, host Lena = flite's slt voice):
+#  1. speed: `lectio lesson` (compose + render MP3 + Opus + transcript + chapters) against the
+#     same script text through the `flite` command and then the `lame` command, alternating,
+#     BENCH_RUNS times each, in one run;
+#  2. intelligibility: pocketsphinx's word error rate on the rendered audio, with and without
+#     the text normaliser, both scored against the normalised script (what a listener should
+#     hear), and the flite command's own output for comparison;
+#  3. loudness and true peak by ffmpeg's ebur128 filter, chapters and duration by ffprobe.
+# Usage: bash bench/render_bench.sh [BUILD_DIR]
+# Environment: BENCH_RUNS (default 3), BENCH_WORK (scratch space, default BUILD_DIR/render-bench).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=$(cd "${1:-build}" && pwd)
+runs=${BENCH_RUNS:-3}
+work=${BENCH_WORK:-$build/render-bench}
+lectio="$build/lectio"
+helper="$build/bench/lectio_render_bench"
+if [ ! -x "$lectio" ] || [ ! -x "$helper" ]; then
+  cmake --build "$build" --target lectio lectio_render_bench
+fi
+for tool in flite lame ffmpeg ffprobe pocketsphinx_continuous; do
+  command -v "$tool" >/dev/null || { echo "$tool not found (see scripts/install-deps.sh)" >&2; exit 1; }
+done
+
+rm -rf "$work"
+mkdir -p "$work"
+data="$work/data"
+"$lectio" --data "$data" add "$root/examples/gpu-tpu/gpu_tpu_lesson_notes.md" --id gpu001 >/dev/null
+brief="$work/brief.yaml"
+{ cat "$root/examples/gpu-tpu/brief.yaml"; echo "date: 2026-04-22"; } >"$brief"
+"$lectio" --data "$data" lesson "$brief" --json --no-audio >"$work/lesson.json"
+"$helper" text "$work/lesson.json" >"$work/text.txt"
+
+now() { date +%s.%N; }
+field() { sed -n "s/.*\"$2\":\(-\{0,1\}[0-9.]*\).*/\1/p" "$1" | tail -n 1; }
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+min() { sort -g | head -n 1; }
+
+echo "== machine =="
+echo "cores: $(nproc); cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "script: $(wc -l <"$work/text.txt") sentences, $(wc -w <"$work/text.txt") words"
+
+echo "== 1. speed: lectio lesson vs flite then lame, alternating, $runs runs each =="
+mkdir -p "$work/speed"
+: >"$work/ours.txt"
+: >"$work/base.txt"
+for i in $(seq "$runs"); do
+  t0=$(now)
+  "$lectio" --data "$data" lesson "$brief" --json --out "$work/speed/$i" >/dev/null 2>"$work/speed-$i.err"
+  t1=$(now)
+  flite -voice slt -f "$work/text.txt" -o "$work/base.wav"
+  t2=$(now)
+  lame --quiet "$work/base.wav" "$work/base.mp3"
+  t3=$(now)
+  ours=$(echo "$t1 - $t0" | bc -l)
+  base=$(echo "$t3 - $t1" | bc -l)
+  printf 'run %d: lectio lesson %.2f s | flite %.2f s + lame %.2f s = %.2f s\n' "$i" "$ours" \
+    "$(echo "$t2 - $t1" | bc -l)" "$(echo "$t3 - $t2" | bc -l)" "$base"
+  echo "$ours" >>"$work/ours.txt"
+  echo "$base" >>"$work/base.txt"
+done
+ours_med=$(median <"$work/ours.txt")
+base_med=$(median <"$work/base.txt")
+printf 'median: lectio %.2f s, flite+lame %.2f s, ratio %.2f (bar: <= 0.50)\n' "$ours_med" \
+  "$base_med" "$(echo "$ours_med / $base_med" | bc -l)"
+printf 'best:   lectio %.2f s, flite+lame %.2f s, ratio %.2f\n' "$(min <"$work/ours.txt")" \
+  "$(min <"$work/base.txt")" "$(echo "$(min <"$work/ours.txt") / $(min <"$work/base.txt")" | bc -l)"
+echo "-- where the time goes (one thread, CPU seconds) --"
+"$helper" stages "$work/lesson.json"
+
+echo "== 2. intelligibility: pocketsphinx WER =="
+transcribe() {  # audio file -> $2.hyp.txt
+  ffmpeg -v error -y -i "$1" -ar 16000 -ac 1 -c:a pcm_s16le "$2.wav"
+  pocketsphinx_continuous -infile "$2.wav" -logfn /dev/null >"$2.hyp.txt"
+}
+json_path() { sed -n "s/.*\"$2\":\"\([^\"]*\)\".*/\1/p" "$1"; }
+# Renders LESSON.json with and without the normaliser, and the written text through the flite
+# command, transcribes all three and scores each against REFERENCE (and the written text).
+intelligibility() {  # name lesson.json reference.txt written.txt
+  local name=$1 lesson=$2 ref=$3 written=$4
+  "$helper" render "$lesson" "$work/$name-normalised" >"$work/$name-normalised.json"
+  "$helper" render "$lesson" "$work/$name-raw" --raw >"$work/$name-raw.json"
+  flite -voice slt -f "$written" -o "$work/$name-flite.wav"
+  transcribe "$(json_path "$work/$name-normalised.json" mp3)" "$work/asr-$name-normalised"
+  transcribe "$(json_path "$work/$name-raw.json" mp3)" "$work/asr-$name-raw"
+  transcribe "$work/$name-flite.wav" "$work/asr-$name-flite"
+  "$helper" reference "$lesson" --raw >"$work/$name-written-words.txt"
+  for v in normalised raw flite; do
+    printf '%-8s %-26s vs reference: %s | vs written text: %s\n' "$name" "$v" \
+      "$("$helper" wer "$ref" "$work/asr-$name-$v.hyp.txt")" \
+      "$("$helper" wer "$work/$name-written-words.txt" "$work/asr-$name-$v.hyp.txt")"
+  done
+}
+# The example: its reference is the normalised script (what a listener should hear).
+"$helper" reference "$work/lesson.json" >"$work/example-reference.txt"
+intelligibility example "$work/lesson.json" "$work/example-reference.txt" "$work/text.txt"
+# Written forms (numbers, units, symbols, links, markup): a reference written by hand.
+forms="$root/bench/speech/written_forms.tsv"
+"$helper" tsv-lesson "$forms" >"$work/forms.json"
+grep -v '^#' "$forms" | cut -f2 >"$work/forms-reference.txt"
+grep -v '^#' "$forms" | cut -f1 >"$work/forms-text.txt"
+intelligibility forms "$work/forms.json" "$work/forms-reference.txt" "$work/forms-text.txt"
+
+echo "== 3. loudness (ffmpeg ebur128) and chapters (ffprobe) =="
+mp3=$(json_path "$work/example-normalised.json" mp3)
+opus=$(json_path "$work/example-normalised.json" opus)
+for f in "$mp3" "$opus"; do
+  summary=$(ffmpeg -hide_banner -nostats -i "$f" -af ebur128=peak=true -f null - 2>&1 |
+    sed -n '/Summary:/,$p')
+  printf '%s: I = %s LUFS, true peak = %s dBFS\n' "$(basename "$f")" \
+    "$(echo "$summary" | sed -n 's/ *I: *\(-\{0,1\}[0-9.]*\) LUFS/\1/p')" \
+    "$(echo "$summary" | sed -n 's/ *Peak: *\(-\{0,1\}[0-9.]*\) dBFS/\1/p')"
+done
+printf 'renderer: %s s, ffprobe MP3 duration: %s s, Opus: %s s\n' "$(field "$work/example-normalised.json" seconds)" \
+  "$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$mp3")" \
+  "$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$opus")"
+for f in "$mp3" "$opus"; do
+  echo "chapters in $(basename "$f"):"
+  ffprobe -v error -show_chapters -of csv=p=0 "$f" | awk -F, '{
+    t = $7; for (i = 8; i <= NF; i++) t = t "," $i; printf "  %8.3f-%8.3f  %s\n", $4, $6, t }'
+done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -29,3 +29,21 @@ echo "== The lesson composed from examples/gpu-tpu/brief.yaml"
 echo
 echo "Results: $out/lesson.md (readable), $out/lesson.json (full), $out/chunks.json;"
 echo "the store is $data/lectio.db."
+
+echo
+echo "== A learning plan: the notes of examples/ai-hardware, and the plan of 4 chapters over them"
+"$lectio" --data "$data" add examples/ai-hardware/gpu_execution.md \
+  examples/ai-hardware/memory_hierarchy.md examples/ai-hardware/tensor_cores.md \
+  examples/ai-hardware/interconnects.md examples/ai-hardware/inference_serving.md \
+  examples/ai-hardware/cost.md
+# Every lesson is composed and rendered (in parallel); an unchanged lesson is reused.
+"$lectio" --data "$data" plan build examples/ai-hardware/plan.yaml --json > "$out/plan.json"
+"$lectio" --data "$data" plan show how_ai_hardware_works | tee "$out/plan.txt"
+
+echo
+echo "== A plan drafted from the same notes alone: out/demo/plan_draft.yaml"
+"$lectio" --data "$data" plan draft --goal "how does a GPU work" --chapters 4 \
+  --out "$out/plan_draft.yaml"
+"$lectio" --data "$data" plans
+echo "Plan results: $out/plan.txt, $out/plan.json (lessons and measured durations),"
+echo "$out/plan_draft.yaml (edit it, then: lectio plan build $out/plan_draft.yaml)."

@@ -24,5 +24,7 @@ void register_summarize_commands(CLI::App& app, GlobalOptions& global);
 void register_lesson_commands(CLI::App& app, GlobalOptions& global);
 // lessons (stored lessons).
 void register_library_commands(CLI::App& app, GlobalOptions& global);
+// plan build | draft | show | related, and plans.
+void register_plan_commands(CLI::App& app, GlobalOptions& global);
 
 }  // namespace lectio::cli

@@ -1,3 +1,5 @@
 lectio_test(cli source_commands DEPS nlohmann_json::nlohmann_json)
 lectio_test(cli summarize DEPS nlohmann_json::nlohmann_json)
 lectio_test(cli lesson DEPS nlohmann_json::nlohmann_json)
+lectio_test(cli plan DEPS nlohmann_json::nlohmann_json)
+lectio_test(cli plan_audio LABELS audio DEPS nlohmann_json::nlohmann_json)

@@ -1,0 +1,53 @@
+#pragma once
+// Builds every lesson of a plan file, in parallel, and stores the plan.
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "lectio/plan/plan.h"
+#include "lectio/plan/plan_file.h"
+#include "lectio/speech/render.h"
+
+namespace lectio::plan {
+
+// What happened to one lesson; reported as each lesson finishes.
+struct LessonOutcome {
+  int chapter = 0;  // 0-based
+  int lesson = 0;   // 0-based within the chapter
+  PlanLesson entry;
+  bool composed = false;              // the script was composed (not taken from the store)
+  bool rendered = false;              // audio was synthesised (not found already rendered)
+  std::vector<std::string> warnings;  // the composer's, when it composed
+  std::vector<std::string> tags;
+};
+
+struct BuildOptions {
+  std::filesystem::path data_dir;
+  int jobs = 0;       // lessons built at once; 0 = one per core
+  bool audio = true;  // false: compose only; totals then use estimates
+  // Output directory and lexicon of the audio; `threads` is set per job so that the jobs
+  // together use the cores once.
+  speech::RenderOptions render;
+  // Called on the calling thread as each lesson finishes (done so far, total).
+  std::function<void(const LessonOutcome&, int done, int total)> on_lesson;
+};
+
+struct BuildResult {
+  Plan plan;                            // as stored
+  std::vector<LessonOutcome> outcomes;  // in plan order
+  int composed = 0;
+  int rendered = 0;
+  int reused = 0;  // neither composed nor rendered
+  int failed = 0;
+};
+
+// Builds each lesson on a fixed pool of workers, each with its own store connection, index and
+// engine. A stored lesson is reused when its build key (brief and source versions) matches and,
+// with audio, its audio files still exist (otherwise they are rendered again). Each lesson is
+// stored as soon as it is built, so a failure loses none of the others and a re-run resumes;
+// failures are reported in the result (status kFailed), not thrown. The plan is stored at the
+// end, also when some lessons failed. Throws only when the store or index cannot be opened.
+BuildResult build_plan(const PlanFile& file, const BuildOptions& options);
+
+}  // namespace lectio::plan

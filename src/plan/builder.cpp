@@ -1,0 +1,261 @@
+// build_plan: a fixed pool of workers builds the plan's lessons; the calling thread collects
+// the outcomes, reports them and stores the plan.
+#include "lectio/plan/builder.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "lectio/compose/composer.h"
+#include "lectio/compose/engine.h"
+#include "lectio/core/error.h"
+#include "lectio/core/text.h"
+#include "lectio/plan/totals.h"
+#include "lectio/search/index.h"
+#include "lectio/store/store.h"
+
+namespace lectio::plan {
+
+namespace {
+
+struct Job {
+  std::size_t position = 0;  // in plan order
+  int chapter = 0;
+  int lesson = 0;
+  const LessonSpec* spec = nullptr;
+};
+
+std::string today() {
+  const std::chrono::year_month_day ymd{
+      std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
+  return fmt::format("{:04d}-{:02d}-{:02d}", static_cast<int>(ymd.year()),
+                     static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
+}
+
+LessonOutcome failed(const Job& job, std::string error) {
+  LessonOutcome out;
+  out.chapter = job.chapter;
+  out.lesson = job.lesson;
+  out.entry.label = job.spec->label;
+  out.entry.topic = job.spec->brief.topic;
+  out.entry.status = LessonStatus::kFailed;
+  out.entry.error = std::move(error);
+  return out;
+}
+
+// Everything one worker thread needs of its own: a Store and an Index are not thread-safe.
+class Worker {
+ public:
+  Worker(const BuildOptions& options, speech::RenderOptions render,
+         const std::map<std::string, std::string>& stored, const std::string& plan_date)
+      : options_(options),
+        render_(std::move(render)),
+        stored_(stored),
+        plan_date_(plan_date),
+        store_(store::open_store(options.data_dir)),
+        index_(search::open_index(*store_, options.data_dir)),
+        engine_(compose::make_extractive_engine()) {}
+
+  LessonOutcome build(const Job& job) {
+    LessonOutcome out = failed(job, "");
+    try {
+      build_into(*job.spec, out);
+      out.entry.status =
+          out.composed || out.rendered ? LessonStatus::kBuilt : LessonStatus::kReused;
+    } catch (const Error& e) {
+      out.entry.error = e.what();
+    } catch (const std::exception& e) {
+      out.entry.error = fmt::format("internal error: {}", e.what());
+    }
+    return out;
+  }
+
+ private:
+  void build_into(const LessonSpec& spec, LessonOutcome& out) {
+    compose::Brief brief = spec.brief;
+    // An undated brief would otherwise get today's date, and so a new build key every day.
+    if (!spec.dated) brief.date = plan_date_;
+    const std::string key = compose::lesson_build_key(brief, *store_);
+    std::optional<compose::Lesson> lesson;
+    if (const auto it = stored_.find(key); it != stored_.end()) {
+      lesson = compose::load_lesson(*store_, it->second);
+    }
+    if (!lesson) {
+      lesson = compose::compose_lesson(brief, *store_, *index_, *engine_);
+      out.composed = true;
+      out.warnings = lesson->warnings;
+      // Stored before rendering, so that a failed render does not cost the composition.
+      compose::save_lesson(*store_, *lesson);
+    }
+    if (options_.audio) {
+      const speech::RenderResult r = speech::render_lesson(*lesson, render_);
+      out.rendered = !r.reused;
+      if (lesson->duration.measured_seconds != r.seconds) {
+        lesson->duration.measured_seconds = r.seconds;
+        compose::save_lesson(*store_, *lesson);
+      }
+    }
+    out.entry.id = lesson->id;
+    out.entry.title = lesson->title;
+    out.entry.measured_seconds = lesson->duration.measured_seconds;
+    out.entry.estimated_minutes = lesson->duration.estimated_minutes;
+    out.tags = lesson->tags;
+  }
+
+  const BuildOptions& options_;
+  speech::RenderOptions render_;
+  const std::map<std::string, std::string>& stored_;
+  const std::string& plan_date_;
+  std::unique_ptr<store::Store> store_;
+  std::unique_ptr<search::Index> index_;
+  std::unique_ptr<compose::Engine> engine_;
+};
+
+// The stored lessons by build key; the newest wins when two share one.
+std::map<std::string, std::string> stored_lessons(store::Store& store) {
+  std::map<std::string, std::string> out;
+  for (const store::Record& r : store.records(store::RecordKind::kLesson)) {
+    if (!r.build_key.empty()) out.try_emplace(r.build_key, r.id);
+  }
+  return out;
+}
+
+std::vector<std::string> top_tags(const std::vector<LessonOutcome>& outcomes) {
+  std::vector<std::pair<std::string, int>> counts;  // first-seen order breaks ties
+  for (const LessonOutcome& o : outcomes) {
+    for (const std::string& tag : o.tags) {
+      auto it = std::find_if(counts.begin(), counts.end(), [&](auto& c) { return c.first == tag; });
+      if (it == counts.end()) {
+        counts.emplace_back(tag, 1);
+      } else {
+        ++it->second;
+      }
+    }
+  }
+  std::stable_sort(counts.begin(), counts.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < counts.size() && i < 6; ++i) out.push_back(counts[i].first);
+  return out;
+}
+
+Plan assemble(const PlanFile& file, const std::string& date,
+              const std::vector<LessonOutcome>& outcomes) {
+  Plan p;
+  p.id = plan_id(file.title, file.language);
+  p.slug = text::slugify(file.title, 60);
+  p.title = file.title;
+  p.description = file.description;
+  p.audience = file.audience;
+  p.language = file.language;
+  p.host = file.host;
+  p.style = file.style;
+  p.date = date;
+  if (!file.path.empty()) p.file = std::filesystem::absolute(file.path).lexically_normal().string();
+  p.tags = file.tags.empty() ? top_tags(outcomes) : file.tags;
+  std::size_t i = 0;
+  for (const ChapterSpec& c : file.chapters) {
+    PlanChapter chapter{c.title, {}};
+    for (std::size_t l = 0; l < c.lessons.size(); ++l)
+      chapter.lessons.push_back(outcomes[i++].entry);
+    p.chapters.push_back(std::move(chapter));
+  }
+  p.totals = compute_totals(p.chapters, p.language);
+  return p;
+}
+
+}  // namespace
+
+BuildResult build_plan(const PlanFile& file, const BuildOptions& options) {
+  if (options.jobs < 0)
+    throw InvalidInput(fmt::format("--jobs must be 0 or more, not {}", options.jobs));
+  std::vector<Job> jobs;
+  for (std::size_t c = 0; c < file.chapters.size(); ++c) {
+    for (std::size_t l = 0; l < file.chapters[c].lessons.size(); ++l) {
+      jobs.push_back(
+          {jobs.size(), static_cast<int>(c), static_cast<int>(l), &file.chapters[c].lessons[l]});
+    }
+  }
+  // Opened here first so that the index is brought up to date once, before the workers open
+  // their own read handles on it.
+  auto store = store::open_store(options.data_dir);
+  search::open_index(*store, options.data_dir);
+  const std::map<std::string, std::string> stored = stored_lessons(*store);
+  const auto earlier = load_plan(*store, plan_id(file.title, file.language));
+  const std::string date = earlier && !earlier->date.empty() ? earlier->date : today();
+
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int workers =
+      std::max(1, std::min(options.jobs > 0 ? options.jobs : cores, static_cast<int>(jobs.size())));
+  speech::RenderOptions render = options.render;
+  if (render.threads == 0) render.threads = std::max(1, cores / workers);
+
+  std::vector<LessonOutcome> outcomes(jobs.size());
+  std::atomic<std::size_t> next{0};
+  std::mutex mutex;  // guards finished
+  std::condition_variable ready;
+  std::deque<std::pair<std::size_t, LessonOutcome>> finished;
+  {
+    std::vector<std::jthread> pool;
+    for (int w = 0; w < workers; ++w) {
+      pool.emplace_back([&] {
+        std::optional<Worker> worker;
+        std::string open_error;
+        try {
+          worker.emplace(options, render, stored, date);
+        } catch (const std::exception& e) {
+          open_error = e.what();  // every lesson this worker takes then fails with it
+        }
+        for (std::size_t i = next++; i < jobs.size(); i = next++) {
+          LessonOutcome o = worker ? worker->build(jobs[i]) : failed(jobs[i], open_error);
+          {
+            const std::lock_guard lock(mutex);
+            finished.emplace_back(i, std::move(o));
+          }
+          ready.notify_one();
+        }
+      });
+    }
+    // Reports from this thread only, so that callbacks (a progress bar) need no locking.
+    for (std::size_t done = 0; done < jobs.size();) {
+      std::deque<std::pair<std::size_t, LessonOutcome>> batch;
+      {
+        std::unique_lock lock(mutex);
+        ready.wait(lock, [&] { return !finished.empty(); });
+        batch.swap(finished);
+      }
+      for (auto& [i, o] : batch) {
+        outcomes[i] = std::move(o);
+        ++done;
+        if (options.on_lesson) {
+          options.on_lesson(outcomes[i], static_cast<int>(done), static_cast<int>(jobs.size()));
+        }
+      }
+    }
+  }
+
+  BuildResult result;
+  for (const LessonOutcome& o : outcomes) {
+    if (o.entry.status == LessonStatus::kFailed) {
+      ++result.failed;
+      continue;
+    }
+    result.composed += o.composed ? 1 : 0;
+    result.rendered += o.rendered ? 1 : 0;
+    result.reused += o.composed || o.rendered ? 0 : 1;
+  }
+  result.plan = assemble(file, date, outcomes);
+  save_plan(*store, result.plan);
+  result.outcomes = std::move(outcomes);
+  return result;
+}
+
+}  // namespace lectio::plan

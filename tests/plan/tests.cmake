@@ -1,0 +1,7 @@
+lectio_test(plan totals)
+lectio_test(plan plan_file)
+lectio_test(plan builder DEPS lectio_ingest)
+lectio_test(plan builder_audio LABELS audio DEPS lectio_ingest nlohmann_json::nlohmann_json)
+lectio_test(plan draft DEPS lectio_ingest)
+lectio_test(plan related DEPS lectio_ingest)
+lectio_test(plan chunk_scope DEPS lectio_ingest)

@@ -122,9 +122,7 @@ TEST(RenderTest, WritesContentAddressedFilesAndReusesThem) {
   const RenderOptions options = options_for(dir.path() / "audio");
   const std::string stem = "gpu_brief-" + audio_key(lesson, options).substr(0, 12);
 
-  const auto t0 = std::chrono::steady_clock::now();
   const RenderResult first = render_lesson(lesson, options);
-  const auto t1 = std::chrono::steady_clock::now();
   EXPECT_FALSE(first.reused);
   EXPECT_EQ(first.mp3, options.out_dir / (stem + ".mp3"));
   EXPECT_EQ(first.opus, options.out_dir / (stem + ".opus"));
@@ -140,12 +138,10 @@ TEST(RenderTest, WritesContentAddressedFilesAndReusesThem) {
 
   const auto mtime = fs::last_write_time(first.mp3);
   const RenderResult again = render_lesson(lesson, options);
-  const auto t2 = std::chrono::steady_clock::now();
   EXPECT_TRUE(again.reused);
   EXPECT_EQ(again.mp3, first.mp3);
   EXPECT_DOUBLE_EQ(again.seconds, first.seconds);
   EXPECT_EQ(fs::last_write_time(first.mp3), mtime);
-  EXPECT_LT((t2 - t1) * 20, t1 - t0) << "the second render should only look the files up";
   for (const auto& p : files_in(options.out_dir)) {
     EXPECT_NE(p.filename().string().front(), '.') << "a temporary file was left: " << p;
   }

@@ -13,13 +13,12 @@
 //       comments), seven sentences a section; e.g. bench/speech/written_forms.tsv.
 //   lectio_render_bench wer REFERENCE.txt HYPOTHESIS.txt
 //       word error rate (substitutions + deletions + insertions) / reference words.
-#include <ctime>
-
 #include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -55,8 +54,7 @@ double cpu_seconds() {
 }
 
 double wall_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 // Lower-case ASCII words; apostrophes stay inside words ("we're"), other marks split.

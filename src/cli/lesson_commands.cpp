@@ -117,8 +117,9 @@ void register_lesson_commands(CLI::App& app, GlobalOptions& global) {
   json->excludes(md);
   lesson->add_flag("--no-audio", args->no_audio, "Do not render audio");
   lesson->add_option("--out", args->out, "Directory for the audio files (default: <data>/audio)");
-  lesson->add_option("--lexicon", args->lexicon,
-                     "Pronunciation lexicon, YAML word: spoken form (default: <data>/lexicon.yaml)");
+  lesson->add_option(
+      "--lexicon", args->lexicon,
+      "Pronunciation lexicon, YAML word: spoken form (default: <data>/lexicon.yaml)");
   lesson->add_flag("--strict", args->strict,
                    "Exit 1 when an insight is not supported by the sources");
   lesson->callback([args, &global] { run_lesson(*args, global); });

@@ -5,14 +5,13 @@
 // it (initialised on first use, terminated at exit) and serialises every call with a mutex;
 // each call sets the voice and parameters it needs, so synthesisers cannot disturb each other.
 #include <espeak-ng/speak_lib.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <mutex>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "engines.h"
 #include "lectio/core/error.h"
@@ -22,7 +21,7 @@ namespace lectio::speech {
 namespace {
 
 struct VoiceSettings {
-  std::string voice;  // espeak-ng name with variant, e.g. "cmn+f3"
+  std::string voice;             // espeak-ng name with variant, e.g. "cmn+f3"
   int rate = espeakRATE_NORMAL;  // words per minute
   int pitch = 50;                // 0-100
 };
@@ -69,7 +68,8 @@ class EspeakEngine {
  private:
   EspeakEngine() {
     sample_rate_ = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nullptr, 0);
-    if (sample_rate_ <= 0) throw Unsupported("espeak-ng could not start (are its data files installed?)");
+    if (sample_rate_ <= 0)
+      throw Unsupported("espeak-ng could not start (are its data files installed?)");
     espeak_SetSynthCallback(&EspeakEngine::collect);
   }
 

@@ -1,11 +1,11 @@
 // render_lesson: plan → parallel synthesis → one timeline with pauses → loudness → files.
 #include "lectio/speech/render.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <exception>
 #include <thread>
-
-#include <fmt/format.h>
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
@@ -50,10 +50,12 @@ Timeline lay_out(const RenderPlan& plan, std::vector<Pcm>& clips, const RenderOp
   for (std::size_t i = 0; i < plan.lines.size(); ++i) {
     const PlannedLine& line = plan.lines[i];
     const bool new_section = i == 0 || plan.lines[i - 1].section != line.section;
-    if (i > 0) append_silence(t.program, new_section ? options.section_pause : options.sentence_pause);
+    if (i > 0)
+      append_silence(t.program, new_section ? options.section_pause : options.sentence_pause);
     const double start = t.program.seconds();
     if (new_section) {
-      t.chapters.push_back({plan.sections[line.section].title, t.chapters.empty() ? 0.0 : start, 0});
+      t.chapters.push_back(
+          {plan.sections[line.section].title, t.chapters.empty() ? 0.0 : start, 0});
     }
     t.program.samples.insert(t.program.samples.end(), clips[i].samples.begin(),
                              clips[i].samples.end());
@@ -98,7 +100,8 @@ std::string audio_key(const compose::Lesson& lesson, const RenderOptions& option
 RenderResult render_lesson(const compose::Lesson& lesson, const RenderOptions& options) {
   check_options(options);
   const RenderPlan plan = make_render_plan(lesson);
-  const RenderPaths paths = render_paths(options.out_dir, lesson, render_key(lesson, plan, options));
+  const RenderPaths paths =
+      render_paths(options.out_dir, lesson, render_key(lesson, plan, options));
   prepare_out_dir(options.out_dir);
   if (auto earlier = find_render(paths)) return *earlier;
 

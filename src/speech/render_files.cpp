@@ -1,15 +1,14 @@
 #include "render_files.h"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <limits>
-#include <random>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <random>
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
@@ -27,9 +26,9 @@ constexpr std::uintmax_t kMaxRecordBytes = 64 * 1024;
 std::string file_stem(const compose::Lesson& lesson) {
   const std::string& slug = lesson.slug;
   const bool safe = !slug.empty() && slug.size() <= 100 && slug.front() != '.' &&
-                    slug.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
-                                           "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") ==
-                        std::string::npos;
+                    slug.find_first_not_of(
+                        "abcdefghijklmnopqrstuvwxyz"
+                        "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") == std::string::npos;
   if (safe) return slug;
   return text::slugify(lesson.title.empty() ? slug : lesson.title, 60);
 }
@@ -54,8 +53,8 @@ void prepare_out_dir(const fs::path& dir) {
                            dir.string(), parent.string()));
     }
     if (!fs::create_directory(dir, ec) && ec) {
-      throw Io(fmt::format("{}: cannot create the output directory: {}", dir.string(),
-                           ec.message()));
+      throw Io(
+          fmt::format("{}: cannot create the output directory: {}", dir.string(), ec.message()));
     }
   } else if (status.type() != fs::file_type::directory) {
     throw Io(fmt::format("{}: the output path is not a directory", dir.string()));

@@ -1,6 +1,7 @@
 #include "render_plan.h"
 
 #include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 #include "lectio/core/error.h"
@@ -25,9 +26,8 @@ std::size_t voice_index(RenderPlan& plan, const std::string& name, const compose
   }
   const auto host = find_host(name);
   if (!host) {
-    throw InvalidInput(
-        fmt::format("lesson '{}': speaker '{}' has no voice (see `lectio voices`)", lesson.slug,
-                    name));
+    throw InvalidInput(fmt::format("lesson '{}': speaker '{}' has no voice (see `lectio voices`)",
+                                   lesson.slug, name));
   }
   if (host->language != plan.language) {
     throw InvalidInput(fmt::format("lesson '{}': host '{}' speaks '{}', the lesson is in '{}'",
@@ -61,8 +61,8 @@ RenderPlan make_render_plan(const compose::Lesson& lesson) {
       if (text::collapse_whitespace(s.text).empty()) continue;  // nothing to say
       const std::string& speaker = s.speaker.empty() ? lesson.host : s.speaker;
       if (speaker.empty()) {
-        throw InvalidInput(fmt::format("lesson '{}': a sentence has no speaker and the lesson no host",
-                                       lesson.slug));
+        throw InvalidInput(fmt::format(
+            "lesson '{}': a sentence has no speaker and the lesson no host", lesson.slug));
       }
       plan.lines.push_back({s.text, voice_index(plan, speaker, lesson), index});
       ++section.line_count;

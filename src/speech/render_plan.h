@@ -21,8 +21,8 @@ inline constexpr double kLeadIn = 0.3;
 inline constexpr double kTail = 0.8;
 
 struct PlannedLine {
-  std::string text;     // as written; the transcript shows this
-  std::size_t voice = 0;  // index into RenderPlan::voices
+  std::string text;         // as written; the transcript shows this
+  std::size_t voice = 0;    // index into RenderPlan::voices
   std::size_t section = 0;  // index into RenderPlan::sections
 };
 

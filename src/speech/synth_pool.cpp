@@ -21,7 +21,7 @@ namespace {
 // Engines pad each utterance with silence of their own choosing (flite about 0.1-0.3 s);
 // trimming it makes the pauses between lines exactly the ones the renderer asks for. A short
 // margin keeps soft onsets and the decay of the last phoneme.
-constexpr float kSilence = 0.002f;  // about -54 dBFS
+constexpr float kSilence = 0.002f;    // about -54 dBFS
 constexpr double kKeepBefore = 0.03;  // seconds
 constexpr double kKeepAfter = 0.08;
 
@@ -63,10 +63,9 @@ struct Pool {
         const PlannedLine& line = plan.lines[i];
         auto& engine = engines[line.voice];
         if (!engine) engine = make_synthesizer(plan.voices[line.voice]);
-        const std::string spoken = options.normalize_text
-                                       ? normalize_for_speech(line.text, plan.language,
-                                                              options.lexicon)
-                                       : line.text;
+        const std::string spoken =
+            options.normalize_text ? normalize_for_speech(line.text, plan.language, options.lexicon)
+                                   : line.text;
         Pcm clip = engine->speak(spoken);
         trim_silence(clip);
         clips[i] = clip.samples.empty() ? Pcm{kRenderRate, {}} : resample(clip, kRenderRate);
@@ -89,7 +88,8 @@ std::vector<Pcm> synthesize_plan(const RenderPlan& plan, const RenderOptions& op
   Pool pool(plan, options);
   const std::size_t total = plan.lines.size();
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t wanted = options.threads > 0 ? static_cast<std::size_t>(options.threads) : cores;
+  const std::size_t wanted =
+      options.threads > 0 ? static_cast<std::size_t>(options.threads) : cores;
   const std::size_t count = std::clamp<std::size_t>(wanted, 1, total);
   {
     std::vector<std::jthread> workers;

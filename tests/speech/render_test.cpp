@@ -4,10 +4,10 @@
 #include "lectio/speech/render.h"
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include <chrono>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <thread>
 
@@ -47,7 +47,10 @@ Lesson base_lesson(std::string slug, std::string host, std::string language) {
 // Two sections, Lena alone.
 Lesson monologue() {
   Lesson l = base_lesson("gpu_brief", "Lena", "en");
-  l.script.push_back({compose::SectionKind::kIntro, "Introduction", -1, "",
+  l.script.push_back({compose::SectionKind::kIntro,
+                      "Introduction",
+                      -1,
+                      "",
                       {line("Hello, I'm Lena."), line("Today we compare GPUs and TPUs.")}});
   ScriptSection why{compose::SectionKind::kInsight, "Why GPUs won", 0, "Why GPUs won", {}};
   why.sentences = {line("GPUs run thousands of threads at once, about 3.5x more than in 2016."),
@@ -62,13 +65,22 @@ Lesson dialogue() {
   Lesson l = base_lesson("gpu_dialogue", "Lena", "en");
   l.cohost = "Marcus";
   l.format = "dialogue";
-  l.script.push_back({compose::SectionKind::kIntro, "Introduction", -1, "",
+  l.script.push_back({compose::SectionKind::kIntro,
+                      "Introduction",
+                      -1,
+                      "",
                       {line("Hello, I'm Lena.", "Lena"), line("And I'm Marcus.", "Marcus")}});
-  l.script.push_back({compose::SectionKind::kInsight, "Where TPUs are strongest", 0, "", {
-                          line("So where do TPUs shine?", "Marcus"),
-                          line("On large matrix multiplications at scale.", "Lena")}});
-  l.script.push_back({compose::SectionKind::kOutro, "Recap", -1, "", {
-                          line("Let's recap.", "Marcus"), line("Thanks for listening.", "Lena")}});
+  l.script.push_back({compose::SectionKind::kInsight,
+                      "Where TPUs are strongest",
+                      0,
+                      "",
+                      {line("So where do TPUs shine?", "Marcus"),
+                       line("On large matrix multiplications at scale.", "Lena")}});
+  l.script.push_back({compose::SectionKind::kOutro,
+                      "Recap",
+                      -1,
+                      "",
+                      {line("Let's recap.", "Marcus"), line("Thanks for listening.", "Lena")}});
   return l;
 }
 
@@ -76,8 +88,11 @@ Lesson mandarin() {
   Lesson l = base_lesson("gpu_zh", "Mei", "zh");
   l.title = "GPU和TPU";
   l.script.push_back({compose::SectionKind::kIntro, "开场", -1, "", {line("大家好，我是Mei。")}});
-  l.script.push_back({compose::SectionKind::kInsight, "区别", 0, "", {
-                          line("GPU有成千上万个核心。"), line("TPU专门用于矩阵运算。")}});
+  l.script.push_back({compose::SectionKind::kInsight,
+                      "区别",
+                      0,
+                      "",
+                      {line("GPU有成千上万个核心。"), line("TPU专门用于矩阵运算。")}});
   return l;
 }
 

@@ -64,7 +64,8 @@ TEST(SynthesizerTest, RateAndPitchTakeEffect) {
   const std::string text = "The quick brown fox jumps over the lazy dog near the river bank.";
   for (const char* name : {"Lena", "Kai", "Wei"}) {
     Host host = *find_host(name);
-    const std::string spoken = host.language == "zh" ? "我们今天讨论图形处理器和张量处理器的区别。" : text;
+    const std::string spoken =
+        host.language == "zh" ? "我们今天讨论图形处理器和张量处理器的区别。" : text;
     const Pcm normal = make_synthesizer(host)->speak(spoken);
     Host fast = host;
     fast.rate = host.rate * 1.5;

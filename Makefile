@@ -20,8 +20,10 @@ build: deps $(BUILD)/CMakeCache.txt
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# Ends in `lectio serve` on port $(PORT) (DEMO_SERVE=0 stops before serving).
+PORT ?= 8080
 demo: build
-	bash scripts/demo.sh $(LECTIO) $(DATA)
+	PORT=$(PORT) bash scripts/demo.sh $(LECTIO) $(DATA)
 
 bench: build
 	bash bench/run.sh $(BUILD)

@@ -40,3 +40,9 @@ endforeach()
 add_library(lectio_flite INTERFACE)
 target_include_directories(lectio_flite INTERFACE ${FLITE_INCLUDE_DIR})
 target_link_libraries(lectio_flite INTERFACE ${FLITE_LIBRARIES} m)
+
+# The web app: cpp-httplib (a compiled library in Debian) and kainjow's header-only mustache.
+pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
+find_path(MUSTACHE_INCLUDE_DIR kainjow/mustache.hpp REQUIRED)
+add_library(lectio_mustache INTERFACE)
+target_include_directories(lectio_mustache INTERFACE ${MUSTACHE_INCLUDE_DIR})

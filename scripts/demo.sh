@@ -47,3 +47,13 @@ echo "== A plan drafted from the same notes alone: out/demo/plan_draft.yaml"
 "$lectio" --data "$data" plans
 echo "Plan results: $out/plan.txt, $out/plan.json (lessons and measured durations),"
 echo "$out/plan_draft.yaml (edit it, then: lectio plan build $out/plan_draft.yaml)."
+
+echo
+echo "== The web app: lesson and plan pages, the player with its live transcript, questions,"
+echo "   accounts, reviews, the JSON API (docs/api.md) and podcast feeds"
+if [ "${DEMO_SERVE:-1}" = "0" ]; then
+  echo "(DEMO_SERVE=0: not starting it; run: $lectio --data $data serve)"
+  exit 0
+fi
+echo "Open http://127.0.0.1:${PORT:-8080}/lessons/gpu_vs_tpu_how_to_choose — Ctrl-C stops the server."
+exec "$lectio" --data "$data" serve --port "${PORT:-8080}"

@@ -26,6 +26,7 @@ int run(int argc, char** argv) {
   register_lesson_commands(app, global);
   register_library_commands(app, global);
   register_plan_commands(app, global);
+  register_serve_command(app, global);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

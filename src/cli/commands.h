@@ -26,5 +26,7 @@ void register_lesson_commands(CLI::App& app, GlobalOptions& global);
 void register_library_commands(CLI::App& app, GlobalOptions& global);
 // plan build | draft | show | related, and plans.
 void register_plan_commands(CLI::App& app, GlobalOptions& global);
+// serve: the web app.
+void register_serve_command(CLI::App& app, GlobalOptions& global);
 
 }  // namespace lectio::cli

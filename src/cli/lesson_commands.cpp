@@ -1,16 +1,17 @@
 // lectio lesson | voices
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <optional>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "commands.h"
 #include "lectio/compose/brief.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
+#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/hosts.h"
 #include "lectio/core/progress.h"
@@ -54,6 +55,10 @@ void render_audio(compose::Lesson& lesson, const LessonArgs& args, const GlobalO
   const speech::RenderResult r = speech::render_lesson(lesson, options);
   if (progress) progress->finish();
   lesson.duration.measured_seconds = r.seconds;
+  const std::filesystem::path data = global.data();
+  lesson.audio = compose::LessonAudio{
+      relative_to_data_dir(r.mp3, data), relative_to_data_dir(r.opus, data),
+      relative_to_data_dir(r.vtt, data), relative_to_data_dir(r.chapters, data)};
   const int whole = static_cast<int>(r.seconds + 0.5);
   std::fprintf(stderr, "lectio: %s %d:%02d of audio, %.1f LUFS, %.1f dBTP\n",
                r.reused ? "unchanged, not rendered again:" : "rendered", whole / 60, whole % 60,
@@ -92,16 +97,21 @@ void run_voices(bool json) {
   if (json) {
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
     for (const Host& h : hosts()) {
-      out.push_back({{"name", h.name}, {"language", h.language}, {"gender", h.gender},
-                     {"engine", h.engine}, {"voice", h.voice}, {"rate", h.rate},
-                     {"pitch", h.pitch}, {"description", h.description}});
+      out.push_back({{"name", h.name},
+                     {"language", h.language},
+                     {"gender", h.gender},
+                     {"engine", h.engine},
+                     {"voice", h.voice},
+                     {"rate", h.rate},
+                     {"pitch", h.pitch},
+                     {"description", h.description}});
     }
     std::cout << out.dump(2) << '\n';
     return;
   }
   for (const Host& h : hosts()) {
-    std::cout << fmt::format("{:<9} {}  {:<6}  {}/{}  {}\n", h.name, h.language, h.gender,
-                             h.engine, h.voice, h.description);
+    std::cout << fmt::format("{:<9} {}  {:<6}  {}/{}  {}\n", h.name, h.language, h.gender, h.engine,
+                             h.voice, h.description);
   }
 }
 

@@ -1,5 +1,6 @@
 // The lesson's JSON form (docs/lesson.schema.json) and a Markdown rendering for reading.
 #include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 #include "lectio/compose/lesson.h"
@@ -16,9 +17,12 @@ std::string_view role_name(SentenceRole r) {
 }
 std::string_view kind_name(SectionKind k) {
   switch (k) {
-    case SectionKind::kIntro: return "intro";
-    case SectionKind::kInsight: return "insight";
-    case SectionKind::kOutro: return "outro";
+    case SectionKind::kIntro:
+      return "intro";
+    case SectionKind::kInsight:
+      return "insight";
+    case SectionKind::kOutro:
+      return "outro";
   }
   return "insight";
 }
@@ -35,7 +39,7 @@ ScriptSentence sentence_from(const Json& j) {
   s.text = j.at("text").get<std::string>();
   s.citations = j.value("citations", std::vector<std::string>{});
   s.role = j.value("role", "content") == "connective" ? SentenceRole::kConnective
-                                                       : SentenceRole::kContent;
+                                                      : SentenceRole::kContent;
   s.speaker = j.value("speaker", "");
   s.support = j.value("support", 0.0);
   return s;
@@ -70,23 +74,36 @@ std::string lesson_to_json(const Lesson& l, int indent) {
   }
   Json sources = Json::array();
   for (const CitedChunk& c : l.sources) {
-    sources.push_back({{"chunk_id", c.chunk_id}, {"pinned_id", c.pinned_id},
-                       {"source_id", c.source_id}, {"version", c.version},
-                       {"file_name", c.file_name}, {"pages", c.pages},
-                       {"origin_url", c.origin_url}, {"heading", c.heading}});
+    sources.push_back({{"chunk_id", c.chunk_id},
+                       {"pinned_id", c.pinned_id},
+                       {"source_id", c.source_id},
+                       {"version", c.version},
+                       {"file_name", c.file_name},
+                       {"pages", c.pages},
+                       {"origin_url", c.origin_url},
+                       {"heading", c.heading}});
   }
   Json coverage = Json::array();
   for (const InsightCoverage& c : l.grounding.insights) {
-    coverage.push_back({{"insight", c.insight}, {"coverage", c.coverage},
-                        {"content_sentences", c.content_sentences}, {"supported", c.supported}});
+    coverage.push_back({{"insight", c.insight},
+                        {"coverage", c.coverage},
+                        {"content_sentences", c.content_sentences},
+                        {"supported", c.supported}});
   }
   Json duration = {{"target_minutes", l.duration.target_minutes},
                    {"estimated_minutes", l.duration.estimated_minutes}};
   if (l.duration.measured_seconds) duration["measured_seconds"] = *l.duration.measured_seconds;
-  Json j = {{"id", l.id},           {"slug", l.slug},         {"title", l.title},
-            {"description", l.description}, {"tags", l.tags}, {"date", l.date},
-            {"plan", l.plan},       {"topic", l.topic},       {"overview", l.overview},
-            {"insights", l.insights}, {"host", l.host}};
+  Json j = {{"id", l.id},
+            {"slug", l.slug},
+            {"title", l.title},
+            {"description", l.description},
+            {"tags", l.tags},
+            {"date", l.date},
+            {"plan", l.plan},
+            {"topic", l.topic},
+            {"overview", l.overview},
+            {"insights", l.insights},
+            {"host", l.host}};
   if (!l.cohost.empty()) j["cohost"] = l.cohost;
   j["style"] = l.style;
   j["format"] = l.format;
@@ -96,9 +113,9 @@ std::string lesson_to_json(const Lesson& l, int indent) {
   j["build_key"] = l.build_key;
   j["script"] = std::move(script);
   j["faq"] = std::move(faq);
-  j["best_quote"] = l.best_quote ? Json{{"text", l.best_quote->text},
-                                        {"chunk_id", l.best_quote->chunk_id}}
-                                 : Json(nullptr);
+  j["best_quote"] = l.best_quote
+                        ? Json{{"text", l.best_quote->text}, {"chunk_id", l.best_quote->chunk_id}}
+                        : Json(nullptr);
   j["sources"] = std::move(sources);
   j["duration"] = std::move(duration);
   j["grounding"] = {{"supported_share", l.grounding.supported_share},
@@ -106,6 +123,13 @@ std::string lesson_to_json(const Lesson& l, int indent) {
                     {"content_sentences", l.grounding.content_sentences},
                     {"insights", std::move(coverage)}};
   j["warnings"] = l.warnings;
+  if (l.audio) {
+    j["audio"] = {{"mp3", l.audio->mp3},
+                  {"opus", l.audio->opus},
+                  {"vtt", l.audio->vtt},
+                  {"chapters", l.audio->chapters}};
+  }
+  j["published"] = l.published;
   return j.dump(indent);
 }
 
@@ -171,6 +195,12 @@ Lesson lesson_from_json(std::string_view text) {
                                       cj.value("supported", false)});
     }
     l.warnings = j.value("warnings", std::vector<std::string>{});
+    if (j.contains("audio") && j["audio"].is_object()) {
+      const Json& a = j["audio"];
+      l.audio = LessonAudio{a.value("mp3", ""), a.value("opus", ""), a.value("vtt", ""),
+                            a.value("chapters", "")};
+    }
+    l.published = j.value("published", true);
     return l;
   } catch (const Json::exception& e) {
     throw InvalidInput(fmt::format("not a lesson: {}", e.what()));
@@ -191,18 +221,19 @@ std::string lesson_to_markdown(const Lesson& l) {
                     static_cast<int>(l.duration.estimated_minutes + 0.5), l.host,
                     fmt::join(l.tags, ", "));
   auto cite = [](const ScriptSentence& s) {
-    return s.citations.empty() ? std::string()
-                               : fmt::format(" [{}]", fmt::join(s.citations, "; "));
+    return s.citations.empty() ? std::string() : fmt::format(" [{}]", fmt::join(s.citations, "; "));
   };
   for (const ScriptSection& sec : l.script) {
     md += fmt::format("## {}\n\n", sec.title);
     for (const auto& s : sec.sentences) {
-      const std::string who = s.speaker.empty() || l.cohost.empty() ? "" : "**" + s.speaker + ":** ";
+      const std::string who =
+          s.speaker.empty() || l.cohost.empty() ? "" : "**" + s.speaker + ":** ";
       md += who + s.text + cite(s) + "\n";
     }
     md += "\n";
   }
-  if (l.best_quote) md += fmt::format("> {}\n> — [{}]\n\n", l.best_quote->text, l.best_quote->chunk_id);
+  if (l.best_quote)
+    md += fmt::format("> {}\n> — [{}]\n\n", l.best_quote->text, l.best_quote->chunk_id);
   if (!l.faq.empty()) md += "## FAQ\n\n";
   for (const FaqItem& f : l.faq) {
     md += fmt::format("**{}**\n\n", f.question);

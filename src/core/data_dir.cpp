@@ -1,6 +1,7 @@
 #include "lectio/core/data_dir.h"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -8,8 +9,6 @@
 #include <cstring>
 #include <fstream>
 #include <random>
-
-#include <fmt/format.h>
 
 #include "lectio/core/error.h"
 
@@ -85,7 +84,8 @@ std::string read_file(const fs::path& path, std::uintmax_t max_bytes) {
   std::error_code ec;
   const auto status = fs::status(path, ec);
   if (ec || !fs::exists(status)) throw NotFound(fmt::format("{}: no such file", path.string()));
-  if (fs::is_directory(status)) throw InvalidInput(fmt::format("{}: is a directory", path.string()));
+  if (fs::is_directory(status))
+    throw InvalidInput(fmt::format("{}: is a directory", path.string()));
   const auto size = fs::file_size(path, ec);
   if (ec) throw Io(fmt::format("{}: cannot read: {}", path.string(), ec.message()));
   if (size > max_bytes) {
@@ -100,6 +100,20 @@ std::string read_file(const fs::path& path, std::uintmax_t max_bytes) {
     throw Io(fmt::format("{}: short read", path.string()));
   }
   return bytes;
+}
+
+std::string relative_to_data_dir(const fs::path& file, const fs::path& data_dir) {
+  std::error_code ec;
+  const fs::path abs_file = fs::weakly_canonical(fs::absolute(file), ec);
+  const fs::path abs_dir = fs::weakly_canonical(fs::absolute(data_dir), ec);
+  const fs::path rel = abs_file.lexically_relative(abs_dir);
+  if (!rel.empty() && *rel.begin() != "..") return rel.generic_string();
+  return abs_file.string();
+}
+
+fs::path resolve_in_data_dir(const std::string& recorded, const fs::path& data_dir) {
+  const fs::path p(recorded);
+  return p.is_absolute() ? p : data_dir / p;
 }
 
 }  // namespace lectio

@@ -62,10 +62,57 @@ CREATE TABLE records (
 CREATE INDEX records_by_slug ON records (kind, slug);
 )sql";
 
-constexpr std::array<std::string_view, 2> kMigrations = {kV1, kV2};
+// Accounts, sessions and reviews for the web app. A user's name is unique case-insensitively
+// through name_key (the name with ASCII letters lower-cased by the store), which keeps the SQL
+// free of collations that SQLite and PostgreSQL spell differently. A session is stored only as
+// the digest of its token. A review's seq orders reviews by their last write exactly, where
+// second-resolution time stamps tie.
+constexpr std::string_view kV3 = R"sql(
+CREATE TABLE users (
+  id            TEXT NOT NULL PRIMARY KEY,
+  name          TEXT NOT NULL,
+  name_key      TEXT NOT NULL UNIQUE,
+  display_name  TEXT NOT NULL,
+  password_hash TEXT NOT NULL,
+  created_at    TEXT NOT NULL
+);
+CREATE TABLE sessions (
+  token_digest TEXT NOT NULL PRIMARY KEY,
+  user_id      TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  csrf_token   TEXT NOT NULL,
+  expires_at   TEXT NOT NULL,
+  created_at   TEXT NOT NULL
+);
+CREATE INDEX sessions_by_user ON sessions (user_id);
+CREATE INDEX sessions_by_expiry ON sessions (expires_at);
+CREATE TABLE reviews (
+  id         TEXT    NOT NULL PRIMARY KEY,
+  lesson_id  TEXT    NOT NULL,
+  user_id    TEXT    NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  rating     INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+  body       TEXT    NOT NULL,
+  seq        BIGINT  NOT NULL,
+  created_at TEXT    NOT NULL,
+  updated_at TEXT    NOT NULL,
+  UNIQUE (lesson_id, user_id)
+);
+CREATE INDEX reviews_by_lesson ON reviews (lesson_id, seq);
+CREATE INDEX reviews_by_user ON reviews (user_id);
+CREATE TABLE review_likes (
+  review_id  TEXT NOT NULL REFERENCES reviews (id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (review_id, user_id)
+);
+CREATE INDEX review_likes_by_user ON review_likes (user_id);
+)sql";
+
+constexpr std::array<std::string_view, 3> kMigrations = {kV1, kV2, kV3};
 
 }  // namespace
 
-std::span<const std::string_view> migrations() { return kMigrations; }
+std::span<const std::string_view> migrations() {
+  return kMigrations;
+}
 
 }  // namespace lectio::store

@@ -1,9 +1,8 @@
 #include "sqlite_records.h"
 
-#include <chrono>
-
-#include <fmt/chrono.h>
 #include <fmt/format.h>
+
+#include "clock.h"
 
 namespace lectio::store::sqlite {
 
@@ -12,11 +11,8 @@ namespace {
 constexpr std::string_view kColumns =
     "id, slug, title, plan, language, build_key, owner, body, created_at, updated_at";
 
-std::string_view kind_name(RecordKind kind) { return kind == RecordKind::kLesson ? "lesson" : "plan"; }
-
-std::string now_utc() {
-  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
-                     std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now()));
+std::string_view kind_name(RecordKind kind) {
+  return kind == RecordKind::kLesson ? "lesson" : "plan";
 }
 
 Record read(const Statement& s) {
@@ -42,18 +38,18 @@ void RecordTable::put(RecordKind kind, const Record& r) {
 }
 
 std::optional<Record> RecordTable::get(RecordKind kind, std::string_view id_or_slug) {
-  Statement q = db_.prepare(fmt::format(
-      "SELECT {} FROM records WHERE kind = ? AND (id = ? OR slug = ?) "
-      "ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END, updated_at DESC LIMIT 1",
-      kColumns));
+  Statement q = db_.prepare(
+      fmt::format("SELECT {} FROM records WHERE kind = ? AND (id = ? OR slug = ?) "
+                  "ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END, updated_at DESC LIMIT 1",
+                  kColumns));
   q.bind(1, kind_name(kind)).bind(2, id_or_slug).bind(3, id_or_slug).bind(4, id_or_slug);
   if (!q.step()) return std::nullopt;
   return read(q);
 }
 
 std::vector<Record> RecordTable::list(RecordKind kind) {
-  Statement q = db_.prepare(fmt::format(
-      "SELECT {} FROM records WHERE kind = ? ORDER BY created_at DESC, id", kColumns));
+  Statement q = db_.prepare(
+      fmt::format("SELECT {} FROM records WHERE kind = ? ORDER BY created_at DESC, id", kColumns));
   q.bind(1, kind_name(kind));
   std::vector<Record> out;
   while (q.step()) out.push_back(read(q));

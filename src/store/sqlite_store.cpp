@@ -1,17 +1,18 @@
 // The SQLite backend of the Store interface.
-#include <chrono>
-#include <memory>
-
-#include <fmt/chrono.h>
 #include <fmt/format.h>
+
+#include <memory>
 #include <nlohmann/json.hpp>
 
+#include "clock.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/store/store.h"
 #include "schema.h"
+#include "sqlite_accounts.h"
 #include "sqlite_db.h"
 #include "sqlite_records.h"
+#include "sqlite_reviews.h"
 
 namespace lectio::store {
 
@@ -27,11 +28,6 @@ constexpr std::string_view kSourceColumns =
     "byte_size, page_count, chunk_count, added_at";
 constexpr std::string_view kChunkColumns =
     "source_id, version, ordinal, page_start, page_end, heading_path, body, word_count";
-
-std::string now_utc() {
-  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
-                     std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now()));
-}
 
 std::string encode_path(const std::vector<std::string>& headings) {
   return nlohmann::json(headings).dump();
@@ -81,8 +77,8 @@ struct Prepared {
       : insert_source(db.prepare(
             fmt::format("INSERT INTO sources ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         kSourceColumns))),
-        insert_chunk(db.prepare(fmt::format(
-            "INSERT INTO chunks ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", kChunkColumns))),
+        insert_chunk(db.prepare(
+            fmt::format("INSERT INTO chunks ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", kChunkColumns))),
         bump_generation(
             db.prepare("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
                        "WHERE name = 'generation'")),
@@ -90,7 +86,8 @@ struct Prepared {
         source_at(db.prepare(
             fmt::format("SELECT {} FROM sources WHERE id = ? AND version = ?", kSourceColumns))),
         id_for_path(db.prepare(
-            "SELECT id FROM sources WHERE path = ? ORDER BY added_at DESC, version DESC LIMIT 1")) {}
+            "SELECT id FROM sources WHERE path = ? ORDER BY added_at DESC, version DESC LIMIT 1")) {
+  }
 
   Statement insert_source;
   Statement insert_chunk;
@@ -108,6 +105,8 @@ class SqliteStore final : public Store {
     db_.exec("PRAGMA foreign_keys = ON");
     migrate();
     prepared_ = std::make_unique<Prepared>(db_);
+    accounts_ = std::make_unique<sqlite::AccountTables>(db_);
+    reviews_ = std::make_unique<sqlite::ReviewTables>(db_);
   }
 
   void put_record(RecordKind kind, const Record& record) override { records_.put(kind, record); }
@@ -117,6 +116,48 @@ class SqliteStore final : public Store {
   std::vector<Record> records(RecordKind kind) override { return records_.list(kind); }
   bool delete_record(RecordKind kind, std::string_view id) override {
     return records_.remove(kind, id);
+  }
+
+  std::optional<User> create_user(const User& user) override {
+    return accounts_->create_user(user);
+  }
+  std::optional<User> user(std::string_view id) override { return accounts_->user(id); }
+  std::optional<User> user_by_name(std::string_view name) override {
+    return accounts_->user_by_name(name);
+  }
+  void put_session(const Session& session) override { accounts_->put_session(session); }
+  std::optional<Session> session(std::string_view token_digest, std::string_view now_iso) override {
+    return accounts_->session(token_digest, now_iso);
+  }
+  void delete_session(std::string_view token_digest) override {
+    accounts_->delete_session(token_digest);
+  }
+  int delete_expired_sessions(std::string_view now_iso) override {
+    return accounts_->delete_expired_sessions(now_iso);
+  }
+
+  Review put_review(std::string_view lesson_id, std::string_view user_id, int rating,
+                    std::string_view text) override {
+    return reviews_->put(lesson_id, user_id, rating, text);
+  }
+  std::vector<Review> reviews(std::string_view lesson_id,
+                              std::string_view viewer_user_id) override {
+    return reviews_->list(lesson_id, viewer_user_id);
+  }
+  std::optional<Review> review(std::string_view review_id) override {
+    return reviews_->get(review_id, "");
+  }
+  bool delete_review(std::string_view review_id, std::string_view user_id) override {
+    return reviews_->remove(review_id, user_id);
+  }
+  bool set_review_like(std::string_view review_id, std::string_view user_id, bool liked) override {
+    return reviews_->set_like(review_id, user_id, liked);
+  }
+  RatingSummary rating_summary(std::string_view lesson_id) override {
+    return reviews_->summary(lesson_id);
+  }
+  int delete_reviews_of_lesson(std::string_view lesson_id) override {
+    return reviews_->remove_lesson(lesson_id);
   }
 
   PutResult put_source(const Source& source, const std::vector<Chunk>& chunks) override {
@@ -159,10 +200,10 @@ class SqliteStore final : public Store {
   }
 
   std::vector<Source> sources() override {
-    Statement q = db_.prepare(fmt::format(
-        "SELECT {} FROM sources s WHERE version = "
-        "(SELECT MAX(version) FROM sources WHERE id = s.id) ORDER BY id",
-        kSourceColumns));
+    Statement q =
+        db_.prepare(fmt::format("SELECT {} FROM sources s WHERE version = "
+                                "(SELECT MAX(version) FROM sources WHERE id = s.id) ORDER BY id",
+                                kSourceColumns));
     std::vector<Source> out;
     while (q.step()) out.push_back(read_source(q));
     return out;
@@ -183,9 +224,9 @@ class SqliteStore final : public Store {
   std::vector<Chunk> chunks(std::string_view source_id, std::optional<int> version) override {
     const std::optional<int> v = resolve_version(source_id, version);
     if (!v) return {};
-    Statement q = db_.prepare(fmt::format(
-        "SELECT {} FROM chunks WHERE source_id = ? AND version = ? ORDER BY ordinal",
-        kChunkColumns));
+    Statement q = db_.prepare(
+        fmt::format("SELECT {} FROM chunks WHERE source_id = ? AND version = ? ORDER BY ordinal",
+                    kChunkColumns));
     q.bind(1, source_id).bind(2, *v);
     std::vector<Chunk> out;
     while (q.step()) out.push_back(read_chunk(q));
@@ -195,20 +236,20 @@ class SqliteStore final : public Store {
   std::optional<Chunk> chunk(const ChunkRef& ref) override {
     const std::optional<int> v = resolve_version(ref.source_id, ref.version);
     if (!v) return std::nullopt;
-    Statement q = db_.prepare(fmt::format(
-        "SELECT {} FROM chunks WHERE source_id = ? AND version = ? AND ordinal = ?",
-        kChunkColumns));
+    Statement q = db_.prepare(
+        fmt::format("SELECT {} FROM chunks WHERE source_id = ? AND version = ? AND ordinal = ?",
+                    kChunkColumns));
     q.bind(1, ref.source_id).bind(2, *v).bind(3, ref.ordinal);
     if (!q.step()) return std::nullopt;
     return read_chunk(q);
   }
 
   void for_each_current_chunk(const std::function<void(const Chunk&)>& visit) override {
-    Statement q = db_.prepare(fmt::format(
-        "SELECT {} FROM chunks c WHERE version = "
-        "(SELECT MAX(version) FROM sources WHERE id = c.source_id) "
-        "ORDER BY source_id, ordinal",
-        kChunkColumns));
+    Statement q =
+        db_.prepare(fmt::format("SELECT {} FROM chunks c WHERE version = "
+                                "(SELECT MAX(version) FROM sources WHERE id = c.source_id) "
+                                "ORDER BY source_id, ordinal",
+                                kChunkColumns));
     while (q.step()) visit(read_chunk(q));
   }
 
@@ -267,7 +308,10 @@ class SqliteStore final : public Store {
   }
 
   Database db_;
-  std::unique_ptr<Prepared> prepared_;  // declared after db_, so finalized before it closes
+  // The prepared statements below are declared after db_, so finalized before it closes.
+  std::unique_ptr<Prepared> prepared_;
+  std::unique_ptr<sqlite::AccountTables> accounts_;
+  std::unique_ptr<sqlite::ReviewTables> reviews_;
   sqlite::RecordTable records_{db_};
 };
 

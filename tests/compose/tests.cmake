@@ -6,3 +6,4 @@ target_include_directories(test_compose_text_features PRIVATE ${PROJECT_SOURCE_D
 lectio_test(compose brief)
 lectio_test(compose extractive_engine DEPS lectio_ingest)
 lectio_test(compose grounding)
+lectio_test(compose answer DEPS lectio_ingest lectio_search)

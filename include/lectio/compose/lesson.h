@@ -16,8 +16,8 @@ struct ScriptSentence {
   std::string text;
   std::vector<std::string> citations;  // chunk ids, e.g. "file_gpu001:c0003"
   SentenceRole role = SentenceRole::kContent;
-  std::string speaker;   // host name; in a dialogue the co-host asks
-  double support = 0;    // grounding score against the cited chunks, 0..1 (content only)
+  std::string speaker;  // host name; in a dialogue the co-host asks
+  double support = 0;   // grounding score against the cited chunks, 0..1 (content only)
 };
 
 enum class SectionKind { kIntro, kInsight, kOutro };
@@ -42,7 +42,7 @@ struct BestQuote {
 
 // A cited chunk with what a citation shows beside it.
 struct CitedChunk {
-  std::string chunk_id;  // current-version id, e.g. "file_gpu001:c0003"
+  std::string chunk_id;   // current-version id, e.g. "file_gpu001:c0003"
   std::string pinned_id;  // version-pinned id, e.g. "file_gpu001@v1:c0003"
   std::string source_id;
   int version = 1;
@@ -54,7 +54,7 @@ struct CitedChunk {
 
 struct Duration {
   double target_minutes = 0;
-  double estimated_minutes = 0;  // from words per minute for the language
+  double estimated_minutes = 0;            // from words per minute for the language
   std::optional<double> measured_seconds;  // set once audio is rendered
 };
 
@@ -70,6 +70,15 @@ struct Grounding {
   double threshold = 0;
   int content_sentences = 0;
   std::vector<InsightCoverage> insights;
+};
+
+// Where a lesson's rendered audio lives: paths as the renderer wrote them, relative to the
+// data directory when inside it (so that a data directory can move), else absolute.
+struct LessonAudio {
+  std::string mp3;
+  std::string opus;
+  std::string vtt;
+  std::string chapters;  // Podcasting 2.0 chapters JSON
 };
 
 struct Lesson {
@@ -98,6 +107,10 @@ struct Lesson {
   Duration duration;
   Grounding grounding;
   std::vector<std::string> warnings;
+  std::optional<LessonAudio> audio;  // set once audio is rendered
+  // Lessons made in the browser start as drafts that only their creator sees; lessons made on
+  // the command line are published.
+  bool published = true;
 };
 
 std::string lesson_to_json(const Lesson& lesson, int indent = 2);

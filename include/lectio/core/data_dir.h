@@ -18,4 +18,12 @@ void write_file_atomic(const std::filesystem::path& target, std::string_view byt
 // Reads a whole file, refusing files over max_bytes. Throws NotFound, Io or InvalidInput.
 std::string read_file(const std::filesystem::path& path, std::uintmax_t max_bytes);
 
+// How a file is recorded in the store: relative to the data directory when inside it, so
+// that the directory can move, else absolute. relative_to_data_dir and resolve_in_data_dir
+// are inverses.
+std::string relative_to_data_dir(const std::filesystem::path& file,
+                                 const std::filesystem::path& data_dir);
+std::filesystem::path resolve_in_data_dir(const std::string& recorded,
+                                          const std::filesystem::path& data_dir);
+
 }  // namespace lectio

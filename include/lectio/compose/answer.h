@@ -1,0 +1,40 @@
+#pragma once
+// Answers a learner's question about a lesson from the lesson's own sources: ranked retrieval
+// over those sources, then a few sentences picked from the best chunks, each citing its chunk
+// and checked by the grounding verifier. Nothing is fetched and nothing is made up: when the
+// sources do not support an answer the result says so.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lectio/compose/lesson.h"
+#include "lectio/search/index.h"
+#include "lectio/store/store.h"
+
+namespace lectio::compose {
+
+// Longest question accepted, in characters (Unicode code points).
+inline constexpr int kMaxQuestionChars = 500;
+
+struct AnswerOptions {
+  int max_sentences = 3;  // 1..10
+  int search_depth = 8;   // chunks retrieved and read, 1..50
+};
+
+struct Answer {
+  std::string question;  // as asked, surrounding whitespace removed
+  // Each cites the current-version id of its chunk ("file_gpu001:c0003") and is a sentence of
+  // that chunk, verbatim or lightly trimmed for reading; support is its grounding score.
+  std::vector<ScriptSentence> sentences;
+  std::vector<CitedChunk> sources;  // the chunks the sentences cite
+  bool supported = false;  // false: "the sources don't say"; sentences and sources are empty
+};
+
+// Answers `question` from the current versions of the sources `lesson` cites, in the lesson's
+// language ("en" or "zh"). Deterministic for the same store, index and question. Throws
+// InvalidInput for an empty question, one over kMaxQuestionChars, or options out of range;
+// whatever the store and index throw (Io) passes through.
+Answer answer_question(std::string_view question, const Lesson& lesson, store::Store& store,
+                       search::Index& index, const AnswerOptions& options = {});
+
+}  // namespace lectio::compose

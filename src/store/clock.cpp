@@ -1,0 +1,25 @@
+#include "clock.h"
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <chrono>
+
+namespace lectio::store {
+
+std::string now_utc() {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
+                     std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now()));
+}
+
+bool is_iso_utc(std::string_view s) {
+  constexpr std::string_view kShape = "dddd-dd-ddTdd:dd:ddZ";
+  if (s.size() != kShape.size()) return false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const bool ok = kShape[i] == 'd' ? (s[i] >= '0' && s[i] <= '9') : s[i] == kShape[i];
+    if (!ok) return false;
+  }
+  return true;
+}
+
+}  // namespace lectio::store

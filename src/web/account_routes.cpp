@@ -1,0 +1,192 @@
+// Sign up, sign in, sign out (pages and API), and "my work". Passwords are hashed with
+// argon2id; a session cookie holds a random token whose digest is what the store keeps.
+#include <fmt/format.h>
+
+#include <cctype>
+
+#include "app.h"
+#include "lectio/core/error.h"
+#include "lectio/core/password.h"
+#include "lectio/plan/plan.h"
+#include "routes.h"
+#include "views.h"
+
+namespace lectio::web {
+
+using kainjow::mustache::data;
+using nlohmann::json;
+
+namespace {
+
+constexpr int kSessionSeconds = 30 * 24 * 3600;
+
+struct Credentials {
+  std::string name;
+  std::string password;
+  std::string display_name;
+};
+
+Credentials credentials(Context& ctx) {
+  if (ctx.surface == Surface::kApi) {
+    const json body = ctx.json_body();
+    return {body.value("name", ""), body.value("password", ""), body.value("display_name", "")};
+  }
+  return {ctx.field("name"), ctx.field("password"), ctx.field("display_name")};
+}
+
+void check_new_account(Context& ctx, const Credentials& c) {
+  const bool name_ok =
+      c.name.size() >= 3 && c.name.size() <= 32 &&
+      std::all_of(c.name.begin(), c.name.end(), [](char ch) {
+        return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-' || ch == '.';
+      });
+  if (!name_ok) throw HttpError(400, "invalid_name", ctx.app.t(ctx, "error_bad_name"));
+  if (c.password.size() < 8 || c.password.size() > 1024) {
+    throw HttpError(400, "invalid_password", ctx.app.t(ctx, "error_bad_password"));
+  }
+  if (c.display_name.size() > 60) {
+    throw HttpError(400, "invalid_display_name", ctx.app.t(ctx, "error_bad_display_name"));
+  }
+}
+
+void limit_sign_in(Context& ctx) {
+  if (const int wait = ctx.app.sign_in_limiter().take(ctx.req.remote_addr); wait > 0) {
+    ctx.res.set_header("Retry-After", std::to_string(wait));
+    throw HttpError(429, "rate_limited", ctx.app.t(ctx, "error_rate_limited"));
+  }
+}
+
+// Starts a session: a new session cookie, and a new CSRF token so that a token planted before
+// sign-in is worth nothing after it.
+void start_session(Context& ctx, const store::User& user) {
+  const std::string token = random_token(32);
+  store::Session session;
+  session.token_digest = token_digest(token);
+  session.user_id = user.id;
+  session.csrf_token = random_token(24);
+  session.expires_at = iso_utc(kSessionSeconds);
+  session.created_at = iso_utc();
+  ctx.store().put_session(session);
+  const bool secure = ctx.app.options().secure_cookies;
+  ctx.res.set_header("Set-Cookie",
+                     set_cookie("lectio_session", token, kSessionSeconds, "Lax", secure));
+  ctx.res.set_header("Set-Cookie", set_cookie("lectio_csrf", session.csrf_token, 365 * 24 * 3600,
+                                              "Strict", secure));
+  ctx.user = user;
+  ctx.csrf = session.csrf_token;
+}
+
+json user_json(const store::User& u) {
+  return {{"id", u.id}, {"name", u.name}, {"display_name", u.display_name}};
+}
+
+store::User sign_up(Context& ctx) {
+  ctx.require_csrf();
+  limit_sign_in(ctx);
+  const Credentials c = credentials(ctx);
+  check_new_account(ctx, c);
+  store::User user;
+  user.id = "user_" + random_token(12);
+  user.name = c.name;
+  user.display_name = c.display_name.empty() ? c.name : c.display_name;
+  user.password_hash = hash_password(c.password);
+  std::optional<store::User> made = ctx.store().create_user(user);
+  if (!made) throw HttpError(409, "name_taken", ctx.app.t(ctx, "error_name_taken"));
+  start_session(ctx, *made);
+  return *made;
+}
+
+store::User sign_in(Context& ctx) {
+  ctx.require_csrf();
+  limit_sign_in(ctx);
+  const Credentials c = credentials(ctx);
+  const std::optional<store::User> user = ctx.store().user_by_name(c.name);
+  // An unknown name costs a hash check too, so that timing does not tell which names exist.
+  static const std::string dummy = hash_password("not a real password");
+  const bool ok = verify_password(c.password, user ? user->password_hash : dummy) && user;
+  if (!ok) throw HttpError(401, "wrong_credentials", ctx.app.t(ctx, "error_wrong_credentials"));
+  start_session(ctx, *user);
+  return *user;
+}
+
+void sign_out(Context& ctx) {
+  ctx.require_csrf();
+  if (!ctx.session_digest.empty()) ctx.store().delete_session(ctx.session_digest);
+  ctx.res.set_header("Set-Cookie",
+                     set_cookie("lectio_session", "", 0, "Lax", ctx.app.options().secure_cookies));
+  ctx.user.reset();
+}
+
+// A form page again, with the error and what was typed (never the password).
+void form_page(Context& ctx, const std::string& page, const std::string& error, int status) {
+  data d;
+  d.set("next", local_path_or_root(ctx.field("next")));
+  d.set("name", ctx.field("name"));
+  d.set("display_name", ctx.field("display_name"));
+  if (!error.empty()) d.set("error", error);
+  ctx.app.send_page(ctx, page, std::move(d), ctx.app.t(ctx, page + "_title"), status);
+}
+
+// Form posts show their errors on the form rather than on an error page.
+void form_post(Context& ctx, const std::string& page, store::User (*action)(Context&)) {
+  try {
+    action(ctx);
+    ctx.redirect(local_path_or_root(ctx.field("next")));
+  } catch (const HttpError& e) {
+    if (e.status() == 429) ctx.res.status = 429;
+    form_page(ctx, page, e.what(), e.status());
+  } catch (const InvalidInput& e) {
+    form_page(ctx, page, e.what(), 400);
+  }
+}
+
+void my_work(Context& ctx) {
+  const store::User& user = ctx.require_user();
+  data lessons = data::type::list;
+  for (const store::Record& r : ctx.store().records(store::RecordKind::kLesson)) {
+    if (r.owner != user.id) continue;
+    const compose::Lesson l = compose::lesson_from_json(r.body);
+    data card = lesson_card(l, ctx.lang);
+    card.set("id", l.id);
+    lessons.push_back(card);
+  }
+  data d;
+  d.set("lessons", lessons);
+  d.set("name", user.display_name);
+  ctx.app.send_page(ctx, "me", std::move(d), ctx.app.t(ctx, "me_title"));
+}
+
+}  // namespace
+
+void register_account_routes(httplib::Server& server, App& app) {
+  server.Get("/signup",
+             route(app, Surface::kPage, [](Context& ctx) { form_page(ctx, "signup", "", 200); }));
+  server.Get("/signin",
+             route(app, Surface::kPage, [](Context& ctx) { form_page(ctx, "signin", "", 200); }));
+  server.Post("/signup",
+              route(app, Surface::kPage, [](Context& ctx) { form_post(ctx, "signup", sign_up); }));
+  server.Post("/signin",
+              route(app, Surface::kPage, [](Context& ctx) { form_post(ctx, "signin", sign_in); }));
+  server.Post("/signout", route(app, Surface::kPage, [](Context& ctx) {
+                sign_out(ctx);
+                ctx.redirect("/");
+              }));
+  server.Get("/me", route(app, Surface::kPage, my_work));
+
+  server.Post("/api/signup", route(app, Surface::kApi, [](Context& ctx) {
+                ctx.send_json({{"user", user_json(sign_up(ctx))}}, 201);
+              }));
+  server.Post("/api/signin", route(app, Surface::kApi, [](Context& ctx) {
+                ctx.send_json({{"user", user_json(sign_in(ctx))}});
+              }));
+  server.Post("/api/signout", route(app, Surface::kApi, [](Context& ctx) {
+                sign_out(ctx);
+                ctx.send_json({{"signed_out", true}});
+              }));
+  server.Get("/api/me", route(app, Surface::kApi, [](Context& ctx) {
+               ctx.send_json(
+                   {{"user", ctx.user ? user_json(*ctx.user) : json(nullptr)}, {"csrf", ctx.csrf}});
+             }));
+}
+
+}  // namespace lectio::web

@@ -1,0 +1,225 @@
+// The read side of the JSON API (docs/api.md): lessons, plans, sources, search, questions,
+// related plans and voices. Errors are {"error":{"status","code","message"}}.
+#include <fmt/format.h>
+
+#include "app.h"
+#include "lectio/core/error.h"
+#include "lectio/core/hosts.h"
+#include "lectio/plan/related.h"
+#include "routes.h"
+#include "views.h"
+
+namespace lectio::web {
+
+using nlohmann::json;
+
+namespace {
+
+json lesson_summary(const compose::Lesson& l) {
+  return {{"id", l.id},
+          {"slug", l.slug},
+          {"title", l.title},
+          {"description", l.description},
+          {"tags", l.tags},
+          {"date", l.date},
+          {"plan", l.plan},
+          {"language", l.language},
+          {"host", l.host},
+          {"seconds", lesson_seconds(l)},
+          {"measured", l.duration.measured_seconds.has_value()},
+          {"published", l.published},
+          {"url", lesson_path(l)}};
+}
+
+json media_json(const compose::Lesson& l) {
+  if (!l.audio) return nullptr;
+  const std::string base = "/media/" + l.id;
+  return {{"mp3", base + ".mp3"},
+          {"opus", base + ".opus"},
+          {"vtt", base + ".vtt"},
+          {"chapters", base + ".chapters.json"}};
+}
+
+json plan_summary(const plan::Plan& p) {
+  return {{"id", p.id},
+          {"slug", p.slug},
+          {"title", p.title},
+          {"description", p.description},
+          {"language", p.language},
+          {"chapters", p.totals.chapters},
+          {"lessons", p.totals.lessons},
+          {"seconds", p.totals.seconds},
+          {"duration", p.totals.duration},
+          {"url", plan_path(p)},
+          {"feed", plan_path(p) + "/feed.xml"}};
+}
+
+json source_json(const Source& s) {
+  return {{"id", s.id},
+          {"version", s.version},
+          {"title", s.title},
+          {"file_name", s.file_name},
+          {"origin_url", s.origin_url},
+          {"format", std::string(format_name(s.format))},
+          {"language", s.language},
+          {"pages", s.page_count},
+          {"chunks", s.chunk_count},
+          {"bytes", s.byte_size},
+          {"added_at", s.added_at},
+          {"url", source_path(s.id, s.version)}};
+}
+
+int int_param(Context& ctx, const std::string& name, int fallback, int lo, int hi) {
+  const std::string v = ctx.field(name);
+  if (v.empty()) return fallback;
+  try {
+    const int n = std::stoi(v);
+    if (n >= lo && n <= hi) return n;
+  } catch (const std::exception&) {
+  }
+  throw HttpError(400, "invalid_input",
+                  fmt::format("{}: must be a number from {} to {}", name, lo, hi));
+}
+
+json answer_json(const compose::Answer& a) {
+  json sentences = json::array();
+  for (const compose::ScriptSentence& s : a.sentences) {
+    sentences.push_back({{"text", s.text}, {"citations", s.citations}});
+  }
+  json sources = json::array();
+  for (const compose::CitedChunk& c : a.sources) {
+    sources.push_back({{"chunk_id", c.chunk_id},
+                       {"file_name", c.file_name},
+                       {"pages", c.pages},
+                       {"origin_url", c.origin_url},
+                       {"url", source_path(c.source_id, c.version) + "#" +
+                                   chunk_anchor(ChunkRef::parse(c.chunk_id)->ordinal)}});
+  }
+  return {{"question", a.question},
+          {"supported", a.supported},
+          {"sentences", sentences},
+          {"sources", sources}};
+}
+
+void get_lesson(Context& ctx) {
+  const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
+  json body = json::parse(compose::lesson_to_json(entry.lesson, -1));
+  body.erase("audio");  // file paths on the server are not the client's business
+  body["url"] = lesson_path(entry.lesson);
+  body["media"] = media_json(entry.lesson);
+  body["creator"] = creator_name(ctx.store(), entry.record.owner);
+  const store::RatingSummary r = ctx.store().rating_summary(entry.lesson.id);
+  body["rating"] = {{"count", r.count}, {"average", r.average}};
+  ctx.send_json(body);
+}
+
+void search(Context& ctx) {
+  const std::string q = ctx.field("q");
+  if (q.empty()) throw HttpError(400, "invalid_input", "q: empty query");
+  if (q.size() > 300) throw HttpError(400, "invalid_input", "q: over 300 bytes");
+  json lessons = json::array();
+  for (const compose::Lesson& l : visible_lessons(ctx)) {
+    if (lesson_matches(l, q)) lessons.push_back(lesson_summary(l));
+  }
+  search::Query query;
+  query.text = q;
+  query.k = int_param(ctx, "k", 10, 1, 100);
+  query.words_only = ctx.field("syntax") != "1";
+  json chunks = json::array();
+  for (const search::Hit& h : ctx.library().index().search(query)) {
+    chunks.push_back(
+        {{"chunk_id", h.chunk_id},
+         {"source_id", h.source_id},
+         {"version", h.version},
+         {"score", h.score},
+         {"file_name", h.file_name},
+         {"pages", page_range(h.page_start, h.page_end)},
+         {"heading_path", h.heading_path},
+         {"snippet", h.snippet},
+         {"url", source_path(h.source_id, h.version) + "#" + chunk_anchor(h.ordinal)}});
+  }
+  ctx.send_json({{"query", q}, {"lessons", lessons}, {"chunks", chunks}});
+}
+
+}  // namespace
+
+void register_api_routes(httplib::Server& server, App& app) {
+  server.Get("/api/lessons", route(app, Surface::kApi, [](Context& ctx) {
+               json out = json::array();
+               for (const compose::Lesson& l : visible_lessons(ctx))
+                 out.push_back(lesson_summary(l));
+               ctx.send_json({{"lessons", out}});
+             }));
+  server.Get(R"(/api/lessons/([^/]+))", route(app, Surface::kApi, get_lesson));
+  server.Post(R"(/api/lessons/([^/]+)/ask)", route(app, Surface::kApi, [](Context& ctx) {
+                const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
+                const json body = ctx.json_body();
+                const std::string question = body.value("question", "");
+                ctx.send_json(answer_json(ask(ctx, entry.lesson, question)));
+              }));
+  server.Get(
+      R"(/api/lessons/([^/]+)/related)", route(app, Surface::kApi, [](Context& ctx) {
+        const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
+        json out = json::array();
+        try {
+          for (const plan::RelatedPlan& p : plan::related_plans(ctx.store(), entry.lesson.id, 3)) {
+            out.push_back({{"id", p.id}, {"title", p.title}, {"score", p.score}});
+          }
+        } catch (const NotFound&) {
+        }
+        ctx.send_json({{"plans", out}});
+      }));
+  server.Get("/api/plans", route(app, Surface::kApi, [](Context& ctx) {
+               json out = json::array();
+               for (const plan::Plan& p : plan::list_plans(ctx.store()))
+                 out.push_back(plan_summary(p));
+               ctx.send_json({{"plans", out}});
+             }));
+  server.Get(R"(/api/plans/([^/]+))", route(app, Surface::kApi, [](Context& ctx) {
+               const std::optional<plan::Plan> p =
+                   plan::load_plan(ctx.store(), ctx.req.matches[1].str());
+               if (!p) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_plan"));
+               json body = json::parse(plan::plan_to_json(*p, -1));
+               body.erase("file");
+               body["url"] = plan_path(*p);
+               body["feed"] = plan_path(*p) + "/feed.xml";
+               ctx.send_json(body);
+             }));
+  server.Get("/api/sources", route(app, Surface::kApi, [](Context& ctx) {
+               json out = json::array();
+               for (const Source& s : ctx.store().sources()) out.push_back(source_json(s));
+               ctx.send_json({{"sources", out}});
+             }));
+  server.Get(R"(/api/sources/([^/]+))", route(app, Surface::kApi, [](Context& ctx) {
+               std::optional<int> version;
+               if (!ctx.field("v").empty()) version = int_param(ctx, "v", 1, 1, 1000000);
+               const std::string id = ctx.req.matches[1].str();
+               const std::optional<Source> s = ctx.store().source(id, version);
+               if (!s) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_source"));
+               json chunks = json::array();
+               for (const Chunk& c : ctx.store().chunks(id, s->version)) {
+                 chunks.push_back({{"id", c.id()},
+                                   {"ordinal", c.ordinal},
+                                   {"pages", page_range(c.page_start, c.page_end)},
+                                   {"heading_path", c.heading_path},
+                                   {"text", c.text},
+                                   {"words", c.word_count}});
+               }
+               json body = source_json(*s);
+               body["chunk_list"] = chunks;
+               ctx.send_json(body);
+             }));
+  server.Get("/api/search", route(app, Surface::kApi, search));
+  server.Get("/api/voices", route(app, Surface::kApi, [](Context& ctx) {
+               json out = json::array();
+               for (const Host& h : hosts()) {
+                 out.push_back({{"name", h.name},
+                                {"language", h.language},
+                                {"gender", h.gender},
+                                {"engine", h.engine}});
+               }
+               ctx.send_json({{"voices", out}});
+             }));
+}
+
+}  // namespace lectio::web

@@ -1,0 +1,335 @@
+// Making lessons in the browser: upload sources, fill a brief, follow the job, publish or
+// delete. Only signed-in users create; only a lesson's creator publishes or deletes it.
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "app.h"
+#include "lectio/compose/composer.h"
+#include "lectio/core/data_dir.h"
+#include "lectio/core/error.h"
+#include "lectio/core/hosts.h"
+#include "lectio/core/password.h"
+#include "lectio/ingest/ingest.h"
+#include "routes.h"
+#include "views.h"
+
+namespace lectio::web {
+
+namespace fs = std::filesystem;
+using kainjow::mustache::data;
+using nlohmann::json;
+
+namespace {
+
+constexpr int kMaxFilesPerUpload = 20;
+
+// A file name safe to write: its last path part, with anything unusual replaced.
+std::string safe_file_name(const std::string& name) {
+  std::string base = fs::path(name).filename().string();
+  std::string out;
+  for (char c : base) {
+    const auto u = static_cast<unsigned char>(c);
+    out += (std::isalnum(u) || c == '.' || c == '-' || c == '_' || u >= 0x80) ? c : '_';
+  }
+  if (out.empty() || out.front() == '.') out = "upload" + out;
+  return out.substr(0, 120);
+}
+
+struct Uploaded {
+  std::string file_name;
+  std::string source_id;
+  std::string outcome;  // "added", "unchanged", "new_version"
+  int chunks = 0;
+  std::string error;  // one line, naming the file, when it could not be added
+};
+
+// Adds every uploaded file ("files" fields) to the store. Each file is written under the data
+// directory's uploads folder, ingested in its own transaction and removed again; a bad file
+// is reported and the others still go in.
+std::vector<Uploaded> upload(Context& ctx) {
+  ctx.require_user();
+  ctx.require_csrf();
+  if (!ctx.req.is_multipart_form_data()) {
+    throw HttpError(400, "invalid_input", "expected multipart/form-data with files");
+  }
+  const auto range = ctx.req.files.equal_range("files");
+  const auto count = std::distance(range.first, range.second);
+  if (count == 0) throw HttpError(400, "invalid_input", ctx.app.t(ctx, "error_no_files"));
+  if (count > kMaxFilesPerUpload) {
+    throw HttpError(413, "too_many_files",
+                    fmt::format("at most {} files at once", kMaxFilesPerUpload));
+  }
+  const std::string origin = ctx.field("origin_url");
+  const fs::path dir = ctx.app.options().data_dir / "uploads" / random_token(12);
+  ensure_dir(dir);
+  std::vector<Uploaded> out;
+  for (auto it = range.first; it != range.second; ++it) {
+    const httplib::MultipartFormData& f = it->second;
+    Uploaded u;
+    u.file_name = safe_file_name(f.filename);
+    const fs::path path = dir / u.file_name;
+    try {
+      write_file_atomic(path, f.content);
+      ingest::AddOptions options;
+      options.origin_url = count == 1 ? origin : "";
+      const ingest::AddResult r = ingest::add_file(ctx.store(), path, options);
+      u.source_id = r.put.source_id;
+      u.chunks = r.chunk_count;
+      u.outcome = r.put.outcome == store::PutOutcome::kAdded       ? "added"
+                  : r.put.outcome == store::PutOutcome::kUnchanged ? "unchanged"
+                                                                   : "new_version";
+    } catch (const Error& e) {
+      // Messages start with the path; the visitor knows the file by its own name.
+      std::string message = e.what();
+      if (message.rfind(path.string(), 0) == 0) {
+        message = u.file_name + message.substr(path.string().size());
+      }
+      u.error = message;
+    }
+    out.push_back(std::move(u));
+    std::error_code ec;
+    fs::remove(path, ec);
+  }
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  return out;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::string line;
+  for (char c : text + "\n") {
+    if (c == '\n') {
+      while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+      std::size_t start = line.find_first_not_of(" -*\t");
+      if (start != std::string::npos) out.push_back(line.substr(start));
+      line.clear();
+    } else {
+      line += c;
+    }
+  }
+  return out;
+}
+
+// A brief from the form or the API body. Sources must be ids of stored sources: a path on the
+// server is not something a visitor may name.
+compose::Brief brief_from(Context& ctx, const json& body) {
+  compose::Brief brief;
+  auto text = [&](const char* key) {
+    const json& v = body.contains(key) ? body.at(key) : json();
+    return v.is_string() ? v.get<std::string>() : std::string();
+  };
+  auto list = [&](const char* key) {
+    std::vector<std::string> out;
+    if (!body.contains(key)) return out;
+    const json& v = body.at(key);
+    if (v.is_string()) return lines(v.get<std::string>());
+    if (v.is_array()) {
+      for (const json& item : v) {
+        if (item.is_string() && !item.get<std::string>().empty())
+          out.push_back(item.get<std::string>());
+      }
+    }
+    return out;
+  };
+  brief.topic = text("topic");
+  brief.plan = text("plan");
+  brief.overview = text("overview");
+  brief.insights = list("insights");
+  brief.sources = list("sources");
+  brief.host = text("host");
+  brief.language = text("language").empty() ? "en" : text("language");
+  brief.style = text("style") == "deep" ? compose::Style::kDeep : compose::Style::kQuick;
+  brief.format = text("format") == "dialogue" ? compose::LessonFormat::kDialogue
+                                              : compose::LessonFormat::kMonologue;
+  brief.tags = list("tags");
+  if (brief.topic.empty()) throw HttpError(400, "invalid_brief", ctx.app.t(ctx, "error_no_topic"));
+  if (brief.insights.empty()) {
+    throw HttpError(400, "invalid_brief", ctx.app.t(ctx, "error_no_insights"));
+  }
+  if (brief.language != "en" && brief.language != "zh") {
+    throw HttpError(400, "invalid_brief", "language: must be en or zh");
+  }
+  if (!brief.host.empty() && !find_host(brief.host)) {
+    throw HttpError(400, "invalid_brief", "host: no such voice: " + brief.host);
+  }
+  if (brief.topic.size() > 300 || brief.overview.size() > 5000 || brief.insights.size() > 12) {
+    throw HttpError(400, "invalid_brief", ctx.app.t(ctx, "error_brief_too_long"));
+  }
+  for (const std::string& id : brief.sources) {
+    if (!ctx.store().source(id, std::nullopt)) {
+      throw HttpError(400, "invalid_brief", "sources: no such source: " + id);
+    }
+  }
+  return brief;
+}
+
+std::string submit(Context& ctx, const json& body) {
+  const store::User& user = ctx.require_user();
+  ctx.require_csrf();
+  compose::Brief brief = brief_from(ctx, body);
+  const bool audio = !(body.contains("audio") && body.at("audio") == false);
+  const std::optional<std::string> id = ctx.app.jobs().submit(user.id, std::move(brief), audio);
+  if (!id) throw HttpError(503, "busy", ctx.app.t(ctx, "error_busy"));
+  return *id;
+}
+
+json job_json(const JobStatus& s) {
+  json j = {{"id", s.id}, {"state", s.state}, {"done", s.done}, {"total", s.total}};
+  if (!s.lesson_id.empty()) j["lesson_id"] = s.lesson_id;
+  if (!s.error.empty()) j["error"] = s.error;
+  return j;
+}
+
+JobStatus my_job(Context& ctx, const std::string& id) {
+  const store::User& user = ctx.require_user();
+  const std::optional<JobStatus> s = ctx.app.jobs().status(id);
+  if (!s || s->owner != user.id) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_job"));
+  return *s;
+}
+
+// The creator's own lesson, drafts included; 404 for anyone else's (their drafts stay hidden),
+// 403 when it is published but not theirs.
+LessonEntry my_lesson(Context& ctx, const std::string& id) {
+  const store::User& user = ctx.require_user();
+  ctx.require_csrf();
+  LessonEntry entry = require_lesson(ctx, id);
+  if (entry.record.owner != user.id)
+    throw HttpError(403, "forbidden", ctx.app.t(ctx, "error_not_yours"));
+  return entry;
+}
+
+void set_published(Context& ctx, LessonEntry& entry, bool published) {
+  entry.lesson.published = published;
+  compose::save_lesson(ctx.store(), entry.lesson, entry.record.owner);
+  ctx.app.page_cache().invalidate();
+}
+
+void delete_lesson(Context& ctx, const LessonEntry& entry) {
+  store::Store& store = ctx.store();
+  store.delete_reviews_of_lesson(entry.lesson.id);
+  store.delete_record(store::RecordKind::kLesson, entry.lesson.id);
+  ctx.app.page_cache().invalidate();
+  // The audio files are content-addressed and may be shared by an identical lesson; they are
+  // left for a later clean-up rather than risk removing another lesson's audio.
+}
+
+void create_page(Context& ctx, const std::string& error = "", int status = 200) {
+  ctx.require_user();
+  data d;
+  data sources = data::type::list;
+  for (const Source& s : ctx.store().sources()) {
+    data src;
+    src.set("id", s.id);
+    src.set("file", s.file_name);
+    src.set("chunks", std::to_string(s.chunk_count));
+    sources.push_back(src);
+  }
+  d.set("sources", sources);
+  data voices = data::type::list;
+  for (const Host& h : hosts()) {
+    data v;
+    v.set("name", h.name);
+    v.set("language", h.language);
+    v.set("description", h.description);
+    voices.push_back(v);
+  }
+  d.set("voices", voices);
+  if (!error.empty()) d.set("error", error);
+  ctx.app.send_page(ctx, "create", std::move(d), ctx.app.t(ctx, "create_title"), status);
+}
+
+json form_body(Context& ctx) {
+  json body = json::object();
+  for (const char* key :
+       {"topic", "plan", "overview", "insights", "host", "language", "style", "format", "tags"}) {
+    body[key] = ctx.field(key);
+  }
+  json sources = json::array();
+  for (std::size_t i = 0, n = ctx.req.get_param_value_count("sources"); i < n; ++i) {
+    sources.push_back(ctx.req.get_param_value("sources", i));
+  }
+  body["sources"] = sources;
+  body["tags"] = json(lines(std::string(ctx.field("tags"))));
+  return body;
+}
+
+}  // namespace
+
+void register_create_routes(httplib::Server& server, App& app) {
+  server.Post("/api/sources", route(app, Surface::kApi, [](Context& ctx) {
+                json out = json::array();
+                bool any_error = false;
+                for (const Uploaded& u : upload(ctx)) {
+                  json j = {{"file_name", u.file_name}};
+                  if (u.error.empty()) {
+                    j["source_id"] = u.source_id;
+                    j["outcome"] = u.outcome;
+                    j["chunks"] = u.chunks;
+                  } else {
+                    j["error"] = u.error;
+                    any_error = true;
+                  }
+                  out.push_back(j);
+                }
+                ctx.send_json({{"files", out}}, any_error ? 422 : 201);
+              }));
+  server.Post("/api/lessons", route(app, Surface::kApi, [](Context& ctx) {
+                const std::string id = submit(ctx, ctx.json_body());
+                ctx.res.set_header("Location", "/api/jobs/" + id);
+                ctx.send_json({{"job", job_json(*ctx.app.jobs().status(id))}}, 202);
+              }));
+  server.Get(R"(/api/jobs/([^/]+))", route(app, Surface::kApi, [](Context& ctx) {
+               ctx.send_json({{"job", job_json(my_job(ctx, ctx.req.matches[1].str()))}});
+             }));
+  server.Post(R"(/api/lessons/([^/]+)/publish)", route(app, Surface::kApi, [](Context& ctx) {
+                LessonEntry entry = my_lesson(ctx, ctx.req.matches[1].str());
+                const json body = ctx.req.body.empty() ? json::object() : ctx.json_body();
+                set_published(ctx, entry, body.value("published", true));
+                ctx.send_json({{"id", entry.lesson.id}, {"published", entry.lesson.published}});
+              }));
+  server.Delete(R"(/api/lessons/([^/]+))", route(app, Surface::kApi, [](Context& ctx) {
+                  const LessonEntry entry = my_lesson(ctx, ctx.req.matches[1].str());
+                  delete_lesson(ctx, entry);
+                  ctx.send_json({{"deleted", entry.lesson.id}});
+                }));
+
+  // Pages.
+  server.Get("/create", route(app, Surface::kPage, [](Context& ctx) { create_page(ctx); }));
+  server.Post("/create/sources", route(app, Surface::kPage, [](Context& ctx) {
+                std::string errors;
+                for (const Uploaded& u : upload(ctx)) {
+                  if (!u.error.empty()) errors += (errors.empty() ? "" : " · ") + u.error;
+                }
+                if (!errors.empty()) return create_page(ctx, errors, 422);
+                ctx.redirect("/create#brief");
+              }));
+  server.Post("/create/lesson", route(app, Surface::kPage, [](Context& ctx) {
+                try {
+                  ctx.redirect("/jobs/" + submit(ctx, form_body(ctx)));
+                } catch (const HttpError& e) {
+                  if (e.status() != 400) throw;
+                  create_page(ctx, e.what(), 400);
+                }
+              }));
+  server.Get(R"(/jobs/([^/]+))", route(app, Surface::kPage, [](Context& ctx) {
+               const JobStatus s = my_job(ctx, ctx.req.matches[1].str());
+               data d;
+               d.set("id", s.id);
+               d.set("state", s.state);
+               ctx.app.send_page(ctx, "job", std::move(d), ctx.app.t(ctx, "job_title"));
+             }));
+  server.Post(R"(/lessons/([^/]+)/publish)", route(app, Surface::kPage, [](Context& ctx) {
+                LessonEntry entry = my_lesson(ctx, ctx.req.matches[1].str());
+                set_published(ctx, entry, ctx.field("published") != "0");
+                ctx.redirect(lesson_path(entry.lesson));
+              }));
+  server.Post(R"(/lessons/([^/]+)/delete)", route(app, Surface::kPage, [](Context& ctx) {
+                const LessonEntry entry = my_lesson(ctx, ctx.req.matches[1].str());
+                delete_lesson(ctx, entry);
+                ctx.redirect("/me");
+              }));
+}
+
+}  // namespace lectio::web

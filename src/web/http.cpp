@@ -1,0 +1,198 @@
+#include "http.h"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <ctime>
+
+#include "app.h"
+#include "lectio/core/error.h"
+#include "lectio/core/password.h"
+
+namespace lectio::web {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::string_view kSessionCookie = "lectio_session";
+constexpr std::string_view kCsrfCookie = "lectio_csrf";
+
+// Signs the request in when its session cookie names a live session.
+void load_session(Context& ctx) {
+  const std::string token = cookie(ctx.req, kSessionCookie);
+  if (token.empty() || token.size() > 200) return;
+  const std::string digest = token_digest(token);
+  store::Store& store = ctx.store();
+  const std::optional<store::Session> session = store.session(digest, iso_utc());
+  if (!session) return;
+  ctx.user = store.user(session->user_id);
+  if (ctx.user) ctx.session_digest = digest;
+}
+
+// Every browser gets a random CSRF token in a cookie the first time; forms and scripts send
+// it back, and a request from another site cannot, because it cannot read the cookie.
+void ensure_csrf(Context& ctx) {
+  ctx.csrf = cookie(ctx.req, kCsrfCookie);
+  if (ctx.csrf.size() >= 20 && ctx.csrf.size() <= 100) return;
+  ctx.csrf = random_token(24);
+  ctx.res.set_header("Set-Cookie", set_cookie(kCsrfCookie, ctx.csrf, 365 * 24 * 3600, "Strict",
+                                              ctx.app.options().secure_cookies));
+}
+
+}  // namespace
+
+Library& Context::library() {
+  if (!lease_) lease_.emplace(app.libraries().acquire());
+  return **lease_;
+}
+
+const store::User& Context::require_user() {
+  if (!user) throw HttpError(401, "unauthorized", app.t(*this, "error_sign_in_required"));
+  return *user;
+}
+
+void Context::require_csrf() const {
+  std::string sent = req.get_header_value("X-CSRF-Token");
+  if (sent.empty()) sent = field("csrf");
+  if (sent.empty() || sent != csrf) {
+    throw HttpError(403, "csrf", app.t(*this, "error_csrf"));
+  }
+}
+
+json Context::json_body() const {
+  if (req.body.size() > app.options().max_json_bytes) {
+    throw HttpError(413, "too_large",
+                    fmt::format("request body over {} bytes", app.options().max_json_bytes));
+  }
+  json body = json::parse(req.body, nullptr, false);
+  if (body.is_discarded() || !body.is_object()) {
+    throw HttpError(400, "invalid_json", "the request body is not a JSON object");
+  }
+  return body;
+}
+
+std::string Context::field(const std::string& name) const {
+  if (req.has_param(name)) return req.get_param_value(name);
+  if (req.has_file(name)) return req.get_file_value(name).content;
+  return {};
+}
+
+// A 200 is left to the library, which turns it into 206 for a Range request.
+void Context::send_json(const json& body, int status) {
+  if (status != 200) res.status = status;
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(body.dump(), "application/json; charset=utf-8");
+}
+
+void Context::send_html(std::string html, int status) {
+  if (status != 200) res.status = status;
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(std::move(html), "text/html; charset=utf-8");
+}
+
+void Context::redirect(const std::string& location, int status) {
+  res.status = status;
+  res.set_header("Location", location);
+}
+
+std::string cookie(const httplib::Request& req, std::string_view name) {
+  for (std::size_t i = 0, n = req.get_header_value_count("Cookie"); i < n; ++i) {
+    const std::string value = req.get_header_value("Cookie", i);  // by value: keep it alive
+    std::string_view header = value;
+    while (!header.empty()) {
+      const std::size_t semi = header.find(';');
+      std::string_view item = header.substr(0, semi);
+      header = semi == std::string_view::npos ? std::string_view() : header.substr(semi + 1);
+      while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+      const std::size_t eq = item.find('=');
+      if (eq != std::string_view::npos && item.substr(0, eq) == name) {
+        return std::string(item.substr(eq + 1));
+      }
+    }
+  }
+  return {};
+}
+
+std::string set_cookie(std::string_view name, std::string_view value, int max_age_seconds,
+                       std::string_view same_site, bool secure) {
+  return fmt::format("{}={}; Path=/; Max-Age={}; HttpOnly; SameSite={}{}", name, value,
+                     max_age_seconds, same_site, secure ? "; Secure" : "");
+}
+
+std::string local_path_or_root(std::string_view next) {
+  if (next.empty() || next.front() != '/' || next.substr(0, 2) == "//" ||
+      next.find('\\') != std::string_view::npos || next.find('\r') != std::string_view::npos ||
+      next.find('\n') != std::string_view::npos) {
+    return "/";
+  }
+  return std::string(next);
+}
+
+std::string url_encode(std::string_view text) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      out += fmt::format("%{:02X}", c);
+    }
+  }
+  return out;
+}
+
+std::string iso_utc(long long seconds_from_now) {
+  const std::time_t t = std::time(nullptr) + seconds_from_now;
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+void send_error(Context& ctx, int status, const std::string& code, const std::string& message) {
+  if (ctx.surface != Surface::kPage) {
+    ctx.send_json({{"error", {{"status", status}, {"code", code}, {"message", message}}}}, status);
+    return;
+  }
+  kainjow::mustache::data data;
+  data.set("status", std::to_string(status));
+  data.set("message", message);
+  if (status == 404) data.set("not_found", true);
+  if (status == 401) data.set("sign_in", true);
+  try {
+    ctx.app.send_page(ctx, "error", std::move(data), ctx.app.t(ctx, "error_title"), status);
+  } catch (const std::exception&) {
+    ctx.res.status = status;  // the error page itself failed: plain text is still an answer
+    ctx.res.set_content(message, "text/plain; charset=utf-8");
+  }
+}
+
+httplib::Server::Handler route(App& app, Surface surface, Handler handler) {
+  return [&app, surface, handler = std::move(handler)](const httplib::Request& req,
+                                                       httplib::Response& res) {
+    Context ctx{req, res, app, surface, pick_language(req), {}, {}, {}, {}};
+    try {
+      if (surface != Surface::kFile) ensure_csrf(ctx);
+      load_session(ctx);  // a creator plays the media of a draft
+      handler(ctx);
+    } catch (const HttpError& e) {
+      send_error(ctx, e.status(), e.code(), e.what());
+    } catch (const InvalidInput& e) {
+      send_error(ctx, 400, "invalid_input", e.what());
+    } catch (const NotFound& e) {
+      send_error(ctx, 404, "not_found", e.what());
+    } catch (const Unsupported& e) {
+      send_error(ctx, 415, "unsupported", e.what());
+    } catch (const std::exception& e) {
+      spdlog::error("{} {}: {}", req.method, req.path, e.what());
+      send_error(ctx, 500, "internal", app.t(ctx, "error_internal"));
+    } catch (...) {
+      spdlog::error("{} {}: unknown exception", req.method, req.path);
+      send_error(ctx, 500, "internal", app.t(ctx, "error_internal"));
+    }
+  };
+}
+
+}  // namespace lectio::web

@@ -1,0 +1,135 @@
+#include "jobs.h"
+
+#include <fmt/format.h>
+
+#include <functional>
+
+#include "lectio/compose/composer.h"
+#include "lectio/compose/engine.h"
+#include "lectio/core/data_dir.h"
+#include "lectio/core/error.h"
+#include "lectio/core/password.h"
+#include "lectio/search/index.h"
+#include "lectio/speech/render.h"
+#include "lectio/store/store.h"
+
+namespace lectio::web {
+
+Jobs::Jobs(std::filesystem::path data_dir)
+    : data_dir_(std::move(data_dir)), worker_([this] { work(); }) {}
+
+Jobs::~Jobs() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    queue_.clear();
+  }
+  wake_.notify_all();
+  if (worker_.joinable()) worker_.join();
+}
+
+std::optional<std::string> Jobs::submit(const std::string& owner, compose::Brief brief,
+                                        bool audio) {
+  std::lock_guard lock(mutex_);
+  if (queue_.size() >= kMaxQueued) return std::nullopt;
+  const std::string id = "job_" + random_token(12);
+  Job job;
+  job.status.id = id;
+  job.status.owner = owner;
+  job.status.state = "queued";
+  job.brief = std::move(brief);
+  job.audio = audio;
+  jobs_.emplace(id, std::move(job));
+  queue_.push_back(id);
+  wake_.notify_one();
+  return id;
+}
+
+std::optional<JobStatus> Jobs::status(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = jobs_.find(id);
+  if (it == jobs_.end()) return std::nullopt;
+  return it->second.status;
+}
+
+void Jobs::update(const std::string& id, const std::function<void(JobStatus&)>& change) {
+  std::lock_guard lock(mutex_);
+  const auto it = jobs_.find(id);
+  if (it != jobs_.end()) change(it->second.status);
+}
+
+void Jobs::work() {
+  for (;;) {
+    std::string id;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (stopping_) return;
+      id = queue_.front();
+      queue_.pop_front();
+    }
+    try {
+      run(id);
+    } catch (const Error& e) {
+      const std::string message = e.what();
+      update(id, [&](JobStatus& s) {
+        s.state = "failed";
+        s.error = message;
+      });
+    } catch (const std::exception& e) {
+      const std::string message = fmt::format("internal error: {}", e.what());
+      update(id, [&](JobStatus& s) {
+        s.state = "failed";
+        s.error = message;
+      });
+    }
+  }
+}
+
+void Jobs::run(const std::string& id) {
+  compose::Brief brief;
+  std::string owner;
+  bool audio = true;
+  {
+    std::lock_guard lock(mutex_);
+    Job& job = jobs_.at(id);
+    brief = job.brief;
+    owner = job.status.owner;
+    audio = job.audio;
+    job.status.state = "composing";
+  }
+  auto store = store::open_store(data_dir_);
+  auto index = search::open_index(*store, data_dir_);
+  auto engine = compose::make_extractive_engine();
+  compose::Lesson lesson = compose::compose_lesson(brief, *store, *index, *engine);
+  lesson.published = false;
+  update(id, [&](JobStatus& s) {
+    s.lesson_id = lesson.id;
+    s.state = audio ? "rendering" : s.state;
+  });
+  if (audio) {
+    speech::RenderOptions options;
+    options.out_dir = data_dir_ / "audio";
+    options.on_progress = [&](int done, int total) {
+      update(id, [&](JobStatus& s) {
+        s.done = done;
+        s.total = total;
+      });
+    };
+    const speech::RenderResult r = speech::render_lesson(lesson, options);
+    lesson.duration.measured_seconds = r.seconds;
+    lesson.audio = compose::LessonAudio{
+        relative_to_data_dir(r.mp3, data_dir_), relative_to_data_dir(r.opus, data_dir_),
+        relative_to_data_dir(r.vtt, data_dir_), relative_to_data_dir(r.chapters, data_dir_)};
+  }
+  // A lesson of the same brief made earlier keeps its owner: nobody takes over another
+  // creator's (or the library's own) lesson by asking for the same one.
+  if (const auto existing = store->record(store::RecordKind::kLesson, lesson.id);
+      existing && existing->owner != owner) {
+    throw InvalidInput("the same lesson already exists in the library");
+  }
+  compose::save_lesson(*store, lesson, owner);
+  update(id, [&](JobStatus& s) { s.state = "done"; });
+}
+
+}  // namespace lectio::web

@@ -1,0 +1,61 @@
+#pragma once
+// Lessons made in the browser are composed and rendered by one background worker, in the
+// order they were asked for; the page that asked follows the job's progress. The lesson is
+// stored as an unpublished draft owned by its creator. Thread-safe.
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "lectio/compose/brief.h"
+
+namespace lectio::web {
+
+struct JobStatus {
+  std::string id;
+  std::string owner;  // user id
+  std::string state;  // "queued", "composing", "rendering", "done", "failed"
+  int done = 0;       // sentences synthesised so far (while rendering)
+  int total = 0;
+  std::string lesson_id;  // once composed
+  std::string error;      // one line, when failed
+};
+
+class Jobs {
+ public:
+  static constexpr std::size_t kMaxQueued = 16;
+
+  explicit Jobs(std::filesystem::path data_dir);
+  ~Jobs();  // finishes the running job, drops the queued ones
+  Jobs(const Jobs&) = delete;
+  Jobs& operator=(const Jobs&) = delete;
+
+  // Queues a lesson. Returns the job id, or std::nullopt when the queue is full.
+  std::optional<std::string> submit(const std::string& owner, compose::Brief brief, bool audio);
+  std::optional<JobStatus> status(const std::string& id) const;
+
+ private:
+  struct Job {
+    JobStatus status;
+    compose::Brief brief;
+    bool audio = true;
+  };
+  void work();
+  void run(const std::string& id);
+  void update(const std::string& id, const std::function<void(JobStatus&)>& change);
+
+  std::filesystem::path data_dir_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<std::string> queue_;
+  std::map<std::string, Job> jobs_;
+  bool stopping_ = false;
+  std::thread worker_;  // last: started once everything it uses exists
+};
+
+}  // namespace lectio::web

@@ -1,0 +1,30 @@
+#pragma once
+// Each file registers its routes on the server. All handlers go through route() (http.h).
+#include <httplib.h>
+
+#include <kainjow/mustache.hpp>
+#include <string>
+
+#include "lectio/compose/answer.h"
+#include "lectio/compose/lesson.h"
+
+namespace lectio::web {
+
+class App;
+struct Context;
+
+void register_lesson_page(httplib::Server& server, App& app);
+void register_library_pages(httplib::Server& server, App& app);   // discover, plans, sources
+void register_account_routes(httplib::Server& server, App& app);  // pages and API
+void register_review_routes(httplib::Server& server, App& app);
+void register_api_routes(httplib::Server& server, App& app);
+void register_create_routes(httplib::Server& server, App& app);
+void register_media_routes(httplib::Server& server, App& app);  // media, static, language
+void register_feed_routes(httplib::Server& server, App& app);
+
+// Answers a question about a lesson from its sources, within the ask rate limit (429).
+compose::Answer ask(Context& ctx, const compose::Lesson& lesson, const std::string& question);
+// An answer as template data (sentences with numbered citations, the cited chunks).
+kainjow::mustache::data answer_data(const compose::Answer& answer, const std::string& lang);
+
+}  // namespace lectio::web

@@ -1,0 +1,138 @@
+#include "views.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app.h"
+#include "lectio/plan/totals.h"
+
+namespace lectio::web {
+
+using kainjow::mustache::data;
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::vector<std::string> query_words(std::string_view q) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : lower(q) + " ") {
+    if (c == ' ' || c == '\t' || c == ',' || c == '"') {
+      if (!word.empty()) words.push_back(std::move(word));
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  return words;
+}
+
+}  // namespace
+
+// Published lessons (and the viewer's own drafts), newest first.
+std::vector<compose::Lesson> visible_lessons(Context& ctx) {
+  std::vector<compose::Lesson> out;
+  for (const store::Record& r : ctx.store().records(store::RecordKind::kLesson)) {
+    compose::Lesson l = compose::lesson_from_json(r.body);
+    if (!l.published && !(ctx.user && r.owner == ctx.user->id)) continue;
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+// Lessons whose title, topic, description or tags hold every word of the query.
+bool lesson_matches(const compose::Lesson& l, std::string_view query) {
+  const std::vector<std::string> words = query_words(query);
+  std::string text = lower(l.title + " " + l.topic + " " + l.description + " " + l.plan);
+  for (const std::string& tag : l.tags) text += " " + lower(tag);
+  return std::all_of(words.begin(), words.end(),
+                     [&](const std::string& w) { return text.find(w) != std::string::npos; });
+}
+
+std::optional<LessonEntry> find_lesson(Context& ctx, std::string_view id_or_slug) {
+  std::optional<store::Record> record = ctx.store().record(store::RecordKind::kLesson, id_or_slug);
+  if (!record) return std::nullopt;
+  LessonEntry entry{compose::lesson_from_json(record->body), std::move(*record)};
+  const bool mine = ctx.user && entry.record.owner == ctx.user->id;
+  if (!entry.lesson.published && !mine) return std::nullopt;
+  return entry;
+}
+
+LessonEntry require_lesson(Context& ctx, std::string_view id_or_slug) {
+  std::optional<LessonEntry> entry = find_lesson(ctx, id_or_slug);
+  if (!entry) {
+    throw HttpError(404, "not_found",
+                    fmt::format("{}: {}", ctx.app.t(ctx, "error_no_lesson"), id_or_slug));
+  }
+  return std::move(*entry);
+}
+
+double lesson_seconds(const compose::Lesson& lesson) {
+  return lesson.duration.measured_seconds.value_or(lesson.duration.estimated_minutes * 60);
+}
+
+std::string format_minutes(double seconds, const std::string& lang) {
+  const int minutes = std::max(1, static_cast<int>(std::lround(seconds / 60)));
+  const bool zh = lang == "zh";
+  if (minutes < 60) return fmt::format(fmt::runtime(zh ? "{} 分钟" : "{} min"), minutes);
+  return fmt::format(fmt::runtime(zh ? "{} 小时 {} 分钟" : "{} h {} min"), minutes / 60,
+                     minutes % 60);
+}
+
+std::string lesson_path(const compose::Lesson& lesson) {
+  return "/lessons/" + lesson.slug;
+}
+std::string plan_path(const plan::Plan& plan) {
+  return "/plans/" + plan.slug;
+}
+
+std::string source_path(std::string_view source_id, int version) {
+  return fmt::format("/sources/{}?v={}", source_id, version);
+}
+
+std::string chunk_anchor(int ordinal) {
+  return fmt::format("c{:04d}", ordinal);
+}
+
+data lesson_card(const compose::Lesson& lesson, const std::string& lang) {
+  data card;
+  card.set("title", lesson.title);
+  card.set("url", lesson_path(lesson));
+  card.set("duration", format_minutes(lesson_seconds(lesson), lang));
+  card.set("date", lesson.date);
+  card.set("description", lesson.description);
+  card.set("plan", lesson.plan);
+  data tags = data::type::list;
+  for (const std::string& tag : lesson.tags) tags.push_back(data(tag));
+  card.set("tags", tags);
+  if (!lesson.published) card.set("draft", true);
+  return card;
+}
+
+data plan_card(const plan::Plan& plan, const std::string& lang) {
+  data card;
+  card.set("title", plan.title);
+  card.set("url", plan_path(plan));
+  card.set("description", plan.description);
+  card.set("duration", plan::format_duration(plan.totals.seconds, lang));
+  card.set("chapters", plan::format_chapters(plan.totals.chapters, lang));
+  card.set("lessons",
+           fmt::format(fmt::runtime(lang == "zh" ? "{} 节课" : "{} lessons"), plan.totals.lessons));
+  return card;
+}
+
+std::string creator_name(store::Store& store, const std::string& owner) {
+  if (owner.empty()) return {};
+  const std::optional<store::User> user = store.user(owner);
+  if (!user) return {};
+  return user->display_name.empty() ? user->name : user->display_name;
+}
+
+}  // namespace lectio::web

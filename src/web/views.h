@@ -1,0 +1,50 @@
+#pragma once
+// Small pieces many pages show, in the request's language.
+#include <kainjow/mustache.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "http.h"
+#include "lectio/compose/lesson.h"
+#include "lectio/plan/plan.h"
+#include "lectio/store/store.h"
+
+namespace lectio::web {
+
+// A stored lesson with what its record adds (the creator). std::nullopt when there is none or
+// when it is a draft the viewer did not make.
+struct LessonEntry {
+  compose::Lesson lesson;
+  store::Record record;
+};
+std::optional<LessonEntry> find_lesson(Context& ctx, std::string_view id_or_slug);
+// Like find_lesson, but a 404 HttpError when missing.
+LessonEntry require_lesson(Context& ctx, std::string_view id_or_slug);
+
+// Published lessons and the viewer's own drafts, newest first.
+std::vector<compose::Lesson> visible_lessons(Context& ctx);
+// Whether the lesson's title, topic, description, plan or tags hold every word of the query
+// (case-insensitive substrings, which also serves Chinese).
+bool lesson_matches(const compose::Lesson& lesson, std::string_view query);
+
+// The listening time of a lesson: measured when rendered, else the estimate.
+double lesson_seconds(const compose::Lesson& lesson);
+// "14 min" / "14 分钟"; "1 h 5 min" / "1 小时 5 分钟".
+std::string format_minutes(double seconds, const std::string& lang);
+
+// The page of a lesson, plan or source chunk.
+std::string lesson_path(const compose::Lesson& lesson);
+std::string plan_path(const plan::Plan& plan);
+std::string source_path(std::string_view source_id, int version);
+std::string chunk_anchor(int ordinal);  // "c0003"
+
+// A lesson as a card on lists (title, link, duration, date, description, tags).
+kainjow::mustache::data lesson_card(const compose::Lesson& lesson, const std::string& lang);
+kainjow::mustache::data plan_card(const plan::Plan& plan, const std::string& lang);
+
+// The display name of a user id; empty for lessons made on the command line.
+std::string creator_name(store::Store& store, const std::string& owner);
+
+}  // namespace lectio::web

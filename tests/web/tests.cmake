@@ -1,0 +1,33 @@
+lectio_test(web feed)
+target_compile_definitions(test_web_feed PRIVATE
+  LECTIO_FEED_CHECK="${CMAKE_CURRENT_SOURCE_DIR}/web/check_feed.py")
+
+# Browser end-to-end tests: headless Chromium driven by playwright-core against `lectio serve`
+# on a loopback port (tests/browser/run.sh installs playwright-core from npm when missing).
+add_test(NAME browser.e2e
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/browser/run.sh $<TARGET_FILE:lectio>
+                 ${CMAKE_CURRENT_BINARY_DIR}/browser)
+set_tests_properties(browser.e2e PROPERTIES LABELS "web;browser;slow" TIMEOUT 600)
+
+# HTTP tests against a real server on a loopback port (tests/web/web_fixture.*). Each test
+# serves its own copy of a data directory holding the examples/gpu-tpu lesson; the media and
+# feed tests render its audio once per build tree (a cache beside the test binaries).
+foreach(name pages accounts api media)
+  if(name STREQUAL "media")
+    lectio_test(web ${name} LABELS audio
+                DEPS lectio_ingest lectio_compose lectio_search lectio_plan lectio_speech
+                     PkgConfig::HTTPLIB nlohmann_json::nlohmann_json yaml-cpp)
+  else()
+    lectio_test(web ${name}
+                DEPS lectio_ingest lectio_compose lectio_search lectio_plan lectio_speech
+                     PkgConfig::HTTPLIB nlohmann_json::nlohmann_json yaml-cpp)
+  endif()
+  target_sources(test_web_${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/web/web_fixture.cpp)
+  target_compile_definitions(test_web_${name} PRIVATE
+    LECTIO_FEED_CHECK="${CMAKE_CURRENT_SOURCE_DIR}/web/check_feed.py"
+    LECTIO_WEB_TEST_CACHE="${CMAKE_CURRENT_BINARY_DIR}/web_test_cache")
+endforeach()
+
+# The web module's private parts (catalogs, limits, cookies), tested directly.
+lectio_test(web web_parts DEPS PkgConfig::HTTPLIB lectio_mustache)
+target_include_directories(test_web_web_parts PRIVATE ${PROJECT_SOURCE_DIR}/src/web)

@@ -58,8 +58,9 @@ timed() {  # out_file command... : appends "wall cpu" to out_file
   awk '{ printf "%.2f %.2f\n", $1, $2 + $3 }' "$out.time" >>"$out"
 }
 for i in $(seq "$runs"); do
-  timed "$work/ours-$i.txt" "$lectio" --data "$data" lesson "$brief" --json \
-    --out "$work/speed/$i" >/dev/null 2>"$work/speed-$i.err"
+  # LECTIO_RENDER_TIMES: the renderer reports each stage's wall and CPU time on stderr.
+  timed "$work/ours-$i.txt" env LECTIO_RENDER_TIMES=1 "$lectio" --data "$data" lesson "$brief" \
+    --json --out "$work/speed/$i" >/dev/null 2>"$work/speed-$i.err"
   timed "$work/flite-$i.txt" flite -voice slt -f "$work/text.txt" -o "$work/base.wav"
   timed "$work/lame-$i.txt" lame --quiet "$work/base.wav" "$work/base.mp3"
   read -r ow oc <"$work/ours-$i.txt"
@@ -69,6 +70,7 @@ for i in $(seq "$runs"); do
   bc_=$(echo "$fc + $lc" | bc -l)
   printf 'run %d: lectio lesson %.2f s (CPU %.2f) | flite %.2f + lame %.2f = %.2f s (CPU %.2f)\n' \
     "$i" "$ow" "$oc" "$fw" "$lw" "$bw" "$bc_"
+  grep '^render:' "$work/speed-$i.err" | sed 's/^/  /' || true
   echo "$ow $oc" >>"$work/ours.txt"
   echo "$bw $bc_" >>"$work/base.txt"
 done

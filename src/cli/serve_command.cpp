@@ -57,7 +57,7 @@ void register_serve_command(CLI::App& app, GlobalOptions& global) {
                     "Public address for feeds and links (default http://HOST:PORT)");
   serve->add_flag("--secure-cookies", args->secure_cookies,
                   "Mark cookies Secure (when served behind TLS)");
-  serve->add_option("--threads", args->threads, "Request workers (default 4 per core, min 8)")
+  serve->add_option("--threads", args->threads, "Request workers (default 16 per core, min 64)")
       ->check(CLI::Range(1, 1024));
   serve->callback([args, &global] { run_serve(*args, global); });
 }

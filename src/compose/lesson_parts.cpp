@@ -26,6 +26,14 @@ bool reads_as_subject(const std::string& heading, const std::string& language) {
   static const std::set<std::string> kVerbs = {
       "is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "can", "will",
       "makes", "make", "became", "become", "runs", "works", "matters", "wins", "leads", "pays"};
+  // Headings that give advice start with an imperative ("Count the human cost"): they name
+  // an action, and "What should I know about count the human cost?" reads badly.
+  static const std::set<std::string> kImperatives = {
+      "start", "count", "match", "check", "weigh", "compare", "use", "pick", "choose", "know",
+      "avoid", "measure", "plan", "keep", "think", "consider", "look", "read", "build", "test",
+      "try", "learn", "ask", "remember", "mind", "watch", "find", "get", "take", "give", "put",
+      "set", "let", "see", "run", "buy", "rent", "prefer", "favour", "favor", "begin", "stop",
+      "don't", "never", "always", "make", "write", "budget", "estimate", "profile"};
   int n = 0;
   std::string word;
   std::istringstream in(heading);
@@ -33,6 +41,7 @@ bool reads_as_subject(const std::string& heading, const std::string& language) {
     ++n;
     std::transform(word.begin(), word.end(), word.begin(), ::tolower);
     if (kVerbs.count(word)) return false;
+    if (n == 1 && kImperatives.count(word)) return false;
   }
   return n >= 1 && n <= 5;
 }

@@ -17,17 +17,6 @@ App::App(ServerOptions options, std::string base_url)
 
 namespace {
 
-// The current path with ?lang= removed, for the language switch to come back to.
-std::string here(const httplib::Request& req) {
-  std::string path = req.path;
-  std::string query;
-  for (const auto& [key, value] : req.params) {
-    if (key == "lang") continue;
-    query += (query.empty() ? "?" : "&") + url_encode(key) + "=" + url_encode(value);
-  }
-  return path + query;
-}
-
 std::string static_url(std::string_view name) {
   const Asset* asset = find_asset("static/" + std::string(name));
   // The version parameter changes with the content, so the file can be cached for long.
@@ -52,6 +41,11 @@ std::string App::render_body(Context& ctx, std::string_view name, data body_data
 
 void App::send_layout(Context& ctx, std::string_view name, const std::string& body,
                       const std::string& title, int status) {
+  ctx.send_html(layout_html(ctx, name, body, title), status);
+}
+
+std::string App::layout_html(Context& ctx, std::string_view name, const std::string& body,
+                             const std::string& title) {
   const data& messages = catalog_.messages(ctx.lang);
   data layout;
   layout.set("t", messages);
@@ -66,7 +60,7 @@ void App::send_layout(Context& ctx, std::string_view name, const std::string& bo
   layout.set("page_js_url", find_asset("static/" + std::string(name) + ".js")
                                 ? static_url(std::string(name) + ".js")
                                 : std::string());
-  const std::string next = url_encode(here(ctx.req));
+  const std::string next = url_encode(path_without_lang(ctx.req));
   layout.set("switch_en", "/lang/en?next=" + next);
   layout.set("switch_zh", "/lang/zh?next=" + next);
   layout.set(ctx.lang == "zh" ? "is_zh" : "is_en", true);
@@ -77,7 +71,7 @@ void App::send_layout(Context& ctx, std::string_view name, const std::string& bo
   } else {
     layout.set("next", next);
   }
-  ctx.send_html(render_template("layout", layout), status);
+  return render_template("layout", layout);
 }
 
 }  // namespace lectio::web

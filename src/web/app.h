@@ -44,6 +44,8 @@ class App {
   std::string render_body(Context& ctx, std::string_view name, kainjow::mustache::data data);
   void send_layout(Context& ctx, std::string_view name, const std::string& body,
                    const std::string& title, int status = 200);
+  std::string layout_html(Context& ctx, std::string_view name, const std::string& body,
+                          const std::string& title);
 
  private:
   ServerOptions options_;

@@ -64,7 +64,7 @@ void register_feed_routes(httplib::Server& server, App& app) {
                c.description = ctx.app.t(ctx, "feed_all_description");
                c.link = ctx.app.base_url() + "/";
                c.feed_url = ctx.app.base_url() + "/feeds/lessons.xml";
-               c.language = std::string(html_lang(ctx.lang));
+               c.language = ctx.lang == "zh" ? "zh-cn" : "en";
                for (const compose::Lesson& l : visible_lessons(ctx)) {
                  if (!l.published) continue;  // a creator's drafts never reach a feed
                  if (auto item = feed_item(ctx, l, 0)) c.items.push_back(std::move(*item));
@@ -80,7 +80,7 @@ void register_feed_routes(httplib::Server& server, App& app) {
                c.description = p->description.empty() ? p->title : p->description;
                c.link = ctx.app.base_url() + plan_path(*p);
                c.feed_url = c.link + "/feed.xml";
-               c.language = std::string(html_lang(p->language));
+               c.language = p->language == "zh" ? "zh-cn" : "en";
                c.author = p->host.empty() ? "Lectio" : p->host;
                int episode = 0;
                for (const plan::PlanChapter& chapter : p->chapters) {

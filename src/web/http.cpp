@@ -34,14 +34,34 @@ void load_session(Context& ctx) {
 // Every browser gets a random CSRF token in a cookie the first time; forms and scripts send
 // it back, and a request from another site cannot, because it cannot read the cookie.
 void ensure_csrf(Context& ctx) {
-  ctx.csrf = cookie(ctx.req, kCsrfCookie);
-  if (ctx.csrf.size() >= 20 && ctx.csrf.size() <= 100) return;
-  ctx.csrf = random_token(24);
-  ctx.res.set_header("Set-Cookie", set_cookie(kCsrfCookie, ctx.csrf, 365 * 24 * 3600, "Strict",
-                                              ctx.app.options().secure_cookies));
+  ctx.csrf = browser_csrf(ctx.req, ctx.res, ctx.app.options().secure_cookies);
 }
 
 }  // namespace
+
+std::string browser_csrf(const httplib::Request& req, httplib::Response& res, bool secure) {
+  std::string token = cookie(req, kCsrfCookie);
+  if (token.size() >= 20 && token.size() <= 100) return token;
+  token = random_token(24);
+  res.set_header("Set-Cookie", set_cookie(kCsrfCookie, token, 365 * 24 * 3600, "Strict", secure));
+  return token;
+}
+
+std::string path_without_lang(const httplib::Request& req) {
+  // From the request target, not req.params: those also hold a form's fields (a password).
+  const std::size_t mark = req.target.find('?');
+  if (mark == std::string::npos) return req.path;
+  std::string query;
+  std::string_view rest = std::string_view(req.target).substr(mark + 1);
+  while (!rest.empty()) {
+    const std::size_t amp = rest.find('&');
+    const std::string_view item = rest.substr(0, amp);
+    rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
+    if (item.empty() || item == "lang" || item.rfind("lang=", 0) == 0) continue;
+    query += (query.empty() ? "?" : "&") + std::string(item);
+  }
+  return req.path + query;
+}
 
 Library& Context::library() {
   if (!lease_) lease_.emplace(app.libraries().acquire());

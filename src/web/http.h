@@ -80,6 +80,13 @@ std::string set_cookie(std::string_view name, std::string_view value, int max_ag
 // language switches, so that they cannot send a visitor elsewhere.
 std::string local_path_or_root(std::string_view next);
 
+// This browser's CSRF token: its cookie when it has a plausible one, else a new random token
+// that is set as the cookie on the response.
+std::string browser_csrf(const httplib::Request& req, httplib::Response& res, bool secure);
+
+// The request's path and query without the lang parameter: where the language switch returns.
+std::string path_without_lang(const httplib::Request& req);
+
 // Wraps a handler: builds the context (language, user, CSRF cookie), runs it, and maps
 // exceptions: HttpError as given, InvalidInput 400, NotFound 404, Unsupported 415, anything
 // else 500 (logged, with a generic message).

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <memory>
+#include <utility>
 
 #include "app.h"
 #include "lectio/compose/answer.h"
@@ -72,7 +74,29 @@ std::string stars(int rating) {
   return out;
 }
 
+// Stands for the CSRF token in cached pages; made of characters a token never has.
+constexpr std::string_view kCsrfPlaceholder = "\x01csrf\x01";
+
+std::string shared_page_key(const httplib::Request& req, const std::string& lang) {
+  return "lesson:" + lang + ":" + path_without_lang(req);
+}
+
 }  // namespace
+
+bool serve_cached_lesson(App& app, const httplib::Request& req, httplib::Response& res) {
+  if (req.method != "GET" || req.path.rfind("/lessons/", 0) != 0 ||
+      req.path.find('/', 9) != std::string::npos || req.has_param("q") ||
+      !cookie(req, "lectio_session").empty()) {
+    return false;
+  }
+  const PageCache::Page page = app.page_cache().get(shared_page_key(req, pick_language(req)),
+                                                    PageCache::Clock::now(), false);
+  if (!page) return false;
+  const std::string csrf = browser_csrf(req, res, app.options().secure_cookies);
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(page->join(csrf), "text/html; charset=utf-8");
+  return true;
+}
 
 data answer_data(const compose::Answer& answer, const std::string& lang) {
   (void)lang;
@@ -115,13 +139,13 @@ compose::Answer ask(Context& ctx, const compose::Lesson& lesson, const std::stri
 }
 
 void lesson_page(Context& ctx, const std::string& id_or_slug) {
-  // Visitors who are not signed in and ask nothing all get the same body.
+  // Visitors who are not signed in and ask nothing all get the same page.
   const bool shared = !ctx.user && ctx.field("q").empty();
-  const std::string key = "lesson:" + id_or_slug + ":" + ctx.lang;
+  const std::string key = shared_page_key(ctx.req, ctx.lang);
+  PageCache& cache = ctx.app.page_cache();
+  const std::uint64_t version = cache.version();
   if (shared) {
-    if (std::optional<CachedPage> page = ctx.app.page_cache().get(key)) {
-      return ctx.app.send_layout(ctx, "lesson", page->body, page->title);
-    }
+    if (const PageCache::Page page = cache.get(key)) return ctx.send_html(page->join(ctx.csrf));
   }
   const LessonEntry entry = require_lesson(ctx, id_or_slug);
   const compose::Lesson& l = entry.lesson;
@@ -249,9 +273,15 @@ void lesson_page(Context& ctx, const std::string& id_or_slug) {
     d.set("creator", creator);
   }
   if (ctx.user && entry.record.owner == ctx.user->id) d.set("mine", true);
-  std::string body = ctx.app.render_body(ctx, "lesson", std::move(d));
-  if (shared && l.published) ctx.app.page_cache().put(key, CachedPage{l.title, body});
-  ctx.app.send_layout(ctx, "lesson", body, l.title);
+  if (!shared || !l.published) return ctx.app.send_page(ctx, "lesson", std::move(d), l.title);
+  // Rendered once with a placeholder where the CSRF token goes, then kept split there.
+  const std::string token = std::exchange(ctx.csrf, std::string(kCsrfPlaceholder));
+  const std::string body = ctx.app.render_body(ctx, "lesson", std::move(d));
+  auto page = std::make_shared<const CachedPage>(
+      CachedPage::split(ctx.app.layout_html(ctx, "lesson", body, l.title), kCsrfPlaceholder));
+  ctx.csrf = token;
+  cache.put(key, page, version);
+  ctx.send_html(page->join(ctx.csrf));
 }
 
 void register_lesson_page(httplib::Server& server, App& app) {

@@ -46,6 +46,18 @@ void send_file(Context& ctx, const fs::path& path, const std::string& type, bool
     ctx.res.status = 304;
     return;
   }
+  // The library does not check that ranges start inside the file: a range past the end is
+  // 416 with the length, as RFC 9110 asks.
+  for (const auto& [first, last] : ctx.req.ranges) {
+    const bool suffix = first < 0;
+    if ((!suffix && static_cast<std::uintmax_t>(first) >= size) || (suffix && last == 0) ||
+        size == 0) {
+      ctx.res.status = 416;
+      ctx.res.set_header("Content-Range", fmt::format("bytes */{}", size));
+      ctx.res.set_content("", "text/plain");
+      return;
+    }
+  }
   auto file = std::make_shared<File>(std::fopen(path.c_str(), "rb"));
   if (!*file) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_media"));
   // The status stays unset: the library makes it 206 when the request has a Range.

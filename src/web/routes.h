@@ -22,6 +22,10 @@ void register_create_routes(httplib::Server& server, App& app);
 void register_media_routes(httplib::Server& server, App& app);  // media, static, language
 void register_feed_routes(httplib::Server& server, App& app);
 
+// Serves a lesson page from the page cache before routing, for visitors who are not signed
+// in: the hot path of the site. False when the request is not such a page or it is not cached.
+bool serve_cached_lesson(App& app, const httplib::Request& req, httplib::Response& res);
+
 // Answers a question about a lesson from its sources, within the ask rate limit (429).
 compose::Answer ask(Context& ctx, const compose::Lesson& lesson, const std::string& question);
 // An answer as template data (sentences with numbered citations, the cited chunks).

@@ -18,7 +18,7 @@ using testing::is_json_error;
 using testing::stored_lesson;
 using testing::WebTest;
 
-using PagesTest = WebTest;
+using WebPagesTest = WebTest;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -47,7 +47,7 @@ std::map<std::string, std::string> catalog(const std::string& lang) {
   return out;
 }
 
-TEST_F(PagesTest, DiscoverListsTheLessonAndThePlan) {
+TEST_F(WebPagesTest, DiscoverListsTheLessonAndThePlan) {
   const auto r = browser_->get("/");
   ASSERT_TRUE(is_html_page(r));
   EXPECT_TRUE(contains(r->body, "<html lang=\"en\">"));
@@ -57,7 +57,7 @@ TEST_F(PagesTest, DiscoverListsTheLessonAndThePlan) {
   EXPECT_TRUE(contains(r->body, escaped(catalog("en").at("discover_heading"))));
 }
 
-TEST_F(PagesTest, LessonPageShowsTranscriptFaqAndKnowledgeSources) {
+TEST_F(WebPagesTest, LessonPageShowsTranscriptFaqAndKnowledgeSources) {
   const compose::Lesson lesson = stored_lesson(data_, lib_->lesson_id);
   ASSERT_FALSE(lesson.script.empty());
   ASSERT_FALSE(lesson.sources.empty());
@@ -103,7 +103,7 @@ TEST_F(PagesTest, LessonPageShowsTranscriptFaqAndKnowledgeSources) {
   EXPECT_TRUE(contains(html, "<li id=\"source-1\">"));
 }
 
-TEST_F(PagesTest, LessonIsFoundByIdAndBySlug) {
+TEST_F(WebPagesTest, LessonIsFoundByIdAndBySlug) {
   const auto by_id = browser_->get("/lessons/" + lib_->lesson_id);
   ASSERT_TRUE(is_html_page(by_id));
   EXPECT_TRUE(contains(by_id->body, escaped(lib_->lesson_title)));
@@ -117,7 +117,7 @@ TEST_F(PagesTest, LessonIsFoundByIdAndBySlug) {
   EXPECT_TRUE(j.at("media").is_null());
 }
 
-TEST_F(PagesTest, PlanPageListsItsLessons) {
+TEST_F(WebPagesTest, PlanPageListsItsLessons) {
   const auto r = browser_->get("/plans/" + lib_->plan_slug);
   ASSERT_TRUE(is_html_page(r));
   EXPECT_TRUE(contains(r->body, "<h1>AI hardware fundamentals</h1>"));
@@ -132,7 +132,7 @@ TEST_F(PagesTest, PlanPageListsItsLessons) {
   EXPECT_EQ(testing::body_json(api).value("title", ""), "AI hardware fundamentals");
 }
 
-TEST_F(PagesTest, SourcePageShowsChunksAndOrigin) {
+TEST_F(WebPagesTest, SourcePageShowsChunksAndOrigin) {
   const auto r = browser_->get("/sources/file_gpu001");
   ASSERT_TRUE(is_html_page(r));
   EXPECT_TRUE(contains(r->body, "gpu_tpu_lesson_notes.md"));
@@ -146,7 +146,7 @@ TEST_F(PagesTest, SourcePageShowsChunksAndOrigin) {
   EXPECT_TRUE(is_html_page(browser_->get("/sources/file_gpu001?v=x"), 400));
 }
 
-TEST_F(PagesTest, DiscoverSearchFindsAChunk) {
+TEST_F(WebPagesTest, DiscoverSearchFindsAChunk) {
   const auto r = browser_->get("/?q=systolic");
   ASSERT_TRUE(is_html_page(r));
   EXPECT_TRUE(std::regex_search(r->body, std::regex("<mark>systolic</mark>", std::regex::icase)));
@@ -163,14 +163,14 @@ TEST_F(PagesTest, DiscoverSearchFindsAChunk) {
   EXPECT_TRUE(is_json_error(browser_->get("/api/search"), 400));
 }
 
-TEST_F(PagesTest, SearchTextIsEscaped) {
+TEST_F(WebPagesTest, SearchTextIsEscaped) {
   const auto r = browser_->get("/?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E");
   ASSERT_TRUE(is_html_page(r));
   EXPECT_FALSE(contains(r->body, "<script>alert(1)"));
   EXPECT_TRUE(contains(r->body, "&lt;script&gt;alert(1)&lt;/script&gt;"));
 }
 
-TEST_F(PagesTest, UnknownLessonIs404InHtmlAndJson) {
+TEST_F(WebPagesTest, UnknownLessonIs404InHtmlAndJson) {
   const auto page = browser_->get("/lessons/no_such_lesson");
   ASSERT_TRUE(is_html_page(page, 404));
   EXPECT_TRUE(contains(page->body, "404"));
@@ -184,7 +184,7 @@ TEST_F(PagesTest, UnknownLessonIs404InHtmlAndJson) {
   EXPECT_TRUE(is_json_error(browser_->get("/media/no_such_lesson.mp3"), 404));
 }
 
-TEST_F(PagesTest, LangParameterGivesChinese) {
+TEST_F(WebPagesTest, LangParameterGivesChinese) {
   const auto zh = catalog("zh");
   const auto r = browser_->get("/?lang=zh");
   ASSERT_TRUE(is_html_page(r));
@@ -200,13 +200,14 @@ TEST_F(PagesTest, LangParameterGivesChinese) {
   EXPECT_TRUE(contains(missing->body, "<html lang=\"zh-CN\">"));
 }
 
-TEST_F(PagesTest, LanguageSwitchSetsACookieAndRedirectsOnlyToLocalPaths) {
+TEST_F(WebPagesTest, LanguageSwitchSetsACookieAndRedirectsOnlyToLocalPaths) {
   const auto r = browser_->get("/lang/zh?next=/x");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 303);
   EXPECT_EQ(r->get_header_value("Location"), "/x");
-  const std::string set = r->get_header_value("Set-Cookie");
+  const std::string set = testing::set_cookie_header(r, "lang");
   EXPECT_EQ(set.rfind("lang=zh;", 0), 0u) << set;
+  EXPECT_TRUE(contains(set, "Path=/")) << set;
   EXPECT_EQ(browser_->cookie("lang"), "zh");
   // The cookie now chooses Chinese.
   const auto page = browser_->get("/");
@@ -228,7 +229,7 @@ TEST_F(PagesTest, LanguageSwitchSetsACookieAndRedirectsOnlyToLocalPaths) {
   EXPECT_EQ(empty->get_header_value("Location"), "/");
 }
 
-TEST_F(PagesTest, AcceptLanguageCookieAndParameterInThatOrder) {
+TEST_F(WebPagesTest, AcceptLanguageCookieAndParameterInThatOrder) {
   const httplib::Headers zh_accept{{"Accept-Language", "zh-CN,zh;q=0.9"}};
   auto r = browser_->get("/", zh_accept);
   ASSERT_TRUE(is_html_page(r));
@@ -251,7 +252,7 @@ TEST_F(PagesTest, AcceptLanguageCookieAndParameterInThatOrder) {
   EXPECT_TRUE(contains(r->body, "<html lang=\"zh-CN\">"));
 }
 
-TEST(CatalogTest, EveryKeyIsInBothLanguages) {
+TEST(WebCatalogFilesTest, EveryKeyIsInBothLanguages) {
   const auto en = catalog("en");
   const auto zh = catalog("zh");
   EXPECT_GT(en.size(), 50u);
@@ -265,11 +266,12 @@ TEST(CatalogTest, EveryKeyIsInBothLanguages) {
   }
 }
 
-TEST_F(PagesTest, PagesShowNoRawCatalogKeys) {
+TEST_F(WebPagesTest, PagesShowNoRawCatalogKeys) {
   // A missing key renders as the key itself (Catalog::text): no page may show one.
   const auto en = catalog("en");
-  for (const std::string path : {"/", "/lessons/" + lib_->lesson_slug, "/plans/" + lib_->plan_slug,
-                                 "/sources/file_gpu001", "/signin", "/signup", "/lessons/nope"}) {
+  for (const std::string& path :
+       std::vector<std::string>{"/", "/lessons/" + lib_->lesson_slug, "/plans/" + lib_->plan_slug,
+                                "/sources/file_gpu001", "/signin", "/signup", "/lessons/nope"}) {
     for (const char* lang : {"en", "zh"}) {
       const auto r = browser_->get(path + (contains(path, "?") ? "&" : "?") + "lang=" + lang);
       ASSERT_TRUE(r) << path;
@@ -280,7 +282,7 @@ TEST_F(PagesTest, PagesShowNoRawCatalogKeys) {
   }
 }
 
-TEST_F(PagesTest, EveryHtmlResponseCarriesTheSecurityHeaders) {
+TEST_F(WebPagesTest, EveryHtmlResponseCarriesTheSecurityHeaders) {
   const std::vector<std::string> paths = {"/",
                                           "/?q=systolic",
                                           "/?lang=zh",
@@ -314,14 +316,14 @@ TEST_F(PagesTest, EveryHtmlResponseCarriesTheSecurityHeaders) {
   EXPECT_EQ(api->get_header_value("Content-Type"), "application/json; charset=utf-8");
 }
 
-TEST_F(PagesTest, SignedOutCreateAndMePagesAsk401) {
+TEST_F(WebPagesTest, SignedOutCreateAndMePagesAsk401) {
   const auto create = browser_->get("/create");
   ASSERT_TRUE(is_html_page(create, 401));
   EXPECT_TRUE(contains(create->body, "href=\"/signin\""));
   EXPECT_TRUE(is_html_page(browser_->get("/me"), 401));
 }
 
-TEST_F(PagesTest, UserTextIsEscaped) {
+TEST_F(WebPagesTest, UserTextIsEscaped) {
   const std::string name_tag = "<script>alert(1)</script>";
   const std::string review_tag = "<img src=x onerror=alert(1)>";
   auto author = signed_up("mallory", nullptr, name_tag);
@@ -345,7 +347,7 @@ TEST_F(PagesTest, UserTextIsEscaped) {
   EXPECT_TRUE(contains(me->body, escaped(name_tag)));
 }
 
-TEST_F(PagesTest, JsonBodyOverTheLimitIs413) {
+TEST_F(WebPagesTest, JsonBodyOverTheLimitIs413) {
   ServerOptions o = options();
   o.max_json_bytes = 1024;
   o.max_upload_bytes = 64 * 1024;
@@ -360,7 +362,7 @@ TEST_F(PagesTest, JsonBodyOverTheLimitIs413) {
   ASSERT_TRUE(is_json_error(huge, 413));
 }
 
-TEST_F(PagesTest, MalformedJsonIs400) {
+TEST_F(WebPagesTest, MalformedJsonIs400) {
   auto r = browser_->post_body("/api/signup", "{\"name\": \"x\",", "application/json");
   ASSERT_TRUE(is_json_error(r, 400));
   EXPECT_EQ(testing::body_json(r)["error"].value("code", ""), "invalid_json");

@@ -191,6 +191,7 @@ RunningServer::~RunningServer() {
 
 Browser::Browser(int port) : client_("127.0.0.1", port) {
   client_.set_read_timeout(120, 0);
+  client_.set_url_encode(false);  // the tests write URLs as a browser sends them
   client_.set_write_timeout(30, 0);
 }
 
@@ -267,6 +268,15 @@ json Browser::sign_up(const std::string& name, const std::string& display_name) 
       << "sign up " << name << ": " << (r ? r->body : httplib::to_string(r.error()));
   if (!r || r->status != 201) return json::object();
   return body_json(r).value("user", json::object());
+}
+
+std::string set_cookie_header(const httplib::Result& result, const std::string& name) {
+  if (!result) return {};
+  for (std::size_t i = 0, n = result->get_header_value_count("Set-Cookie"); i < n; ++i) {
+    const std::string h = result->get_header_value("Set-Cookie", i);
+    if (h.rfind(name + "=", 0) == 0) return h;
+  }
+  return {};
 }
 
 std::string unique_name(const std::string& prefix) {

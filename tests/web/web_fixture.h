@@ -100,6 +100,9 @@ class Browser {
   std::map<std::string, std::string> cookies_;
 };
 
+// The Set-Cookie header of a response that sets `name`; empty when none.
+std::string set_cookie_header(const httplib::Result& result, const std::string& name);
+
 // A user name no other test of this process has used: "<prefix><n>".
 std::string unique_name(const std::string& prefix);
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <memory>
 #include <set>
 
 #include "http.h"
@@ -58,15 +59,31 @@ TEST(RateLimiterTest, AllowsTheBudgetThenAsksToWaitThenRefills) {
   EXPECT_EQ(limiter.take("1.2.3.4", t0 + std::chrono::seconds(21)), 0);
 }
 
-TEST(PageCacheTest, EntriesExpireAndAnyChangeDropsThem) {
+TEST(PageCacheTest, PagesAreSplitWhereTheTokenGoes) {
+  const CachedPage page = CachedPage::split("<meta content=\"@T@\"><p>@T@</p>", "@T@");
+  ASSERT_EQ(page.parts.size(), 3u);
+  EXPECT_EQ(page.join("tok"), "<meta content=\"tok\"><p>tok</p>");
+  EXPECT_EQ(CachedPage::split("none", "@T@").join("x"), "none");
+}
+
+TEST(PageCacheTest, OldEntriesAreRenderedAgainByOneRequestAndChangesDropThem) {
   PageCache cache;
   const auto t0 = PageCache::Clock::now();
-  cache.put("a", CachedPage{"T", "body"}, t0);
+  auto page = std::make_shared<const CachedPage>(CachedPage{{"body"}});
+  cache.put("a", page, cache.version(), t0);
   ASSERT_TRUE(cache.get("a", t0 + std::chrono::seconds(1)));
-  EXPECT_EQ(cache.get("a", t0)->body, "body");
-  EXPECT_FALSE(cache.get("a", t0 + PageCache::kLifetime + std::chrono::seconds(1)));
-  cache.put("b", CachedPage{"T", "body"}, t0);
+  EXPECT_EQ(cache.get("a", t0)->join(""), "body");
+  const auto later = t0 + PageCache::kLifetime + std::chrono::seconds(1);
+  EXPECT_FALSE(cache.get("a", later, false)) << "a caller that cannot render does not claim";
+  EXPECT_FALSE(cache.get("a", later)) << "the first request after expiry renders";
+  EXPECT_TRUE(cache.get("a", later)) << "the others still get the old page meanwhile";
+  cache.put("a", page, cache.version(), later);
+  EXPECT_TRUE(cache.get("a", later));
+
+  const std::uint64_t before = cache.version();
   cache.invalidate();
+  EXPECT_FALSE(cache.get("a", later)) << "a change drops the page for everyone";
+  cache.put("b", page, before, t0);  // rendered before the change
   EXPECT_FALSE(cache.get("b", t0));
   EXPECT_FALSE(cache.get("missing", t0));
 }

@@ -16,7 +16,7 @@ struct ServerOptions {
   // default http://<host>:<port>.
   std::string base_url;
   bool secure_cookies = false;  // set the Secure flag: only behind TLS (a reverse proxy)
-  int threads = 0;              // request workers; 0 = 4 per core, at least 8
+  int threads = 0;              // request workers; 0 = 16 per core, at least 64
   // Limits (explicit, so that a request cannot exhaust the machine).
   std::size_t max_upload_bytes = 32u << 20;  // a whole upload request
   std::size_t max_json_bytes = 64u << 10;    // any other request body

@@ -30,7 +30,7 @@
 #                     a worker of cpp-httplib's pool, so fewer workers than connections leaves
 #                     connections unanswered; "default" = lectio's own default)
 #   LECTIO_PRELOAD    a shared object to LD_PRELOAD into lectio only (for experiments, e.g. one
-#                     that sets TCP_NODELAY on accepted sockets; see bench/results/web.md)
+#                     that sets TCP_NODELAY on accepted sockets; lectio now sets it itself)
 #   BENCH_WORK        scratch space (default BUILD_DIR/web-bench)
 set -euo pipefail
 
@@ -105,11 +105,7 @@ mkdir -p "$work/www/lessons"
 curl -fsS -D "$work/headers.txt" -o "$work/first.html" "$lectio_url"
 csrf=$(sed -n 's/^Set-Cookie: lectio_csrf=\([^;]*\);.*/\1/Ip' "$work/headers.txt" | tr -d '\r')
 [ -n "$csrf" ] || { echo "no CSRF cookie from lectio" >&2; exit 1; }
-# A dummy cookie goes first: src/web/http.cpp's cookie() keeps a string_view into the temporary
-# std::string returned by get_header_value(), and malloc overwrites the first 16 bytes of the
-# freed buffer, so a cookie at the start of a long Cookie header is not found (a fresh token and
-# a Set-Cookie on every request). Harmless once that is fixed.
-cookie="Cookie: lectio_bench=0123456789abcdef; lectio_csrf=$csrf"
+cookie="Cookie: lectio_csrf=$csrf"
 page="$work/www/lessons/$slug.html"
 curl -fsS -H "$cookie" -o "$page" "$lectio_url"
 curl -fsS -H "$cookie" -o "$work/again.html" "$lectio_url"

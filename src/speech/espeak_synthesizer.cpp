@@ -4,12 +4,22 @@
 // the whole process, and its documentation makes no thread-safety promise. EspeakEngine owns
 // it (initialised on first use, terminated at exit) and serialises every call with a mutex;
 // each call sets the voice and parameters it needs, so synthesisers cannot disturb each other.
+//
+// espeak-ng 1.51's "cmn" voice (Mandarin, Latin read as English) looks each Han character up
+// as pinyin with a tone digit and then reads that pinyin by its English rules: "你好" comes
+// out as "nee three, hey-oh three" (espeak-ng -x shows "(en)nI55Tr'i:55"). Its sibling
+// "cmn-latn-pinyin" has the same dictionary and phonemes and reads the pinyin as Mandarin;
+// Latin words that are not pinyin it still reads as English, and acronyms arrive spelled
+// letter by letter from the normaliser either way. So "cmn" is replaced by
+// "cmn-latn-pinyin" (keeping any +variant) when, and only when, the installed "cmn" is seen
+// to misread: a fixed espeak-ng keeps its "cmn".
 #include <espeak-ng/speak_lib.h>
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -83,15 +93,47 @@ class EspeakEngine {
 
   // Caller holds mutex_.
   bool select(const std::string& voice) {
-    if (voice == current_) return true;
-    if (espeak_SetVoiceByName(voice.c_str()) != EE_OK) return false;
-    current_ = voice;
+    const std::string actual = substitute(voice);
+    if (actual == current_) return true;
+    if (espeak_SetVoiceByName(actual.c_str()) != EE_OK) return false;
+    current_ = actual;
     return true;
   }
 
+  // The voice espeak-ng is asked for in place of `voice` (see the top of the file).
+  // Caller holds mutex_.
+  std::string substitute(const std::string& voice) {
+    const auto plus = voice.find('+');
+    if (voice.substr(0, plus) != "cmn") return voice;
+    if (!cmn_misreads_) cmn_misreads_ = cmn_misreads_pinyin();
+    if (!*cmn_misreads_) return voice;
+    return std::string(kPinyinVoice) + (plus == std::string::npos ? "" : voice.substr(plus));
+  }
+
+  // True when "cmn" turns to English for Han characters and "cmn-latn-pinyin" exists.
+  // Changes the current voice. Caller holds mutex_.
+  bool cmn_misreads_pinyin() {
+    current_.clear();
+    if (espeak_SetVoiceByName("cmn") != EE_OK) return false;
+    std::string phonemes;
+    const char* text = "你好";
+    const void* at = text;
+    while (at != nullptr) {  // advances `at`, one clause a call, to nullptr at the end
+      const char* clause = espeak_TextToPhonemes(&at, espeakCHARS_UTF8, 0);
+      if (clause == nullptr) break;
+      phonemes += clause;
+    }
+    // A language switch shows in the phonemes as "(en)".
+    return phonemes.find("(en)") != std::string::npos &&
+           espeak_SetVoiceByName(kPinyinVoice) == EE_OK;
+  }
+
+  static constexpr const char* kPinyinVoice = "cmn-latn-pinyin";
+
   std::mutex mutex_;
   int sample_rate_ = 0;
-  std::string current_;
+  std::string current_;  // the espeak-ng voice last selected, after substitution
+  std::optional<bool> cmn_misreads_;
 };
 
 class EspeakSynthesizer final : public Synthesizer {

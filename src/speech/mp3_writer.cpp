@@ -1,12 +1,16 @@
 // MP3 encoding with LAME, then ID3v2.4 tags and chapters (id3_tags.cpp), through a staged file.
 //
-// Settings: mono, constant 96 kbit/s at the input rate (48 kHz for lessons), LAME quality 2.
+// Settings: mono, constant 96 kbit/s at the input rate (48 kHz for lessons), LAME quality 5.
 // Why CBR: chapter marks are seeked by time, and players map time to bytes; with CBR that
 // mapping is exact in every player, while VBR seeking goes through the 100-point Xing table
 // and lands seconds off in long files. 96 kbit/s mono is the rate podcast hosts transcode
 // speech to (43 MB an hour), clean on sibilants where 64 kbit/s is not, and it keeps the
 // encoder's peak overshoot small. The LAME "Info" frame is written so that decoders trim the
-// encoder delay and padding (gapless, exact duration).
+// encoder delay and padding (gapless, exact duration). Quality 5 keeps the psychoacoustic
+// model and noise shaping and drops the exhaustive searches of 0-4; on the example lesson it
+// encodes in 2.9 s of CPU where quality 2 took 6.9 s, and at 96 kbit/s for one voice there is
+// no audible difference. 48 kHz stays: every player and podcast host takes MPEG-1 rates,
+// while 22.05/24 kHz (MPEG-2) would save another 1.2 s but is less widely accepted.
 #include <fmt/format.h>
 #include <lame/lame.h>
 
@@ -25,7 +29,7 @@ namespace lectio::speech {
 namespace {
 
 constexpr int kMp3Kbps = 96;
-constexpr int kLameQuality = 2;  // 0 best … 9 fastest; 2 is LAME's "high quality"
+constexpr int kLameQuality = 5;  // 0 best … 9 fastest; 2 is LAME's "high quality"
 constexpr int kBlock = 8192;     // samples encoded per call
 
 struct LameDeleter {

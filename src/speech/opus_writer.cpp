@@ -1,10 +1,21 @@
 // Ogg Opus encoding with libopusenc, through a staged file.
 //
-// Settings: mono, 48 kbit/s VBR, complexity 10, the speech hint. Opus at 48 kbit/s is
-// transparent for a single voice (32 kbit/s already sounds clean, 48 leaves room for the
-// limiter's dense peaks); a one-hour lesson is about 22 MB. Tags are Vorbis comments, with
-// chapters in the Xiph chapter extension (CHAPTER001=HH:MM:SS.mmm, CHAPTER001NAME=…), which
-// ffmpeg and most Ogg players read.
+// Settings: mono, 48 kbit/s VBR, complexity 5, no signal hint, 60 ms packets. Opus at
+// 48 kbit/s is transparent for a single voice (32 kbit/s already sounds clean, 48 leaves room
+// for the limiter's dense peaks); a one-hour lesson is about 22 MB. Tags are Vorbis comments,
+// with chapters in the Xiph chapter extension (CHAPTER001=HH:MM:SS.mmm, CHAPTER001NAME=…),
+// which ffmpeg and most Ogg players read.
+//
+// Speed (docs/benchmarks.md, "Speech and audio"; libopus 1.3.1, the example's 10 minutes):
+// complexity 7 and up run libopus's signal analysis, and the speech hint moves 48 kbit/s from
+// CELT into the SILK/CELT hybrid mode. Complexity 10 with the hint took 11.6 s of CPU,
+// complexity 5 with it 7.8 s, complexity 5 without it 4.4 s. Without the hint libopus codes
+// CELT, full band, as it does for any signal at this rate; the lower complexity drops the
+// analysis and some search depth, not the bandwidth or the pitch pre-filter. Of the 4.4 s,
+// over half was a CPUID instruction (perf): libopusenc makes three calls into libopus's
+// multistream layer per packet, these reach libopus's run-time CPU detection, and in a
+// virtual machine CPUID traps to the hypervisor. 60 ms packets (three 20 ms CELT frames
+// each) make a third as many calls: 2.6 s, the coding unchanged; players seek to 60 ms.
 #include <fmt/format.h>
 #include <opus/opusenc.h>
 
@@ -22,7 +33,8 @@ namespace lectio::speech {
 namespace {
 
 constexpr int kOpusBitrate = 48000;
-constexpr int kBlock = 4800;  // samples per write call
+constexpr int kOpusComplexity = 5;  // 0 fastest … 10 best
+constexpr int kBlock = 4800;        // samples per write call
 
 struct CommentsDeleter {
   void operator()(OggOpusComments* c) const { ope_comments_destroy(c); }
@@ -108,9 +120,10 @@ void write_opus(const Pcm& pcm, const AudioTags& tags, const std::filesystem::pa
       ope_encoder_create_callbacks(&callbacks, &sink, comments.get(), pcm.sample_rate, 1, 0, &err));
   if (!enc) check(err == OPE_OK ? OPE_INTERNAL_ERROR : err, sink, path, "start");
   check(ope_encoder_ctl(enc.get(), OPUS_SET_BITRATE(kOpusBitrate)), sink, path, "set the bitrate");
-  check(ope_encoder_ctl(enc.get(), OPUS_SET_COMPLEXITY(10)), sink, path, "set the complexity");
-  check(ope_encoder_ctl(enc.get(), OPUS_SET_SIGNAL(OPUS_SIGNAL_VOICE)), sink, path,
-        "set the signal");
+  check(ope_encoder_ctl(enc.get(), OPUS_SET_COMPLEXITY(kOpusComplexity)), sink, path,
+        "set the complexity");
+  check(ope_encoder_ctl(enc.get(), OPUS_SET_EXPERT_FRAME_DURATION(OPUS_FRAMESIZE_60_MS)), sink,
+        path, "set the packet duration");
 
   const float* p = pcm.samples.data();
   std::size_t left = pcm.samples.size();

@@ -2,8 +2,12 @@
 #include "lectio/speech/render.h"
 
 #include <fmt/format.h>
+#include <time.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <thread>
 
@@ -22,6 +26,33 @@ namespace {
 // A lesson is at most 120 minutes (the brief's limit); the program is held in memory as
 // 32-bit samples at 48 kHz (11 MB a minute), so anything far longer is refused, not swapped.
 constexpr double kMaxProgramSeconds = 4 * 3600;
+
+// Wall and process CPU time of each stage on stderr when LECTIO_RENDER_TIMES is set: where a
+// real render's time goes, threads included, without a profiler (docs/benchmarks.md).
+class StageTimes {
+ public:
+  StageTimes() : on_(std::getenv("LECTIO_RENDER_TIMES") != nullptr) { mark(); }
+  void lap(const char* stage) {
+    if (!on_) return;
+    const double wall = wall_;
+    const double cpu = cpu_;
+    mark();
+    std::fprintf(stderr, "render: %-10s %6.2f s wall %6.2f s CPU\n", stage, wall_ - wall,
+                 cpu_ - cpu);
+  }
+
+ private:
+  void mark() {
+    using namespace std::chrono;
+    wall_ = duration<double>(steady_clock::now().time_since_epoch()).count();
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    cpu_ = static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+  }
+  bool on_;
+  double wall_ = 0;
+  double cpu_ = 0;
+};
 
 struct Timeline {
   Pcm program{kRenderRate, {}};
@@ -105,9 +136,12 @@ RenderResult render_lesson(const compose::Lesson& lesson, const RenderOptions& o
   prepare_out_dir(options.out_dir);
   if (auto earlier = find_render(paths)) return *earlier;
 
+  StageTimes times;
   std::vector<Pcm> clips = synthesize_plan(plan, options);
+  times.lap("synthesis");  // with text normalisation, trimming and resampling
   Timeline t = lay_out(plan, clips, options);
   const Loudness loudness = normalize_loudness(t.program);
+  times.lap("loudness");
   const AudioTags tags = make_tags(lesson, plan, t.chapters);
 
   PublishedFiles written;  // removed again unless the whole set is written
@@ -127,8 +161,10 @@ RenderResult render_lesson(const compose::Lesson& lesson, const RenderOptions& o
     write_mp3(t.program, tags, paths.mp3);
   }
   if (opus_error) std::rethrow_exception(opus_error);
+  times.lap("encoders");  // MP3 and Opus side by side
   write_file_atomic(paths.vtt, webvtt(t.cues));
   write_file_atomic(paths.chapters, chapters_json(t.chapters));
+  times.lap("transcript");
 
   RenderResult result{paths.mp3, paths.opus, paths.vtt, paths.chapters};
   result.seconds = t.program.seconds();

@@ -1,5 +1,7 @@
 // Latin letters and symbols inside Chinese text. English words stay as they are (espeak-ng's
-// Mandarin voice reads them with English rules); acronyms are spelled letter by letter.
+// Mandarin voice reads them with English rules, except, with espeak-ng 1.51's pinyin-reading
+// voice (espeak_synthesizer.cpp), words that are also pinyin syllables, such as "long");
+// acronyms are spelled letter by letter.
 #include <cctype>
 #include <string>
 

@@ -94,7 +94,9 @@ bool serve_cached_lesson(App& app, const httplib::Request& req, httplib::Respons
   if (!page) return false;
   const std::string csrf = browser_csrf(req, res, app.options().secure_cookies);
   res.set_header("Cache-Control", "no-store");
-  res.set_content(page->join(csrf), "text/html; charset=utf-8");
+  // Moved in rather than set_content(), which would copy the page once more.
+  res.body = page->join(csrf);
+  res.set_header("Content-Type", "text/html; charset=utf-8");
   return true;
 }
 

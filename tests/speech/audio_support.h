@@ -2,9 +2,6 @@
 // Test helpers for the audio tests: generated signals, a 16-bit WAV reader, real speech from
 // the `flite` command, and runners for ffmpeg / ffprobe (the independent measurements).
 // Header-only so that tests/CMakeLists.txt (shared) needs no new support source.
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 
 #include <cmath>
 #include <cstdint>
@@ -18,47 +15,18 @@
 #include <vector>
 
 #include "lectio/speech/pcm.h"
+#include "support/run.h"
 #include "support/temp_dir.h"
-
-extern char** environ;
 
 namespace lectio::testing {
 
 using speech::Pcm;
 
-struct ToolResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
+using ToolResult = RunResult;
 
 // Runs a program found on PATH (no shell), capturing stdout and stderr.
 inline ToolResult run_tool(const std::vector<std::string>& args) {
-  TempDir io;
-  const std::string out_path = (io.path() / "out").string();
-  const std::string err_path = (io.path() / "err").string();
-  std::vector<std::string> storage(args);
-  std::vector<char*> argv;
-  for (auto& a : storage) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  pid_t pid = 0;
-  const int rc = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw std::runtime_error("cannot start " + args[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  ToolResult result;
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  result.out = slurp(out_path);
-  result.err = slurp(err_path);
-  return result;
+  return run_program(args);
 }
 
 // Reads a RIFF/WAVE file of 16-bit PCM (the first channel when there are several).

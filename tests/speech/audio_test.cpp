@@ -125,7 +125,11 @@ TEST(NormalizeLoudnessTest, HitsTargetUnderTheCeiling) {
     EXPECT_LE(again.true_peak_dbtp, kEncodeCeilingDbtp)
         << s.name << " from " << before.true_peak_dbtp;
     EXPECT_NEAR(result.integrated_lufs, again.integrated_lufs, 1e-9) << s.name;
-    EXPECT_NEAR(result.true_peak_dbtp, again.true_peak_dbtp, 1e-9) << s.name;
+    // The reported true peak is the limiter's own estimate (24 taps a phase), which may read
+    // higher than libebur128's (12 taps a phase) where there is energy near Nyquist, never
+    // materially lower.
+    EXPECT_GE(result.true_peak_dbtp, again.true_peak_dbtp - 0.05) << s.name;
+    EXPECT_LE(result.true_peak_dbtp, kEncodeCeilingDbtp) << s.name;
   }
 }
 

@@ -4,10 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <thread>
 
 #include "lectio/core/error.h"
+#include "speech/audio_support.h"
 
 namespace lectio::speech {
 namespace {
@@ -47,6 +49,15 @@ double mean_f0(const Pcm& pcm) {
   return voiced > 0 ? sum / voiced : 0;
 }
 
+// Seconds from the first to the last sample above -54 dBFS: the speech without the silence
+// each caller of espeak-ng pads it with.
+double spoken_seconds(const Pcm& pcm) {
+  const auto loud = [](float s) { return std::fabs(s) > 0.002f; };
+  const auto first = std::find_if(pcm.samples.begin(), pcm.samples.end(), loud);
+  const auto last = std::find_if(pcm.samples.rbegin(), pcm.samples.rend(), loud).base();
+  return first < last ? static_cast<double>(last - first) / pcm.sample_rate : 0.0;
+}
+
 TEST(SynthesizerTest, EveryHostSpeaks) {
   for (const Host& host : hosts()) {
     ASSERT_TRUE(voice_available(host)) << host.name;
@@ -75,6 +86,29 @@ TEST(SynthesizerTest, RateAndPitchTakeEffect) {
     high.pitch = host.pitch * 1.3;
     const Pcm higher = make_synthesizer(high)->speak(spoken);
     EXPECT_GT(mean_f0(higher), mean_f0(normal) * 1.1) << name;
+  }
+}
+
+TEST(SynthesizerTest, MandarinHostsReadHanCharactersAsMandarin) {
+  // espeak-ng 1.51's "cmn" voice reads the pinyin it looks Han characters up as by English
+  // rules, tone digits as English numbers ("你好" as "nee three, hey-oh three"), 27% longer
+  // for this sentence. For text without Latin letters, the pinyin-reading Mandarin voice is
+  // the reference: a correct "cmn" reads such text exactly as it does.
+  const std::string text = "我们今天讨论图形处理器和张量处理器的区别。";
+  testing::TempDir dir;
+  for (const char* name : {"Mei", "Wei"}) {
+    const Host host = *find_host(name);
+    const Pcm ours = make_synthesizer(host)->speak(text);
+    const auto wav = dir.path() / (std::string(name) + ".wav");
+    const std::string voice =
+        std::string("cmn-latn-pinyin") + (host.gender == "female" ? "+f3" : "");
+    const auto r =
+        testing::run_tool({"espeak-ng", "-v", voice, "-s", "175", "-p",
+                           std::to_string(std::lround(50 * host.pitch)), "-w", wav.string(), text});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const Pcm reference = testing::read_wav(wav);
+    const double expected = spoken_seconds(reference);
+    EXPECT_NEAR(spoken_seconds(ours), expected, 0.02 * expected) << name;
   }
 }
 

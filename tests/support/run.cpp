@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -17,18 +18,18 @@ extern char** environ;
 
 namespace lectio::testing {
 
-std::string no_network_library() { return LECTIO_NO_NETWORK_LIB; }
+std::string no_network_library() {
+  return LECTIO_NO_NETWORK_LIB;
+}
 
-RunResult run_lectio(const std::vector<std::string>& args,
-                     const std::vector<std::string>& extra_env) {
-  const char* from_env = std::getenv("LECTIO_BINARY");
-  const char* binary = from_env ? from_env : LECTIO_BINARY_DEFAULT;
+RunResult run_program(const std::vector<std::string>& args,
+                      const std::vector<std::string>& extra_env) {
+  if (args.empty()) throw std::invalid_argument("run_program: no program");
   TempDir io;
   const std::string out_path = (io.path() / "out").string();
   const std::string err_path = (io.path() / "err").string();
 
-  std::vector<std::string> argv_storage{binary};
-  argv_storage.insert(argv_storage.end(), args.begin(), args.end());
+  std::vector<std::string> argv_storage(args);
   std::vector<char*> argv;
   for (auto& a : argv_storage) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -49,9 +50,9 @@ RunResult run_lectio(const std::vector<std::string>& args,
   posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
                                    0644);
   pid_t pid = 0;
-  const int rc = posix_spawn(&pid, binary, &actions, nullptr, argv.data(), env.data());
+  const int rc = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), env.data());
   posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw std::runtime_error("posix_spawn failed");
+  if (rc != 0) throw std::runtime_error("cannot start " + args[0] + ": " + std::strerror(rc));
   int status = 0;
   waitpid(pid, &status, 0);
   RunResult result;
@@ -59,6 +60,14 @@ RunResult run_lectio(const std::vector<std::string>& args,
   result.out = slurp(out_path);
   result.err = slurp(err_path);
   return result;
+}
+
+RunResult run_lectio(const std::vector<std::string>& args,
+                     const std::vector<std::string>& extra_env) {
+  const char* from_env = std::getenv("LECTIO_BINARY");
+  std::vector<std::string> argv{from_env ? from_env : LECTIO_BINARY_DEFAULT};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_program(argv, extra_env);
 }
 
 }  // namespace lectio::testing

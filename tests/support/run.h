@@ -11,6 +11,12 @@ struct RunResult {
   std::string err;
 };
 
+// Runs a program (a path, or a name found on PATH) with its arguments, no shell, stdin from
+// /dev/null, with LECTIO_DATA unset and `extra_env` ("NAME=value") added. Throws
+// std::runtime_error when it cannot be started.
+RunResult run_program(const std::vector<std::string>& args,
+                      const std::vector<std::string>& extra_env = {});
+
 // Runs LECTIO_BINARY with the arguments (no shell), with LECTIO_DATA unset and `extra_env`
 // ("NAME=value") added to the environment.
 RunResult run_lectio(const std::vector<std::string>& args,

@@ -2,10 +2,7 @@
 // which prints what it understood as JSON. A missing feedparser fails these tests.
 #include "lectio/web/feed.h"
 
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <spawn.h>
-#include <sys/wait.h>
 
 #include <cstring>
 #include <nlohmann/json.hpp>
@@ -13,9 +10,8 @@
 #include <vector>
 
 #include "lectio/core/error.h"
+#include "support/run.h"
 #include "support/temp_dir.h"
-
-extern char** environ;
 
 namespace lectio::web {
 namespace {
@@ -26,48 +22,16 @@ using nlohmann::json;
 // (pyenv) would not have it.
 constexpr const char* kPython = "/usr/bin/python3";
 
-struct Checked {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
 // Runs check_feed.py on the feed text (no shell) and captures its output.
-Checked run_check_feed(const std::string& xml) {
+testing::RunResult run_check_feed(const std::string& xml) {
   const testing::TempDir dir;
   const std::string feed = dir.write("feed.xml", xml).string();
-  const std::string out_path = (dir.path() / "out").string();
-  const std::string err_path = (dir.path() / "err").string();
-  std::vector<std::string> args{kPython, LECTIO_FEED_CHECK, feed};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, kPython, &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  Checked result;
-  if (rc != 0) {
-    result.err = std::string("cannot start ") + kPython + ": " + std::strerror(rc);
-    return result;
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  result.out = testing::slurp(out_path);
-  result.err = testing::slurp(err_path);
-  return result;
+  return testing::run_program({kPython, LECTIO_FEED_CHECK, feed});
 }
 
 // What feedparser made of the feed; fails the test (not skips) when it could not run.
 json parse_feed(const std::string& xml) {
-  const Checked checked = run_check_feed(xml);
+  const testing::RunResult checked = run_check_feed(xml);
   EXPECT_EQ(checked.exit_code, 0) << "check_feed.py failed: " << checked.err;
   if (checked.exit_code != 0) return json::object();
   return json::parse(checked.out);

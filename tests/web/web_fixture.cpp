@@ -1,7 +1,6 @@
 #include "web/web_fixture.h"
 
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,9 +22,8 @@
 #include "lectio/search/index.h"
 #include "lectio/speech/render.h"
 #include "lectio/store/store.h"
+#include "support/run.h"
 #include "support/temp_dir.h"
-
-extern char** environ;
 
 namespace lectio::web::testing {
 
@@ -324,34 +322,13 @@ json body_json(const httplib::Result& result) {
 json check_feed(const std::string& xml) {
   const lectio::testing::TempDir dir;
   const std::string feed = dir.write("feed.xml", xml).string();
-  const std::string out_path = (dir.path() / "out").string();
-  const std::string err_path = (dir.path() / "err").string();
-  std::vector<std::string> args{kPython, LECTIO_FEED_CHECK, feed};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, kPython, &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) {
-    ADD_FAILURE() << "cannot start " << kPython << ": " << std::strerror(rc);
+  const lectio::testing::RunResult r =
+      lectio::testing::run_program({kPython, LECTIO_FEED_CHECK, feed});
+  if (r.exit_code != 0) {
+    ADD_FAILURE() << "check_feed.py failed: " << r.err;
     return json::object();
   }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  const int exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  if (exit_code != 0) {
-    ADD_FAILURE() << "check_feed.py failed: " << lectio::testing::slurp(err_path);
-    return json::object();
-  }
-  return json::parse(lectio::testing::slurp(out_path));
+  return json::parse(r.out);
 }
 
 std::string read_bytes(const fs::path& path) {

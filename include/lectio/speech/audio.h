@@ -31,8 +31,10 @@ inline constexpr double kEncodeCeilingDbtp = -2.0;
 // Scales to `target_lufs` integrated, then keeps the true peak at or below `ceiling_dbtp`
 // with a look-ahead peak limiter, so loud plosives do not clip; the gain is chosen so that
 // the loudness after limiting lands on the target (within 0.1 LU for speech). When a signal
-// cannot reach the target under the ceiling, the ceiling wins. Returns the result measured;
-// silence is returned unchanged. Throws InvalidInput for a positive target or ceiling.
+// cannot reach the target under the ceiling, the ceiling wins. Returns the result measured:
+// integrated loudness by libebur128, true peak by the limiter's own 4x estimate (BS.1770-4
+// Annex 2; libebur128's true-peak mode would cost more than the rest of the normalisation).
+// Silence is returned unchanged. Throws InvalidInput for a positive target or ceiling.
 Loudness normalize_loudness(Pcm& pcm, double target_lufs = kTargetLufs,
                             double ceiling_dbtp = kEncodeCeilingDbtp);
 

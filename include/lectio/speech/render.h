@@ -17,9 +17,9 @@ struct RenderOptions {
   std::filesystem::path out_dir;  // created when missing
   int threads = 0;                // 0 = all cores
   Lexicon lexicon;
-  bool normalize_text = true;     // off only to measure what normalisation buys
-  double sentence_pause = 0.45;   // seconds between sentences
-  double section_pause = 1.2;     // seconds between sections
+  bool normalize_text = true;    // off only to measure what normalisation buys
+  double sentence_pause = 0.45;  // seconds between sentences
+  double section_pause = 1.2;    // seconds between sections
   // Called after each sentence is synthesised (done, total); for a progress bar.
   std::function<void(int, int)> on_progress;
 };
@@ -29,7 +29,7 @@ struct RenderResult {
   std::filesystem::path opus;
   std::filesystem::path vtt;
   std::filesystem::path chapters;
-  double seconds = 0;   // measured duration
+  double seconds = 0;  // measured duration
   double integrated_lufs = 0;
   double true_peak_dbtp = 0;
   bool reused = false;  // the files already existed for this exact content

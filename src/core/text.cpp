@@ -33,7 +33,9 @@ constexpr std::uint64_t kHighBits = 0x8080808080808080ull;
 constexpr std::uint64_t kOnes = 0x0101010101010101ull;
 
 // True when none of the 8 bytes in `word` has its high bit set, i.e. all are ASCII.
-bool ascii8(std::uint64_t word) { return (word & kHighBits) == 0; }
+bool ascii8(std::uint64_t word) {
+  return (word & kHighBits) == 0;
+}
 
 // The high bit of the first byte of `word` (lowest address; x86-64 is little-endian) that is
 // below 0x21 or not ASCII is set; later bytes may be marked falsely, so only the lowest set bit
@@ -71,7 +73,9 @@ int count_high_bits(std::uint64_t high_bits) {
   return static_cast<int>(((high_bits >> 7) * kOnes) >> 56);
 }
 
-bool is_ascii_letter(uint8_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_ascii_letter(uint8_t c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 
 }  // namespace
 
@@ -143,11 +147,15 @@ namespace {
 // The ASCII members of Unicode's White_Space property: TAB, LF, VT, FF, CR and SPACE. They are
 // tested directly so that ICU is asked only about non-ASCII characters, which are rare in most
 // text; the 0x1C-0x1F separators are not White_Space and stay text, as ICU says.
-constexpr bool is_ascii_space(std::uint8_t c) { return c == ' ' || (c >= 0x09 && c <= 0x0D); }
+constexpr bool is_ascii_space(std::uint8_t c) {
+  return c == ' ' || (c >= 0x09 && c <= 0x0D);
+}
 
 // Zero-width space and BOM are not White_Space in Unicode, but they are invisible gaps in
 // extracted text, so they count as spaces here.
-bool is_unicode_space(UChar32 c) { return u_isUWhiteSpace(c) || c == 0x200B || c == 0xFEFF; }
+bool is_unicode_space(UChar32 c) {
+  return u_isUWhiteSpace(c) || c == 0x200B || c == 0xFEFF;
+}
 
 }  // namespace
 
@@ -243,8 +251,10 @@ std::string detect_language(std::string_view s) {
     if (c < 0 || !u_isalpha(c)) continue;
     UErrorCode status = U_ZERO_ERROR;
     const UScriptCode script = uscript_getScript(c, &status);
-    if (script == USCRIPT_HAN) ++han;
-    else if (script == USCRIPT_LATIN) ++latin;
+    if (script == USCRIPT_HAN)
+      ++han;
+    else if (script == USCRIPT_LATIN)
+      ++latin;
   }
   // A Han character carries about as much as a short Latin word (~4 letters).
   return han * 4 > latin ? "zh" : "en";
@@ -277,6 +287,33 @@ int count_words(std::string_view s) {
   }
   utext_close(ut);
   return words;
+}
+
+std::string html_escape(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (const char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
 }
 
 }  // namespace lectio::text

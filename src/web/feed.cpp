@@ -91,32 +91,7 @@ std::string xml_safe(std::string_view s) {
 // RSS 2.0 readers (feedparser, podcast apps) take <description> as entity-encoded HTML, so
 // plain text is HTML-escaped before pugixml XML-escapes it. Without this a "<script>" in a
 // lesson summary would be read as markup and stripped, and "a < b" could vanish.
-std::string html_escape(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (const char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+using text::html_escape;
 
 // The description as HTML paragraphs for content:encoded, where apps keep the layout that
 // <description> loses: a blank line starts a paragraph, a single line break is a <br>.

@@ -189,13 +189,17 @@ void send_error(Context& ctx, int status, const std::string& code, const std::st
   }
 }
 
+void load_visitor(Context& ctx) {
+  if (ctx.surface != Surface::kFile) ensure_csrf(ctx);
+  load_session(ctx);  // files too: a creator plays the media of a draft
+}
+
 httplib::Server::Handler route(App& app, Surface surface, Handler handler) {
   return [&app, surface, handler = std::move(handler)](const httplib::Request& req,
                                                        httplib::Response& res) {
     Context ctx{req, res, app, surface, pick_language(req), {}, {}, {}, {}};
     try {
-      if (surface != Surface::kFile) ensure_csrf(ctx);
-      load_session(ctx);  // a creator plays the media of a draft
+      load_visitor(ctx);
       handler(ctx);
     } catch (const HttpError& e) {
       send_error(ctx, e.status(), e.code(), e.what());

@@ -87,6 +87,10 @@ std::string browser_csrf(const httplib::Request& req, httplib::Response& res, bo
 // The request's path and query without the lang parameter: where the language switch returns.
 std::string path_without_lang(const httplib::Request& req);
 
+// Fills the context's visitor: the CSRF token (set as a cookie when new; not for files) and
+// the signed-in user. Throws what the store throws.
+void load_visitor(Context& ctx);
+
 // Wraps a handler: builds the context (language, user, CSRF cookie), runs it, and maps
 // exceptions: HttpError as given, InvalidInput 400, NotFound 404, Unsupported 415, anything
 // else 500 (logged, with a generic message).

@@ -80,6 +80,11 @@ struct Server::Impl {
           const bool api = req.path.rfind("/api/", 0) == 0;
           Context ctx{req, res, app, api ? Surface::kApi : Surface::kPage, pick_language(req), {},
                       {},  {},  {}};
+          try {
+            load_visitor(ctx);  // the error page shows who is signed in, like every page
+          } catch (...) {
+            // The page is still worth sending to a visitor the store cannot name.
+          }
           const int status = res.status;
           const std::string code = status == 404   ? "not_found"
                                    : status == 413 ? "too_large"

@@ -16,11 +16,11 @@ foreach(name pages accounts api media)
   if(name STREQUAL "media")
     lectio_test(web ${name} LABELS audio
                 DEPS lectio_ingest lectio_compose lectio_search lectio_plan lectio_speech
-                     PkgConfig::HTTPLIB nlohmann_json::nlohmann_json yaml-cpp)
+                     PkgConfig::HTTPLIB nlohmann_json::nlohmann_json yaml-cpp lectio_mustache)
   else()
     lectio_test(web ${name}
                 DEPS lectio_ingest lectio_compose lectio_search lectio_plan lectio_speech
-                     PkgConfig::HTTPLIB nlohmann_json::nlohmann_json yaml-cpp)
+                     PkgConfig::HTTPLIB nlohmann_json::nlohmann_json yaml-cpp lectio_mustache)
   endif()
   target_sources(test_web_${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/web/web_fixture.cpp)
   target_compile_definitions(test_web_${name} PRIVATE

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstring>
 #include <fstream>
+#include <kainjow/mustache.hpp>
 #include <sstream>
 #include <vector>
 
@@ -335,30 +336,9 @@ std::string read_bytes(const fs::path& path) {
   return lectio::testing::slurp(path);
 }
 
+// As the templates escape (kainjow's escaper, which the pages use).
 std::string escaped(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
+  return kainjow::mustache::html_escape(text);
 }
 
 compose::Lesson stored_lesson(const fs::path& data_dir, const std::string& id) {

@@ -24,4 +24,7 @@ std::string detect_language(std::string_view s);
 // Number of words by ICU word boundaries (a Chinese word counts as one word).
 int count_words(std::string_view s);
 
+// Escapes & < > " and ' for HTML text and attribute values.
+std::string html_escape(std::string_view s);
+
 }  // namespace lectio::text

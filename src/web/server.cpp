@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <httplib.h>
 #include <spdlog/spdlog.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <thread>
@@ -77,7 +78,9 @@ struct Server::Impl {
           if (!res.body.empty() || res.content_length_ > 0) {
             return httplib::Server::HandlerResponse::Unhandled;
           }
-          const bool api = req.path.rfind("/api/", 0) == 0;
+          // Pages get an error page; the API and files (media, static, feeds) a JSON body.
+          const bool api = req.path.rfind("/api/", 0) == 0 || req.path.rfind("/media/", 0) == 0 ||
+                           req.path.rfind("/static/", 0) == 0 || req.path.rfind("/feeds/", 0) == 0;
           Context ctx{req, res, app, api ? Surface::kApi : Surface::kPage, pick_language(req), {},
                       {},  {},  {}};
           try {
@@ -120,6 +123,12 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(o
   // Headers and body go out in separate writes; without this each response waits for the
   // client's delayed ACK (about 40 ms). Set before binding: accepted sockets inherit it.
   impl_->http_.set_tcp_nodelay(true);
+  // SO_REUSEADDR only: the library's default also sets SO_REUSEPORT, with which a second
+  // server on a port in use would start and silently share it.
+  impl_->http_.set_socket_options([](int sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   if (o.port == 0) {
     impl_->port_ = impl_->http_.bind_to_any_port(o.host);
   } else if (impl_->http_.bind_to_port(o.host, o.port)) {

@@ -31,3 +31,6 @@ endforeach()
 # The web module's private parts (catalogs, limits, cookies), tested directly.
 lectio_test(web web_parts DEPS PkgConfig::HTTPLIB lectio_mustache)
 target_include_directories(test_web_web_parts PRIVATE ${PROJECT_SOURCE_DIR}/src/web)
+
+# Starting the server (ports in use, foreign addresses).
+lectio_test(web server)

@@ -11,7 +11,6 @@
 #include "lectio/compose/brief.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
-#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/hosts.h"
 #include "lectio/core/progress.h"
@@ -54,11 +53,7 @@ void render_audio(compose::Lesson& lesson, const LessonArgs& args, const GlobalO
   };
   const speech::RenderResult r = speech::render_lesson(lesson, options);
   if (progress) progress->finish();
-  lesson.duration.measured_seconds = r.seconds;
-  const std::filesystem::path data = global.data();
-  lesson.audio = compose::LessonAudio{
-      relative_to_data_dir(r.mp3, data), relative_to_data_dir(r.opus, data),
-      relative_to_data_dir(r.vtt, data), relative_to_data_dir(r.chapters, data)};
+  speech::record_audio(lesson, r, global.data());
   const int whole = static_cast<int>(r.seconds + 0.5);
   std::fprintf(stderr, "lectio: %s %d:%02d of audio, %.1f LUFS, %.1f dBTP\n",
                r.reused ? "unchanged, not rendered again:" : "rendered", whole / 60, whole % 60,

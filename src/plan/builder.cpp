@@ -16,7 +16,6 @@
 
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
-#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
 #include "lectio/plan/totals.h"
@@ -99,15 +98,7 @@ class Worker {
     if (options_.audio) {
       const speech::RenderResult r = speech::render_lesson(*lesson, render_);
       out.rendered = !r.reused;
-      const compose::LessonAudio audio{relative_to_data_dir(r.mp3, options_.data_dir),
-                                       relative_to_data_dir(r.opus, options_.data_dir),
-                                       relative_to_data_dir(r.vtt, options_.data_dir),
-                                       relative_to_data_dir(r.chapters, options_.data_dir)};
-      const bool same_audio =
-          lesson->audio && lesson->audio->mp3 == audio.mp3 && lesson->audio->opus == audio.opus;
-      if (lesson->duration.measured_seconds != r.seconds || !same_audio) {
-        lesson->duration.measured_seconds = r.seconds;
-        lesson->audio = audio;
+      if (speech::record_audio(*lesson, r, options_.data_dir)) {
         compose::save_lesson(*store_, *lesson);
       }
     }

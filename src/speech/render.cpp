@@ -175,4 +175,17 @@ RenderResult render_lesson(const compose::Lesson& lesson, const RenderOptions& o
   return result;
 }
 
+bool record_audio(compose::Lesson& lesson, const RenderResult& result,
+                  const std::filesystem::path& data_dir) {
+  const compose::LessonAudio audio{
+      relative_to_data_dir(result.mp3, data_dir), relative_to_data_dir(result.opus, data_dir),
+      relative_to_data_dir(result.vtt, data_dir), relative_to_data_dir(result.chapters, data_dir)};
+  const bool same = lesson.duration.measured_seconds == result.seconds && lesson.audio &&
+                    lesson.audio->mp3 == audio.mp3 && lesson.audio->opus == audio.opus &&
+                    lesson.audio->vtt == audio.vtt && lesson.audio->chapters == audio.chapters;
+  lesson.duration.measured_seconds = result.seconds;
+  lesson.audio = audio;
+  return !same;
+}
+
 }  // namespace lectio::speech

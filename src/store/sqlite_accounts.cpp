@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "clock.h"
+#include "lectio/core/clock.h"
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
 
@@ -33,7 +33,7 @@ Session read_session(const Statement& s) {
 }
 
 void require_time(std::string_view what, std::string_view value) {
-  if (is_iso_utc(value)) return;
+  if (is_utc_timestamp(value)) return;
   throw InvalidInput(
       fmt::format("{} '{}': not a UTC time stamp like 2025-01-31T09:30:00Z", what, value));
 }
@@ -57,7 +57,7 @@ std::optional<User> AccountTables::create_user(const User& user) {
   require_text("display name", user.display_name);
   require_text("password hash", user.password_hash);
   User stored = user;
-  if (stored.created_at.empty()) stored.created_at = now_utc();
+  if (stored.created_at.empty()) stored.created_at = utc_timestamp();
   // Only a taken name is an expected miss; a taken id still fails on the primary key.
   Statement q = db_.prepare(
       "INSERT INTO users (id, name, name_key, display_name, password_hash, created_at) "
@@ -97,7 +97,7 @@ void AccountTables::put_session(const Session& session) {
       kSessionColumns));
   q.bind(1, session.token_digest).bind(2, session.user_id).bind(3, session.csrf_token);
   q.bind(4, session.expires_at);
-  q.bind(5, session.created_at.empty() ? now_utc() : session.created_at);
+  q.bind(5, session.created_at.empty() ? utc_timestamp() : session.created_at);
   q.run();
   tx.commit();
 }

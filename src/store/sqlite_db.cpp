@@ -8,9 +8,9 @@ namespace lectio::store::sqlite {
 
 Database::Database(const std::filesystem::path& file) : name_(file.string()) {
   sqlite3* raw = nullptr;
-  const int rc = sqlite3_open_v2(name_.c_str(), &raw,
-                                 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                                 nullptr);
+  const int rc =
+      sqlite3_open_v2(name_.c_str(), &raw,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
   db_.reset(raw);  // sqlite3 hands back a handle to close even when opening fails
   if (rc != SQLITE_OK) {
     throw Io(fmt::format("{}: cannot open database: {}", name_,
@@ -42,7 +42,9 @@ Statement Database::prepare(std::string_view sql) {
   return Statement(*this, stmt);
 }
 
-std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_.get()); }
+std::int64_t Database::last_insert_rowid() const {
+  return sqlite3_last_insert_rowid(db_.get());
+}
 
 Statement& Statement::bind(int index, std::string_view value) {
   if (sqlite3_bind_text(stmt_.get(), index, value.data(), static_cast<int>(value.size()),
@@ -89,7 +91,9 @@ bool Statement::is_null(int column) const {
   return sqlite3_column_type(stmt_.get(), column) == SQLITE_NULL;
 }
 
-Transaction::Transaction(Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+Transaction::Transaction(Database& db) : db_(db) {
+  db_.exec("BEGIN IMMEDIATE");
+}
 
 Transaction::~Transaction() {
   if (done_) return;

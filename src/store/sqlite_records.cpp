@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "clock.h"
+#include "lectio/core/clock.h"
 
 namespace lectio::store::sqlite {
 
@@ -23,7 +23,7 @@ Record read(const Statement& s) {
 }  // namespace
 
 void RecordTable::put(RecordKind kind, const Record& r) {
-  const std::string now = now_utc();
+  const std::string now = utc_timestamp();
   // Portable upsert: SQLite 3.24+ and PostgreSQL 9.5+ both accept ON CONFLICT ... DO UPDATE.
   Statement q = db_.prepare(fmt::format(
       "INSERT INTO records (kind, {}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "

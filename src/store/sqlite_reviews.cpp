@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "clock.h"
+#include "lectio/core/clock.h"
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
 #include "lectio/core/text.h"
@@ -73,7 +73,7 @@ Review ReviewTables::put(std::string_view lesson_id, std::string_view user_id, i
   next.step();
   const std::int64_t seq = next.int64(0);
   next.reset();
-  const std::string now = now_utc();
+  const std::string now = utc_timestamp();
   // Portable upsert: a second review of the lesson by the same user replaces the first in
   // place, so its id, created_at and likes stay.
   Statement upsert = db_.prepare(
@@ -139,7 +139,7 @@ bool ReviewTables::set_like(std::string_view review_id, std::string_view user_id
                                     "VALUES (?, ?, ?) ON CONFLICT (review_id, user_id) DO NOTHING"
                                   : "DELETE FROM review_likes WHERE review_id = ? AND user_id = ?");
   q.bind(1, review_id).bind(2, user_id);
-  if (liked) q.bind(3, now_utc());
+  if (liked) q.bind(3, utc_timestamp());
   q.run();
   tx.commit();
   return true;

@@ -4,7 +4,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "clock.h"
+#include "lectio/core/clock.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/store/store.h"
@@ -173,7 +173,7 @@ class SqliteStore final : public Store {
     insert.bind(5, source.path).bind(6, source.origin_url).bind(7, format_name(source.format));
     insert.bind(8, source.language).bind(9, source.content_hash).bind(10, source.byte_size);
     insert.bind(11, source.page_count).bind(12, static_cast<int>(chunks.size()));
-    insert.bind(13, source.added_at.empty() ? now_utc() : source.added_at);
+    insert.bind(13, source.added_at.empty() ? utc_timestamp() : source.added_at);
     insert.run();
 
     Statement& add = prepared_->insert_chunk;
@@ -282,7 +282,7 @@ class SqliteStore final : public Store {
       db_.exec(all[static_cast<std::size_t>(v - 1)]);
       Statement mark =
           db_.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)");
-      mark.bind(1, v).bind(2, now_utc());
+      mark.bind(1, v).bind(2, utc_timestamp());
       mark.run();
       tx.commit();
     }

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "app.h"
+#include "lectio/core/clock.h"
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
 #include "lectio/plan/plan.h"
@@ -64,8 +65,8 @@ void start_session(Context& ctx, const store::User& user) {
   session.token_digest = token_digest(token);
   session.user_id = user.id;
   session.csrf_token = random_token(24);
-  session.expires_at = iso_utc(kSessionSeconds);
-  session.created_at = iso_utc();
+  session.expires_at = utc_timestamp(kSessionSeconds);
+  session.created_at = utc_timestamp();
   ctx.store().put_session(session);
   const bool secure = ctx.app.options().secure_cookies;
   ctx.res.set_header("Set-Cookie",

@@ -92,8 +92,7 @@ json answer_json(const compose::Answer& a) {
                        {"file_name", c.file_name},
                        {"pages", c.pages},
                        {"origin_url", c.origin_url},
-                       {"url", source_path(c.source_id, c.version) + "#" +
-                                   chunk_anchor(ChunkRef::parse(c.chunk_id)->ordinal)}});
+                       {"url", chunk_path(c)}});
   }
   return {{"question", a.question},
           {"supported", a.supported},
@@ -127,16 +126,15 @@ void search(Context& ctx) {
   query.words_only = ctx.field("syntax") != "1";
   json chunks = json::array();
   for (const search::Hit& h : ctx.library().index().search(query)) {
-    chunks.push_back(
-        {{"chunk_id", h.chunk_id},
-         {"source_id", h.source_id},
-         {"version", h.version},
-         {"score", h.score},
-         {"file_name", h.file_name},
-         {"pages", page_range(h.page_start, h.page_end)},
-         {"heading_path", h.heading_path},
-         {"snippet", h.snippet},
-         {"url", source_path(h.source_id, h.version) + "#" + chunk_anchor(h.ordinal)}});
+    chunks.push_back({{"chunk_id", h.chunk_id},
+                      {"source_id", h.source_id},
+                      {"version", h.version},
+                      {"score", h.score},
+                      {"file_name", h.file_name},
+                      {"pages", page_range(h.page_start, h.page_end)},
+                      {"heading_path", h.heading_path},
+                      {"snippet", h.snippet},
+                      {"url", chunk_path(h.source_id, h.version, h.ordinal)}});
   }
   ctx.send_json({{"query", q}, {"lessons", lessons}, {"chunks", chunks}});
 }

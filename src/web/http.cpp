@@ -3,10 +3,8 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include <chrono>
-#include <ctime>
-
 #include "app.h"
+#include "lectio/core/clock.h"
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
 
@@ -25,7 +23,7 @@ void load_session(Context& ctx) {
   if (token.empty() || token.size() > 200) return;
   const std::string digest = token_digest(token);
   store::Store& store = ctx.store();
-  const std::optional<store::Session> session = store.session(digest, iso_utc());
+  const std::optional<store::Session> session = store.session(digest, utc_timestamp());
   if (!session) return;
   ctx.user = store.user(session->user_id);
   if (ctx.user) ctx.session_digest = digest;
@@ -160,15 +158,6 @@ std::string url_encode(std::string_view text) {
     }
   }
   return out;
-}
-
-std::string iso_utc(long long seconds_from_now) {
-  const std::time_t t = std::time(nullptr) + seconds_from_now;
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 void send_error(Context& ctx, int status, const std::string& code, const std::string& message) {

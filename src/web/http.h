@@ -106,7 +106,4 @@ namespace lectio::web {
 // Percent-encodes everything but unreserved characters (RFC 3986), for query values.
 std::string url_encode(std::string_view text);
 
-// "2026-11-29T20:44:29Z" for a moment `seconds_from_now` away from now.
-std::string iso_utc(long long seconds_from_now = 0);
-
 }  // namespace lectio::web

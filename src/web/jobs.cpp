@@ -6,7 +6,6 @@
 
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
-#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
 #include "lectio/search/index.h"
@@ -116,11 +115,7 @@ void Jobs::run(const std::string& id) {
         s.total = total;
       });
     };
-    const speech::RenderResult r = speech::render_lesson(lesson, options);
-    lesson.duration.measured_seconds = r.seconds;
-    lesson.audio = compose::LessonAudio{
-        relative_to_data_dir(r.mp3, data_dir_), relative_to_data_dir(r.opus, data_dir_),
-        relative_to_data_dir(r.vtt, data_dir_), relative_to_data_dir(r.chapters, data_dir_)};
+    speech::record_audio(lesson, speech::render_lesson(lesson, options), data_dir_);
   }
   // A lesson of the same brief made earlier keeps its owner: nobody takes over another
   // creator's (or the library's own) lesson by asking for the same one.

@@ -46,6 +46,19 @@ data sentence_data(const compose::ScriptSentence& s, const Numbers& numbers, int
   return d;
 }
 
+// A cited chunk as a numbered entry of a source list.
+data cited_chunk_data(const compose::CitedChunk& c, int n) {
+  data s;
+  s.set("n", std::to_string(n));
+  s.set("id", c.chunk_id);
+  s.set("file", c.file_name);
+  s.set("pages", c.pages);
+  s.set("heading", c.heading);
+  if (!c.origin_url.empty()) s.set("origin_url", c.origin_url);
+  s.set("url", chunk_path(c));
+  return s;
+}
+
 std::string host_line(const compose::Lesson& lesson) {
   if (lesson.cohost.empty()) return lesson.host;
   return lesson.host + " & " + lesson.cohost;
@@ -100,8 +113,8 @@ bool serve_cached_lesson(App& app, const httplib::Request& req, httplib::Respons
   return true;
 }
 
-data answer_data(const compose::Answer& answer, const std::string& lang) {
-  (void)lang;
+// An answer as template data (sentences with numbered citations, the cited chunks).
+static data answer_data(const compose::Answer& answer) {
   data d;
   d.set("question", answer.question);
   if (!answer.supported) {
@@ -112,14 +125,7 @@ data answer_data(const compose::Answer& answer, const std::string& lang) {
   data sources = data::type::list;
   for (const compose::CitedChunk& c : answer.sources) {
     numbers.emplace(c.chunk_id, static_cast<int>(numbers.size()) + 1);
-    data s;
-    s.set("n", std::to_string(numbers.size()));
-    s.set("id", c.chunk_id);
-    s.set("file", c.file_name);
-    s.set("pages", c.pages);
-    s.set("url", source_path(c.source_id, c.version) + "#" +
-                     chunk_anchor(ChunkRef::parse(c.chunk_id)->ordinal));
-    sources.push_back(s);
+    sources.push_back(cited_chunk_data(c, static_cast<int>(numbers.size())));
   }
   data sentences = data::type::list;
   int i = 0;
@@ -158,16 +164,7 @@ void lesson_page(Context& ctx, const std::string& id_or_slug) {
   data sources = data::type::list;
   for (const compose::CitedChunk& c : l.sources) {
     numbers.emplace(c.chunk_id, static_cast<int>(numbers.size()) + 1);
-    const std::optional<ChunkRef> ref = ChunkRef::parse(c.chunk_id);
-    data s;
-    s.set("n", std::to_string(numbers.size()));
-    s.set("id", c.chunk_id);
-    s.set("file", c.file_name);
-    s.set("pages", c.pages);
-    s.set("heading", c.heading);
-    if (!c.origin_url.empty()) s.set("origin_url", c.origin_url);
-    s.set("url", source_path(c.source_id, c.version) + "#" + chunk_anchor(ref ? ref->ordinal : 0));
-    sources.push_back(s);
+    sources.push_back(cited_chunk_data(c, static_cast<int>(numbers.size())));
   }
 
   data sections = data::type::list;
@@ -238,7 +235,7 @@ void lesson_page(Context& ctx, const std::string& id_or_slug) {
 
   // A question asked without scripts arrives as ?q= and is answered in the page.
   if (const std::string q = ctx.field("q"); !q.empty()) {
-    d.set("answer", answer_data(ask(ctx, l, q), ctx.lang));
+    d.set("answer", answer_data(ask(ctx, l, q)));
     d.set("q", q);
   }
 

@@ -78,7 +78,7 @@ void discover_page(Context& ctx) {
     hit.set("id", h.chunk_id);
     hit.set("file", h.file_name);
     hit.set("pages", page_range(h.page_start, h.page_end));
-    hit.set("url", source_path(h.source_id, h.version) + "#" + chunk_anchor(h.ordinal));
+    hit.set("url", chunk_path(h.source_id, h.version, h.ordinal));
     hit.set("snippet", snippet_parts(h.snippet));
     hits.push_back(hit);
   }

@@ -2,7 +2,6 @@
 // Each file registers its routes on the server. All handlers go through route() (http.h).
 #include <httplib.h>
 
-#include <kainjow/mustache.hpp>
 #include <string>
 
 #include "lectio/compose/answer.h"
@@ -28,7 +27,5 @@ bool serve_cached_lesson(App& app, const httplib::Request& req, httplib::Respons
 
 // Answers a question about a lesson from its sources, within the ask rate limit (429).
 compose::Answer ask(Context& ctx, const compose::Lesson& lesson, const std::string& question);
-// An answer as template data (sentences with numbered citations, the cited chunks).
-kainjow::mustache::data answer_data(const compose::Answer& answer, const std::string& lang);
 
 }  // namespace lectio::web

@@ -101,6 +101,15 @@ std::string chunk_anchor(int ordinal) {
   return fmt::format("c{:04d}", ordinal);
 }
 
+std::string chunk_path(std::string_view source_id, int version, int ordinal) {
+  return source_path(source_id, version) + "#" + chunk_anchor(ordinal);
+}
+
+std::string chunk_path(const compose::CitedChunk& chunk) {
+  const std::optional<ChunkRef> ref = ChunkRef::parse(chunk.chunk_id);
+  return chunk_path(chunk.source_id, chunk.version, ref ? ref->ordinal : 0);
+}
+
 data lesson_card(const compose::Lesson& lesson, const std::string& lang) {
   data card;
   card.set("title", lesson.title);

@@ -39,6 +39,9 @@ std::string lesson_path(const compose::Lesson& lesson);
 std::string plan_path(const plan::Plan& plan);
 std::string source_path(std::string_view source_id, int version);
 std::string chunk_anchor(int ordinal);  // "c0003"
+// Where a citation lands: the chunk's anchor on its source page, "/sources/file_x?v=1#c0003".
+std::string chunk_path(std::string_view source_id, int version, int ordinal);
+std::string chunk_path(const compose::CitedChunk& chunk);
 
 // A lesson as a card on lists (title, link, duration, date, description, tags).
 kainjow::mustache::data lesson_card(const compose::Lesson& lesson, const std::string& lang);

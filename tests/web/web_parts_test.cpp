@@ -8,6 +8,7 @@
 
 #include "http.h"
 #include "i18n.h"
+#include "lectio/core/clock.h"
 #include "page_cache.h"
 #include "rate_limit.h"
 
@@ -116,11 +117,11 @@ TEST(HttpTest, UrlEncodingKeepsOnlyUnreservedCharacters) {
 }
 
 TEST(HttpTest, IsoTimesHaveTheStoreFormat) {
-  const std::string now = iso_utc();
+  const std::string now = utc_timestamp();
   ASSERT_EQ(now.size(), 20u);
   EXPECT_EQ(now[10], 'T');
   EXPECT_EQ(now.back(), 'Z');
-  EXPECT_LT(now, iso_utc(3600));
+  EXPECT_LT(now, utc_timestamp(3600));
 }
 
 }  // namespace

@@ -42,4 +42,10 @@ std::string audio_key(const compose::Lesson& lesson, const RenderOptions& option
 // cannot be written.
 RenderResult render_lesson(const compose::Lesson& lesson, const RenderOptions& options);
 
+// Records a render in the lesson: the measured duration and the files, relative to data_dir
+// when inside it (relative_to_data_dir). Returns whether the lesson changed, so that callers
+// store it only then.
+bool record_audio(compose::Lesson& lesson, const RenderResult& result,
+                  const std::filesystem::path& data_dir);
+
 }  // namespace lectio::speech

@@ -1,18 +1,18 @@
-#include "clock.h"
+#include "lectio/core/clock.h"
 
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
 #include <chrono>
 
-namespace lectio::store {
+namespace lectio {
 
-std::string now_utc() {
-  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
-                     std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now()));
+std::string utc_timestamp(long long seconds_from_now) {
+  const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", now + std::chrono::seconds(seconds_from_now));
 }
 
-bool is_iso_utc(std::string_view s) {
+bool is_utc_timestamp(std::string_view s) {
   constexpr std::string_view kShape = "dddd-dd-ddTdd:dd:ddZ";
   if (s.size() != kShape.size()) return false;
   for (std::size_t i = 0; i < s.size(); ++i) {
@@ -22,4 +22,4 @@ bool is_iso_utc(std::string_view s) {
   return true;
 }
 
-}  // namespace lectio::store
+}  // namespace lectio

@@ -1,0 +1,15 @@
+#pragma once
+// Time stamps: ISO 8601 UTC with whole seconds, "2025-01-31T09:30:00Z", which sort as text in
+// time order. The store keeps every time in this form and compares them as text.
+#include <string>
+#include <string_view>
+
+namespace lectio {
+
+// Now (or that many seconds from now), as a time stamp.
+std::string utc_timestamp(long long seconds_from_now = 0);
+
+// True when `s` has exactly the form of a time stamp (the digits are not range-checked).
+bool is_utc_timestamp(std::string_view s);
+
+}  // namespace lectio

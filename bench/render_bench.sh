@@ -24,7 +24,7 @@ if [ ! -x "$lectio" ] || [ ! -x "$helper" ]; then
   cmake --build "$build" --target lectio lectio_render_bench
 fi
 for tool in flite lame ffmpeg ffprobe pocketsphinx_continuous; do
-  command -v "$tool" >/dev/null || { echo "$tool not found (see scripts/install-deps.sh)" >&2; exit 1; }
+  command -v "$tool" >/dev/null || { echo "$tool not found (add it to scripts/debian-packages.txt, then make deps)" >&2; exit 1; }
 done
 
 rm -rf "$work"

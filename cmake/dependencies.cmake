@@ -17,6 +17,8 @@ pkg_check_modules(GUMBO REQUIRED IMPORTED_TARGET gumbo)
 pkg_check_modules(POPPLER_CPP REQUIRED IMPORTED_TARGET poppler-cpp)
 pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)
 pkg_check_modules(SODIUM REQUIRED IMPORTED_TARGET libsodium)
+# PostgreSQL client (the shared store and the job queue), behind src/pg's wrapper.
+pkg_check_modules(LIBPQ REQUIRED IMPORTED_TARGET libpq)
 # Xapian: Snowball stemmers for compose, and the search index. Guarded so that a second find
 # (another module adding the same line) is harmless.
 if(NOT TARGET PkgConfig::XAPIAN)

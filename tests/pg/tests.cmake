@@ -1,0 +1,2 @@
+lectio_test(pg connection POSTGRES)
+lectio_test(pg migrate POSTGRES)

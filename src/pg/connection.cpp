@@ -1,13 +1,12 @@
 #include "lectio/pg/connection.h"
 
+#include <fmt/format.h>
 #include <libpq-fe.h>
 #include <poll.h>
 
 #include <cerrno>
 #include <cstring>
 #include <utility>
-
-#include <fmt/format.h>
 
 namespace lectio::pg {
 
@@ -43,8 +42,12 @@ struct Result::Impl {
   ResultPtr result;
 };
 
-int Result::rows() const { return PQntuples(impl_->result.get()); }
-int Result::columns() const { return PQnfields(impl_->result.get()); }
+int Result::rows() const {
+  return PQntuples(impl_->result.get());
+}
+int Result::columns() const {
+  return PQnfields(impl_->result.get());
+}
 
 int Result::affected() const {
   const char* n = PQcmdTuples(impl_->result.get());
@@ -91,7 +94,9 @@ double Result::real(int row, int column) const {
   }
 }
 
-bool Result::boolean(int row, int column) const { return text(row, column) == "t"; }
+bool Result::boolean(int row, int column) const {
+  return text(row, column) == "t";
+}
 
 struct Connection::Impl {
   std::unique_ptr<PGconn, ConnCloser> conn;
@@ -121,7 +126,8 @@ Connection::Connection(const std::string& url) : impl_(std::make_unique<Impl>())
                          first_line(PQerrorMessage(impl_->conn.get()))));
   }
   // Notices (e.g. "relation already exists, skipping") are not errors and are not printed.
-  PQsetNoticeProcessor(impl_->conn.get(), [](void*, const char*) {}, nullptr);
+  PQsetNoticeProcessor(
+      impl_->conn.get(), [](void*, const char*) {}, nullptr);
 }
 
 Connection::~Connection() = default;
@@ -164,20 +170,24 @@ std::optional<Notification> Connection::wait_notification(std::chrono::milliseco
   pollfd fd{PQsocket(conn), POLLIN, 0};
   const int ready = ::poll(&fd, 1, static_cast<int>(timeout.count()));
   if (ready < 0 && errno != EINTR) {
-    throw Io(fmt::format("{}: cannot wait for notifications: {}", impl_->name,
-                         std::strerror(errno)));
+    throw Io(
+        fmt::format("{}: cannot wait for notifications: {}", impl_->name, std::strerror(errno)));
   }
   if (ready > 0 && PQconsumeInput(conn) == 0) impl_->fail(nullptr, "connection lost");
   return take();
 }
 
-const std::string& Connection::name() const { return impl_->name; }
+const std::string& Connection::name() const {
+  return impl_->name;
+}
 
 bool Connection::in_transaction() const {
   return PQtransactionStatus(impl_->conn.get()) != PQTRANS_IDLE;
 }
 
-Transaction::Transaction(Connection& db) : db_(db) { db_.exec("BEGIN"); }
+Transaction::Transaction(Connection& db) : db_(db) {
+  db_.exec("BEGIN");
+}
 
 Transaction::~Transaction() {
   if (done_) return;

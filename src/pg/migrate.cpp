@@ -25,8 +25,7 @@ void check_not_newer(Connection& db, std::string_view component, int version, in
 int schema_version(Connection& db, std::string_view component) {
   const Result exists = db.exec("SELECT to_regclass('lectio_schema') IS NOT NULL");
   if (!exists.boolean(0, 0)) return 0;
-  const Result r =
-      db.exec("SELECT version FROM lectio_schema WHERE component = $1", {component});
+  const Result r = db.exec("SELECT version FROM lectio_schema WHERE component = $1", {component});
   return r.rows() == 0 ? 0 : r.integer(0, 0);
 }
 
@@ -59,8 +58,8 @@ void require_schema(Connection& db, std::string_view component, int known) {
   check_not_newer(db, component, version, known);
   if (version < known) {
     throw InvalidInput(fmt::format(
-        "{}: the {} schema is at version {}, this lectio needs {}; run `lectio migrate`",
-        db.name(), component, version, known));
+        "{}: the {} schema is at version {}, this lectio needs {}; run `lectio migrate`", db.name(),
+        component, version, known));
   }
 }
 

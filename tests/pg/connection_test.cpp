@@ -90,7 +90,8 @@ TEST(PgConnectionTest, NotificationsWakeAListener) {
 
 TEST(PgConnectionTest, AFailedConnectionNamesTheServerNotThePassword) {
   try {
-    Connection conn("postgresql://someone:s3cret-pass@/nodb?host=/nonexistent-dir&connect_timeout=2");
+    Connection conn(
+        "postgresql://someone:s3cret-pass@/nodb?host=/nonexistent-dir&connect_timeout=2");
     FAIL() << "connected to nothing";
   } catch (const Io& e) {
     const std::string message = e.what();

@@ -49,8 +49,7 @@ TestDatabase::TestDatabase() {
 TestDatabase::~TestDatabase() {
   try {
     pg::Connection admin(pg_server_url());
-    admin.exec_script("DROP DATABASE IF EXISTS " + pg::quote_identifier(name_) +
-                      " WITH (FORCE)");
+    admin.exec_script("DROP DATABASE IF EXISTS " + pg::quote_identifier(name_) + " WITH (FORCE)");
   } catch (...) {  // the server is dropped with its databases by the fixture's cleanup
   }
 }

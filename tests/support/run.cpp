@@ -1,6 +1,7 @@
 #include "support/run.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -22,13 +23,12 @@ std::string no_network_library() {
   return LECTIO_NO_NETWORK_LIB;
 }
 
-RunResult run_program(const std::vector<std::string>& args,
-                      const std::vector<std::string>& extra_env) {
-  if (args.empty()) throw std::invalid_argument("run_program: no program");
-  TempDir io;
-  const std::string out_path = (io.path() / "out").string();
-  const std::string err_path = (io.path() / "err").string();
+namespace {
 
+// Starts a program with stdin from /dev/null and stdout/stderr into files; returns its pid.
+pid_t spawn(const std::vector<std::string>& args, const std::vector<std::string>& extra_env,
+            const std::string& out_path, const std::string& err_path) {
+  if (args.empty()) throw std::invalid_argument("run_program: no program");
   std::vector<std::string> argv_storage(args);
   std::vector<char*> argv;
   for (auto& a : argv_storage) argv.push_back(a.data());
@@ -53,13 +53,63 @@ RunResult run_program(const std::vector<std::string>& args,
   const int rc = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), env.data());
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) throw std::runtime_error("cannot start " + args[0] + ": " + std::strerror(rc));
+  return pid;
+}
+
+int exit_code(int status) {
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+RunResult run_program(const std::vector<std::string>& args,
+                      const std::vector<std::string>& extra_env) {
+  TempDir io;
+  const std::string out_path = (io.path() / "out").string();
+  const std::string err_path = (io.path() / "err").string();
+  const pid_t pid = spawn(args, extra_env, out_path, err_path);
   int status = 0;
   waitpid(pid, &status, 0);
   RunResult result;
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  result.exit_code = exit_code(status);
   result.out = slurp(out_path);
   result.err = slurp(err_path);
   return result;
+}
+
+BackgroundProcess::BackgroundProcess(const std::vector<std::string>& args,
+                                     const std::vector<std::string>& extra_env)
+    : io_(std::make_unique<TempDir>()) {
+  pid_ = spawn(args, extra_env, (io_->path() / "out").string(), (io_->path() / "err").string());
+}
+
+BackgroundProcess::~BackgroundProcess() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  ::kill(pid_, SIGCONT);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+}
+
+void BackgroundProcess::signal(int number) {
+  if (pid_ > 0) ::kill(pid_, number);
+}
+
+RunResult BackgroundProcess::wait() {
+  RunResult result;
+  if (pid_ > 0) {
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    result.exit_code = exit_code(status);
+    pid_ = -1;
+  }
+  result.out = slurp(io_->path() / "out");
+  result.err = slurp(io_->path() / "err");
+  return result;
+}
+
+std::string BackgroundProcess::err_so_far() const {
+  return slurp(io_->path() / "err");
 }
 
 RunResult run_lectio(const std::vector<std::string>& args,

@@ -172,56 +172,51 @@ bool Queue::complete(const Job& job, std::string_view output,
   pg::Transaction tx(db_);
   // The fenced update comes first: it locks the row, so a rescue waits for this transaction
   // and then finds the job done.
-  const pg::Result r =
-      db_.exec(std::string("UPDATE lectio_jobs SET state = 'done', output = $3, error = NULL,"
-                           " finished_at = now(), lease_expires_at = NULL,"
-                           " progress_done = greatest(progress_done, progress_total)") +
-                   std::string(kFence),
-               {job.id, job.attempt, output});
-  if (r.affected() != 1) return false;
+  if (!fenced(job,
+              "state = 'done', output = $3, error = NULL, finished_at = now(),"
+              " lease_expires_at = NULL, progress_done = greatest(progress_done, progress_total)",
+              {output})) {
+    return false;
+  }
   if (in_transaction) in_transaction(db_);
   tx.commit();
   return true;
 }
 
+// Updates a job only while this attempt still holds it: $1 id, $2 attempt, then `more`.
+bool Queue::fenced(const Job& job, std::string_view assignments, std::vector<pg::Param> more) {
+  std::vector<pg::Param> params{job.id, job.attempt};
+  params.insert(params.end(), more.begin(), more.end());
+  return db_.exec(fmt::format("UPDATE lectio_jobs SET {}{}", assignments, kFence), params)
+             .affected() == 1;
+}
+
 bool Queue::fail(const Job& job, std::string_view error, bool retry) {
   const auto delay =
       retry_delay(job.attempt, options_.retry_base, options_.retry_cap, unit_random());
-  return db_.exec(std::string("UPDATE lectio_jobs SET"
-                              "  state = CASE WHEN $4 AND attempt < max_attempts"
-                              "    THEN 'available' ELSE 'failed' END,"
-                              "  finished_at = CASE WHEN $4 AND attempt < max_attempts"
-                              "    THEN NULL ELSE now() END,"
-                              "  run_at = now() + $5::bigint * interval '1 millisecond',"
-                              "  error = $3, lease_expires_at = NULL") +
-                      std::string(kFence),
-                  {job.id, job.attempt, error, retry, static_cast<std::int64_t>(delay.count())})
-             .affected() == 1;
+  return fenced(job,
+                "state = CASE WHEN $4 AND attempt < max_attempts THEN 'available' ELSE 'failed'"
+                " END, finished_at = CASE WHEN $4 AND attempt < max_attempts THEN NULL ELSE now()"
+                " END, run_at = now() + $5::bigint * interval '1 millisecond', error = $3,"
+                " lease_expires_at = NULL",
+                {error, retry, static_cast<std::int64_t>(delay.count())});
 }
 
 bool Queue::release(const Job& job) {
   // The attempt number stays (it fences); the budget grows by the attempt not made.
-  return db_.exec(std::string("UPDATE lectio_jobs SET state = 'available', run_at = now(),"
-                              " max_attempts = max_attempts + 1, lease_expires_at = NULL") +
-                      std::string(kFence),
-                  {job.id, job.attempt})
-             .affected() == 1;
+  return fenced(job,
+                "state = 'available', run_at = now(), max_attempts = max_attempts + 1,"
+                " lease_expires_at = NULL",
+                {});
 }
 
 bool Queue::mark_cancelled(const Job& job) {
-  return db_.exec(std::string("UPDATE lectio_jobs SET state = 'cancelled', finished_at = now(),"
-                              " lease_expires_at = NULL") +
-                      std::string(kFence),
-                  {job.id, job.attempt})
-             .affected() == 1;
+  return fenced(job, "state = 'cancelled', finished_at = now(), lease_expires_at = NULL", {});
 }
 
 bool Queue::progress(const Job& job, int done, int total, std::string_view message) {
-  return db_.exec(std::string("UPDATE lectio_jobs SET progress_done = $3, progress_total = $4,"
-                              " progress_message = $5") +
-                      std::string(kFence),
-                  {job.id, job.attempt, done, total, message})
-             .affected() == 1;
+  return fenced(job, "progress_done = $3, progress_total = $4, progress_message = $5",
+                {done, total, message});
 }
 
 bool Queue::cancel(std::int64_t id) {

@@ -63,6 +63,18 @@ bool lease_expired(Fixture& f, std::int64_t id) {
       .boolean(0, 0);
 }
 
+// The job's result was committed once, by `worker`'s second attempt.
+void expect_done_once_by_second_attempt(Fixture& f, std::int64_t id, const std::string& worker) {
+  const pg::Result outputs = f.db.exec("SELECT attempt, worker FROM test_outputs");
+  ASSERT_EQ(outputs.rows(), 1);
+  EXPECT_EQ(outputs.integer(0, 0), 2);
+  EXPECT_EQ(outputs.text(0, 1), worker);
+  const auto info = f.queue.job(id);
+  EXPECT_EQ(info->state, State::kDone);
+  EXPECT_EQ(info->attempt, 2);
+  EXPECT_EQ(info->output, "by " + worker);
+}
+
 TEST(QueueWorkerProcessTest, ManyWorkersDoEveryJobExactlyOnce) {
   Fixture f;
   constexpr int kJobs = 200;
@@ -94,13 +106,7 @@ TEST(QueueWorkerProcessTest, AKilledWorkersJobIsTakenAgainAfterItsLeaseAndDoneOn
   auto b = f.worker("b", {"--until-idle", "--lease-ms", "600"});
   const auto r = b->wait();
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  const pg::Result outputs = f.db.exec("SELECT attempt, worker FROM test_outputs");
-  ASSERT_EQ(outputs.rows(), 1);
-  EXPECT_EQ(outputs.integer(0, 0), 2);
-  EXPECT_EQ(outputs.text(0, 1), "b");
-  const auto info = f.queue.job(id);
-  EXPECT_EQ(info->state, State::kDone);
-  EXPECT_EQ(info->attempt, 2);
+  expect_done_once_by_second_attempt(f, id, "b");
 }
 
 TEST(QueueWorkerProcessTest, AWorkerPausedPastItsLeaseCannotOverwriteTheNewAttempt) {
@@ -119,14 +125,7 @@ TEST(QueueWorkerProcessTest, AWorkerPausedPastItsLeaseCannotOverwriteTheNewAttem
   EXPECT_EQ(ra.exit_code, 0) << ra.err;
   EXPECT_NE(ra.out.find("lost=1"), std::string::npos) << ra.out << ra.err;
   EXPECT_NE(ra.err.find("result discarded"), std::string::npos) << ra.err;
-  const pg::Result outputs = f.db.exec("SELECT attempt, worker FROM test_outputs");
-  ASSERT_EQ(outputs.rows(), 1);
-  EXPECT_EQ(outputs.integer(0, 0), 2);
-  EXPECT_EQ(outputs.text(0, 1), "b");
-  const auto info = f.queue.job(id);
-  EXPECT_EQ(info->state, State::kDone);
-  EXPECT_EQ(info->attempt, 2);
-  EXPECT_EQ(info->output, "by b");
+  expect_done_once_by_second_attempt(f, id, "b");
 }
 
 TEST(QueueWorkerProcessTest, AnAlwaysFailingJobEndsFailedAfterItsAttemptsWithItsError) {

@@ -146,6 +146,8 @@ class Queue {
   const QueueOptions& options() const { return options_; }
 
  private:
+  bool fenced(const Job& job, std::string_view assignments, std::vector<pg::Param> more);
+
   pg::Connection& db_;
   QueueOptions options_;
 };

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
 
 #include "lectio/core/error.h"
 #include "lectio/ingest/extract.h"
@@ -130,6 +131,42 @@ TEST(HtmlTest, AbsurdNestingIsRejected) {
   for (int i = 0; i < 2000; ++i) html += "<div>";
   html += "deep";
   EXPECT_THROW(extract_html(html), InvalidInput);
+}
+
+std::string repeat(std::string_view piece, int times) {
+  std::string out;
+  out.reserve(piece.size() * times);
+  for (int i = 0; i < times; ++i) out += piece;
+  return out;
+}
+
+TEST(HtmlTest, RefusesDeepNestingBeforeParsing) {
+  // 200,000 levels: refused by the linear pre-scan (gumbo alone took over a minute).
+  const std::string deep = "<html><body>" + repeat("<div>", 200000) + "x" + "</body></html>";
+  try {
+    extract_html(deep);
+    FAIL() << "a document nested 200,000 levels deep was accepted";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("1000 levels"), std::string::npos) << e.what();
+  }
+  const std::string just_over = "<body>" + repeat("<div>", 1001) + "x" + repeat("</div>", 1001);
+  EXPECT_THROW(extract_html(just_over), InvalidInput);
+  const std::string just_under = "<body>" + repeat("<div>", 990) + "x" + repeat("</div>", 990);
+  EXPECT_NE(all_text(extract_html(just_under)).find("x"), std::string::npos);
+}
+
+TEST(HtmlTest, DepthCountsWhatAParserNests) {
+  // Unclosed paragraphs, list items and cells, void elements, SVG drawings, comments and
+  // script text open no level; closed siblings do not add up.
+  std::string html = "<body>" + repeat("<p>para", 3000) + repeat("<li>item", 3000) +
+                     repeat("<br><img src=x>", 3000) + "<svg>" + repeat("<path d='M0 0'/>", 3000) + "</svg>" +
+                     "<!--" + repeat("<div>", 3000) + "-->" + "<script>" +
+                     repeat("<div>", 3000) + "</script>" + repeat("<div>a</div>", 3000) +
+                     "<table>" + repeat("<tr><td>cell", 3000) + "</table><p>The end.</body>";
+  const Document doc = extract_html(html);
+  EXPECT_NE(all_text(doc).find("The end."), std::string::npos);
+  // As for gumbo, "<span/>" opens a span: 3,000 of them nest 3,000 deep.
+  EXPECT_THROW(extract_html("<body>" + repeat("<span/>", 3000) + "x</body>"), InvalidInput);
 }
 
 }  // namespace

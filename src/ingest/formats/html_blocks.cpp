@@ -6,6 +6,7 @@
 #include <cctype>
 #include <climits>
 
+#include "formats/html_depth.h"
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
 
@@ -120,6 +121,7 @@ std::string first_top_heading(const std::vector<Block>& blocks) {
 namespace {
 
 constexpr int kMaxDepth = 1000;
+constexpr const char* kTooDeep = "HTML nests elements more than 1000 levels deep";
 
 constexpr GumboTag kSkipped[] = {
     GUMBO_TAG_SCRIPT, GUMBO_TAG_STYLE, GUMBO_TAG_NOSCRIPT, GUMBO_TAG_TEMPLATE, GUMBO_TAG_SVG,
@@ -206,7 +208,7 @@ class Walker {
   Walker(BlockBuilder& out, PageMarkers markers) : out_(out), markers_(markers) {}
 
   void walk(const GumboNode* node, int depth) {
-    if (depth > kMaxDepth) throw InvalidInput("HTML nests elements more than 1000 levels deep");
+    if (depth > kMaxDepth) throw InvalidInput(kTooDeep);
     if (node->type == GUMBO_NODE_TEXT || node->type == GUMBO_NODE_WHITESPACE ||
         node->type == GUMBO_NODE_CDATA) {
       out_.append(node->v.text.text);
@@ -335,6 +337,8 @@ void HtmlTree::OutputDeleter::operator()(GumboInternalOutput* output) const {
 
 HtmlTree::HtmlTree(std::string html) : html_(std::move(html)) {
   if (html_.size() > static_cast<std::size_t>(UINT_MAX)) throw InvalidInput("HTML is too large");
+  // Refused before gumbo sees it: gumbo's cost grows with the square of the nesting depth.
+  if (html_nests_deeper_than(html_, kMaxDepth)) throw InvalidInput(kTooDeep);
   output_.reset(gumbo_parse_with_options(&kGumboDefaultOptions, html_.data(), html_.size()));
   if (!output_) throw InvalidInput("HTML could not be parsed");
 }

@@ -218,7 +218,7 @@ void heartbeat_loop(const WorkerOptions& options, Ledger& ledger,
 
 void JobContext::progress(int done, int total, std::string_view message) {
   const auto now = Clock::now();
-  if (done < total && now - last_progress_ < milliseconds(250)) return;
+  if (done < total && now - last_progress_ < milliseconds(1000)) return;
   last_progress_ = now;
   if (!queue_.progress(job_, done, total, message)) flags_lost_seen_ = true;
 }

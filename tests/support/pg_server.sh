@@ -35,10 +35,13 @@ start() {
   [ "$(id -u)" -eq 0 ] && chown -R postgres: "$cluster"
   as_server_user "$bin/initdb" -D "$cluster/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 \
     --no-sync >"$cluster/initdb.log" 2>&1 || { cat "$cluster/initdb.log" >&2; exit 1; }
-  # A throwaway cluster: durability settings off for speed; room for many test workers.
+  # A throwaway cluster: durability off for speed (LECTIO_PG_DURABLE=1 keeps a real server's
+  # fsync and synchronous commit, for benchmarks); room for many test workers.
+  local durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  [ "${LECTIO_PG_DURABLE:-0}" = 1 ] && durability=""
   as_server_user "$bin/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w -t 60 \
-    -o "-c listen_addresses='' -k $cluster/socket -c fsync=off -c synchronous_commit=off" \
-    -o "-c full_page_writes=off -c max_connections=300" start >/dev/null ||
+    -o "-c listen_addresses='' -k $cluster/socket -c max_connections=300 $durability" \
+    start >/dev/null ||
     { cat "$cluster/server.log" >&2; exit 1; }
   echo "postgresql:///postgres?host=$cluster/socket&user=postgres" >"$state/url"
   echo "postgresql test server at $cluster/socket"

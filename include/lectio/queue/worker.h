@@ -37,8 +37,8 @@ class JobContext {
   JobContext(const Job& job, Queue& queue, const Flags& flags, const std::atomic<bool>& stop)
       : job_(job), queue_(queue), flags_(flags), stop_(stop) {}
   const Job& job() const { return job_; }
-  // Stores progress for `lectio jobs` and the web (at most a few times a second, and always
-  // the last step).
+  // Stores progress for `lectio jobs` and the web: at most once a second (100 workers then
+  // write about 100 rows a second), and always the last step.
   void progress(int done, int total, std::string_view message);
   bool lost() const { return flags_.lost; }
   bool cancel_requested() const { return flags_.cancel_requested; }

@@ -9,7 +9,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 beir=${2:-$root/../shared/eval/cranfield}
 work=$build/pg-search-eval
 mkdir -p "$work"
-cmake --build "$build" --target lectio lectio_search_corpus lectio_search_bench >/dev/null
+cmake --build "$build" --target lectio_search_corpus lectio_search_bench >/dev/null
 bash "$root/tests/support/pg_server.sh" start "$work/pg" >/dev/null
 trap 'bash "$root/tests/support/pg_server.sh" stop "$work/pg"' EXIT
 url=$(cat "$work/pg/url")
@@ -42,4 +42,3 @@ run ts_rank "ts_rank(d.tsv, q.q)"
 run ts_rank_norm1 "ts_rank(d.tsv, q.q, 1)"
 run ts_rank_cd "ts_rank_cd(d.tsv, q.q)"
 run ts_rank_cd_norm1 "ts_rank_cd(d.tsv, q.q, 1)"
-"$build/lectio" --data "$work/data" eval ir "$beir" 2>/dev/null | tail -5 || true

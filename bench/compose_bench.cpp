@@ -19,6 +19,7 @@
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
 #include "lectio/core/text.h"
+#include "lectio/text/words.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/search/index.h"
 

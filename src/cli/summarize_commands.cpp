@@ -12,6 +12,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
 #include "lectio/ingest/extract.h"
+#include "lectio/text/sentences.h"
 
 namespace fs = std::filesystem;
 
@@ -55,7 +56,7 @@ std::vector<std::string> document_sentences(const fs::path& path, std::string& l
         kind == ingest::BlockKind::kTableRow) {
       continue;
     }
-    for (std::string& s : compose::split_into_sentences(b.text, language)) {
+    for (std::string& s : text::sentences(b.text, language)) {
       out.push_back(std::move(s));
     }
   }

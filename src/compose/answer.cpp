@@ -13,7 +13,9 @@
 #include "candidates.h"
 #include "lectio/compose/grounding.h"
 #include "lectio/core/error.h"
-#include "text_features.h"
+#include "lectio/text/terms.h"
+#include "lectio/text/weighting.h"
+#include "lectio/text/words.h"
 
 namespace lectio::compose {
 
@@ -38,7 +40,7 @@ constexpr double kRankWeight = 0.1;     // the retrieval rank of the sentence's 
 constexpr double kDanglingPenalty = 0.15;
 
 // Words that say what kind of question it is, not what it is about. English stop words are
-// already out of terms(); these are the rest ("explain", Chinese question words).
+// already out of text::terms(); these are the rest ("explain", Chinese question words).
 const std::unordered_set<std::string_view>& question_words() {
   static const std::unordered_set<std::string_view> kWords = {
       "explain", "describe", "tell",    "mean", "means",  "meaning", "define", "definition",
@@ -51,9 +53,9 @@ const std::unordered_set<std::string_view>& question_words() {
 // The question's content terms, each once, in the order asked.
 std::vector<std::string> question_terms(std::string_view question, const std::string& language) {
   std::vector<std::string> out;
-  for (const std::string& w : words(question, language)) {
+  for (const std::string& w : text::words(question)) {
     if (question_words().contains(w)) continue;
-    for (std::string& t : terms(w, language)) {
+    for (std::string& t : text::terms(w, language)) {
       if (std::find(out.begin(), out.end(), t) == out.end()) out.push_back(std::move(t));
     }
   }
@@ -159,13 +161,13 @@ struct Scored {
 // Scores every candidate against the question terms, best first (ties in document order).
 std::vector<Scored> score_candidates(const std::vector<Candidate>& candidates,
                                      const std::vector<std::string>& question,
-                                     const TermStats& stats, const std::vector<TermVector>& vectors,
+                                     const text::TermStats& stats, const std::vector<text::TermVector>& vectors,
                                      const std::map<int, double>& prior) {
   std::map<std::string, double> weight;
   double total = 0;
   for (const std::string& t : question) total += weight[t] = stats.idf(t);
   if (total <= 0) return {};
-  const TermVector asked = stats.tfidf(question);
+  const text::TermVector asked = stats.tfidf(question);
   std::vector<Scored> out;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     const Candidate& c = candidates[i];
@@ -186,7 +188,7 @@ std::vector<Scored> score_candidates(const std::vector<Candidate>& candidates,
     s.coverage = (carried + headed) / total;
     const auto p = prior.find(c.chunk);
     s.score = carried / total + kHeadingWeight * headed / total +
-              kCosineWeight * cosine(asked, vectors[i]) +
+              kCosineWeight * text::cosine(asked, vectors[i]) +
               kRankWeight * (p == prior.end() ? 0 : p->second) -
               (c.dangling ? kDanglingPenalty : 0);
     out.push_back(s);
@@ -202,14 +204,14 @@ std::vector<Scored> score_candidates(const std::vector<Candidate>& candidates,
 // order, with a sentence that points back at something unsaid moved off the front when
 // possible. Empty when no sentence carries enough of the question to count as an answer.
 std::vector<int> choose(const std::vector<Scored>& ranked, const std::vector<Candidate>& candidates,
-                        const std::vector<TermVector>& vectors, int max_sentences) {
+                        const std::vector<text::TermVector>& vectors, int max_sentences) {
   std::vector<int> chosen;
   for (const Scored& s : ranked) {
     if (static_cast<int>(chosen.size()) >= max_sentences) break;
     if (s.coverage < kMinCoverage) continue;
     bool duplicate = false;
     for (int j : chosen) {
-      duplicate = duplicate || cosine(vectors[static_cast<std::size_t>(s.candidate)],
+      duplicate = duplicate || text::cosine(vectors[static_cast<std::size_t>(s.candidate)],
                                       vectors[static_cast<std::size_t>(j)]) > kDuplicateSimilarity;
     }
     if (!duplicate) chosen.push_back(s.candidate);
@@ -281,8 +283,8 @@ Answer answer_question(std::string_view question, const Lesson& lesson, store::S
   std::vector<std::vector<std::string>> docs;
   docs.reserve(candidates.size());
   for (const Candidate& c : candidates) docs.push_back(c.terms);
-  const TermStats stats(std::move(docs));
-  std::vector<TermVector> vectors;
+  const text::TermStats stats(std::move(docs));
+  std::vector<text::TermVector> vectors;
   vectors.reserve(candidates.size());
   for (const Candidate& c : candidates) vectors.push_back(stats.tfidf(c.terms));
 

@@ -5,7 +5,9 @@
 #include <regex>
 
 #include "lectio/compose/summarize.h"
-#include "text_features.h"
+#include "lectio/text/sentences.h"
+#include "lectio/text/terms.h"
+#include "lectio/text/words.h"
 
 namespace lectio::compose {
 
@@ -132,7 +134,7 @@ std::vector<Candidate> build_candidates(const Material& material, const std::str
     std::vector<std::string> heading_terms;
     const std::size_t skip = shared_depth.at(chunk.source_id);
     for (std::size_t h = skip; h < chunk.heading_path.size(); ++h) {
-      for (auto& t : terms(chunk.heading_path[h], language)) heading_terms.push_back(std::move(t));
+      for (auto& t : text::terms(chunk.heading_path[h], language)) heading_terms.push_back(std::move(t));
     }
     // Lines of a chunk are separate blocks (paragraphs, list items); sentences stay inside.
     std::size_t start = 0;
@@ -140,7 +142,7 @@ std::vector<Candidate> build_candidates(const Material& material, const std::str
       std::size_t nl = chunk.text.find('\n', start);
       if (nl == std::string::npos) nl = chunk.text.size();
       const std::string line = chunk.text.substr(start, nl - start);
-      for (const std::string& sentence : split_into_sentences(line, language)) {
+      for (const std::string& sentence : text::sentences(line, language)) {
         ++position;
         auto spoken = rewrite_for_listening(sentence, language);
         if (!spoken || is_meta(*spoken)) continue;
@@ -149,8 +151,8 @@ std::vector<Candidate> build_candidates(const Material& material, const std::str
         c.original = sentence;
         c.chunk = static_cast<int>(ci);
         c.position = position;
-        c.terms = terms(c.text, language);
-        c.words = static_cast<int>(words(c.text, language).size());
+        c.terms = text::terms(c.text, language);
+        c.words = static_cast<int>(text::words(c.text).size());
         c.dangling = opens_dangling(c.text, language);
         c.heading_terms = heading_terms;
         if (!c.terms.empty()) out.push_back(std::move(c));

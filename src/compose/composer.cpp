@@ -9,17 +9,13 @@
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
 #include "phrasing.h"
-#include "text_features.h"
+#include "lectio/text/speaking_rate.h"
 
 namespace fs = std::filesystem;
 
 namespace lectio::compose {
 
 namespace {
-
-// Seconds of silence the renderer puts between sentences and between sections.
-constexpr double kSentencePause = 0.45;
-constexpr double kSectionPause = 1.2;
 
 std::string resolve_source(const std::string& entry, const Brief& brief, store::Store& store) {
   const std::string id = entry.rfind("file_", 0) == 0 ? entry : "file_" + entry;
@@ -100,12 +96,6 @@ Material load_material(const Brief& brief, store::Store& store, search::Index& i
   return m;
 }
 
-int spoken_units(const std::string& text, const std::string& language) {
-  if (language != "zh") return static_cast<int>(words(text, language).size());
-  int chars = 0;
-  for (unsigned char c : text) chars += (c & 0xC0) != 0x80 && c >= 0x80 ? 1 : 0;
-  return chars;
-}
 
 }  // namespace
 
@@ -122,20 +112,18 @@ const Source* Material::source_of(const Chunk& chunk) const {
   return nullptr;
 }
 
-double words_per_minute(const std::string& language) { return language == "zh" ? 240.0 : 150.0; }
-
 double estimate_minutes(const Lesson& lesson) {
   int units = 0;
   int sentences = 0;
   for (const ScriptSection& sec : lesson.script) {
     for (const auto& s : sec.sentences) {
-      units += spoken_units(s.text, lesson.language);
+      units += text::spoken_units(s.text, lesson.language);
       ++sentences;
     }
   }
-  const double seconds = units / words_per_minute(lesson.language) * 60.0 +
-                         sentences * kSentencePause +
-                         static_cast<double>(lesson.script.size()) * kSectionPause;
+  const double seconds = text::speaking_seconds(units, lesson.language) +
+                         sentences * text::kSentencePauseSeconds +
+                         static_cast<double>(lesson.script.size()) * text::kSectionPauseSeconds;
   return seconds / 60.0;
 }
 

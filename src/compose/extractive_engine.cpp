@@ -10,6 +10,7 @@
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
 #include "lectio/core/text.h"
+#include "lectio/text/speaking_rate.h"
 #include "lesson_parts.h"
 #include "phrasing.h"
 #include "selection.h"
@@ -48,7 +49,7 @@ class ExtractiveEngine final : public Engine {
     lesson.language = lang;
 
     const int n = static_cast<int>(brief.insights.size());
-    const double budget_words = target_minutes(brief) * words_per_minute(lang) - kFrameWords;
+    const double budget_words = target_minutes(brief) * text::units_per_minute(lang) - kFrameWords;
     const int per_insight = std::max(40, static_cast<int>(budget_words / std::max(1, n)));
 
     // Each sentence serves the insight it is most relevant to, so sections do not repeat.

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "text_features.h"
+#include "lectio/text/terms.h"
 
 namespace lectio::compose {
 
@@ -24,12 +24,12 @@ std::set<Bigram> bigrams(const std::vector<std::string>& t) {
 
 double support_score(std::string_view sentence, const std::vector<std::string>& texts,
                      const std::string& language) {
-  const std::vector<std::string> claim = terms(sentence, language);
+  const std::vector<std::string> claim = text::terms(sentence, language);
   if (claim.empty()) return 0;
   std::set<std::string> known;
   std::set<Bigram> known_pairs;
   for (const std::string& t : texts) {
-    const auto ts = terms(t, language);
+    const auto ts = text::terms(t, language);
     known.insert(ts.begin(), ts.end());
     const auto bs = bigrams(ts);
     known_pairs.insert(bs.begin(), bs.end());
@@ -108,17 +108,17 @@ void verify_grounding(Lesson& lesson, const ChunkLookup& chunks, const SourceLoo
       for (const auto& s : sec.sentences) {
         if (s.role != SentenceRole::kContent) continue;
         ++cov.content_sentences;
-        for (auto& t : terms(s.text, lesson.language)) carried.insert(t);
+        for (auto& t : text::terms(s.text, lesson.language)) carried.insert(t);
         for (const std::string& id : s.citations) {
           if (const Chunk* c = lookup(id)) {
             for (const auto& h : c->heading_path) {
-              for (auto& t : terms(h, lesson.language)) carried.insert(t);
+              for (auto& t : text::terms(h, lesson.language)) carried.insert(t);
             }
           }
         }
       }
     }
-    const auto wanted = terms(cov.insight, lesson.language);
+    const auto wanted = text::terms(cov.insight, lesson.language);
     int hit = 0;
     for (const auto& t : wanted) hit += carried.count(t) ? 1 : 0;
     cov.coverage = wanted.empty() ? (cov.content_sentences > 0 ? 1.0 : 0.0)

@@ -6,6 +6,9 @@
 #include <sstream>
 
 #include "lectio/core/error.h"
+#include "lectio/text/stopwords.h"
+#include "lectio/text/terms.h"
+#include "lectio/text/words.h"
 
 namespace lectio::compose {
 
@@ -50,7 +53,7 @@ bool reads_as_subject(const std::string& heading, const std::string& language) {
 
 Focus focus_for(const std::string& text, const Brief& brief, const Material& material) {
   Focus focus;
-  focus.terms = terms(text, brief.language);
+  focus.terms = text::terms(text, brief.language);
   if (!material.index) return focus;
   search::Query query;
   query.text = text;
@@ -92,8 +95,8 @@ std::vector<FaqItem> write_faq(const Brief& brief, const Material& material,
     if (!seen_headings.insert(h).second || !reads_as_subject(h, brief.language)) continue;
     bool overlaps_insight = false;
     for (const auto& insight : brief.insights) {
-      const auto a = terms(insight, brief.language);
-      const auto b = terms(h, brief.language);
+      const auto a = text::terms(insight, brief.language);
+      const auto b = text::terms(h, brief.language);
       int common = 0;
       for (const auto& t : b) common += std::count(a.begin(), a.end(), t) ? 1 : 0;
       overlaps_insight = overlaps_insight || (!b.empty() && common * 2 >= int(b.size()));
@@ -129,7 +132,7 @@ std::optional<BestQuote> pick_best_quote(const Brief& brief, const Material& mat
   std::string whole = brief.topic + " " + brief.overview;
   for (const auto& i : brief.insights) whole += " " + i;
   Focus focus;
-  focus.terms = terms(whole, brief.language);
+  focus.terms = text::terms(whole, brief.language);
   const std::vector<double> rel = scorer.relevance(focus);
   int best = -1;
   double best_score = -1e9;
@@ -164,9 +167,9 @@ std::vector<std::string> top_terms_as_tags(const std::vector<Candidate>& candida
   std::map<std::string, int> counts;
   std::map<std::string, std::string> surface;
   for (const Candidate& c : candidates) {
-    for (const auto& w : words(c.text, language)) {
-      if (is_stopword(w, language) || w.size() < 3) continue;
-      const auto t = terms(w, language);
+    for (const auto& w : text::words(c.text)) {
+      if (text::is_stopword(w, language) || w.size() < 3) continue;
+      const auto t = text::terms(w, language);
       if (t.empty()) continue;
       ++counts[t[0]];
       surface.emplace(t[0], w);

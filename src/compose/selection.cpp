@@ -30,7 +30,7 @@ Scorer::Scorer(const std::vector<Candidate>& candidates, const std::string& /*la
 }
 
 double Scorer::similarity(int a, int b) const {
-  return cosine(vectors_[static_cast<std::size_t>(a)], vectors_[static_cast<std::size_t>(b)]);
+  return text::cosine(vectors_[static_cast<std::size_t>(a)], vectors_[static_cast<std::size_t>(b)]);
 }
 
 double Scorer::term_coverage(const Focus& focus, int i) const {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "candidates.h"
-#include "text_features.h"
+#include "lectio/text/weighting.h"
 
 namespace lectio::compose {
 
@@ -37,8 +37,8 @@ class Scorer {
 
  private:
   const std::vector<Candidate>& candidates_;
-  TermStats stats_;
-  std::vector<TermVector> vectors_;
+  text::TermStats stats_;
+  std::vector<text::TermVector> vectors_;
 };
 
 }  // namespace lectio::compose

@@ -1,83 +1,15 @@
 #include "lectio/compose/summarize.h"
 
-#include <unicode/brkiter.h>
-#include <unicode/filteredbrk.h>
-#include <unicode/utext.h>
-
 #include <algorithm>
-#include <map>
-#include <memory>
 #include <unordered_map>
 
-#include "lectio/core/error.h"
-#include "lectio/core/text.h"
-#include "text_features.h"
+#include "lectio/text/terms.h"
+#include "lectio/text/weighting.h"
+#include "lectio/text/words.h"
 
 namespace lectio::compose {
 
 namespace {
-
-struct UTextCloser {
-  void operator()(UText* t) const { utext_close(t); }
-};
-
-// Titles and reference words that ICU's English suppressions miss ("Mr." is there, "Dr." is
-// not); a break after them would cut "Dr. | Smith arrived." in two.
-const char* const kAbbreviations[] = {"Dr.",   "Prof.", "St.", "Gen.", "Gov.", "Sen.", "Rep.",
-                                      "Rev.",  "Capt.", "Col.", "Lt.", "Sgt.", "Fig.", "Figs.",
-                                      "Eq.",   "No.",   "Nos.", "Vol.", "vs.", "approx.", "cf."};
-
-icu::BreakIterator& sentence_iterator(const std::string& language) {
-  thread_local std::map<std::string, std::unique_ptr<icu::BreakIterator>> cache;
-  auto& slot = cache[language];
-  if (slot) return *slot;
-  UErrorCode status = U_ZERO_ERROR;
-  if (language == "zh") {
-    slot.reset(icu::BreakIterator::createSentenceInstance(icu::Locale("zh"), status));
-    if (U_FAILURE(status) || !slot) throw Internal("ICU sentence break iterator unavailable");
-    return *slot;
-  }
-  // ICU's standard suppressions keep "Mr." and "e.g." from ending a sentence; a few more join.
-  const icu::Locale locale("en");
-  std::unique_ptr<icu::FilteredBreakIteratorBuilder> builder(
-      icu::FilteredBreakIteratorBuilder::createInstance(locale, status));
-  std::unique_ptr<icu::BreakIterator> base(
-      icu::BreakIterator::createSentenceInstance(locale, status));
-  if (U_FAILURE(status) || !builder || !base) {
-    throw Internal("ICU sentence break iterator unavailable");
-  }
-  for (const char* abbreviation : kAbbreviations) {
-    builder->suppressBreakAfter(icu::UnicodeString::fromUTF8(abbreviation), status);
-  }
-  slot.reset(builder->wrapIteratorWithFilter(base.release(), status));
-  if (U_FAILURE(status) || !slot) throw Internal("ICU sentence break iterator unavailable");
-  return *slot;
-}
-
-// Paragraphs of running text: blank lines separate them, while single line breaks are only
-// wrapping (ICU would otherwise end a sentence at every line break).
-std::vector<std::string> paragraphs(std::string_view text) {
-  std::vector<std::string> out;
-  std::size_t begin = 0;
-  while (begin < text.size()) {
-    std::size_t end = begin;
-    for (;;) {
-      end = text.find('\n', end);
-      if (end == std::string_view::npos) break;
-      std::size_t next = end + 1;
-      while (next < text.size() && (text[next] == ' ' || text[next] == '\t' || text[next] == '\r')) {
-        ++next;
-      }
-      if (next < text.size() && text[next] == '\n') break;
-      end = next;
-    }
-    if (end == std::string_view::npos) end = text.size();
-    std::string paragraph = text::collapse_whitespace(text.substr(begin, end - begin));
-    if (!paragraph.empty()) out.push_back(std::move(paragraph));
-    begin = end + 1;
-  }
-  return out;
-}
 
 // Weights of the score. The generic ones were chosen on the CNN/DailyMail dev set among round
 // values, on a plateau where neighbouring values score within half a ROUGE point (see
@@ -129,27 +61,6 @@ std::vector<double> normalised(std::vector<double> v) {
 
 }  // namespace
 
-std::vector<std::string> split_into_sentences(const std::string& text,
-                                              const std::string& language) {
-  std::vector<std::string> out;
-  icu::BreakIterator& it = sentence_iterator(language);
-  for (const std::string& paragraph : paragraphs(text)) {
-    UErrorCode status = U_ZERO_ERROR;
-    std::unique_ptr<UText, UTextCloser> ut(utext_openUTF8(
-        nullptr, paragraph.data(), static_cast<int64_t>(paragraph.size()), &status));
-    if (U_FAILURE(status)) throw Internal("ICU cannot open text for sentence segmentation");
-    it.setText(ut.get(), status);
-    if (U_FAILURE(status)) throw Internal("ICU cannot segment text into sentences");
-    int32_t begin = it.first();
-    for (int32_t end = it.next(); end != icu::BreakIterator::DONE; begin = end, end = it.next()) {
-      std::string sentence = text::collapse_whitespace(std::string_view(paragraph).substr(
-          static_cast<std::size_t>(begin), static_cast<std::size_t>(end - begin)));
-      if (!sentence.empty()) out.push_back(std::move(sentence));
-    }
-  }
-  return out;
-}
-
 std::vector<int> select_sentences(const std::vector<std::string>& sentences,
                                   const SelectOptions& options) {
   const int n = static_cast<int>(sentences.size());
@@ -160,11 +71,11 @@ std::vector<int> select_sentences(const std::vector<std::string>& sentences,
   std::vector<std::vector<std::string>> sentence_terms;
   std::vector<int> word_counts;
   for (const std::string& s : sentences) {
-    word_counts.push_back(static_cast<int>(words(s, options.language).size()));
-    sentence_terms.push_back(terms(s, options.language));
+    word_counts.push_back(static_cast<int>(text::words(s).size()));
+    sentence_terms.push_back(text::terms(s, options.language));
   }
-  const TermStats stats(sentence_terms);
-  std::vector<TermVector> vectors;
+  const text::TermStats stats(sentence_terms);
+  std::vector<text::TermVector> vectors;
   for (const auto& t : sentence_terms) vectors.push_back(stats.tfidf(t));
 
   // Directed centrality (as in PACSUM): a sentence that later sentences elaborate on is
@@ -191,7 +102,7 @@ std::vector<int> select_sentences(const std::vector<std::string>& sentences,
     score[i] = quality[i] * generic;
   }
 
-  const std::vector<std::string> focus_terms = terms(options.focus, options.language);
+  const std::vector<std::string> focus_terms = text::terms(options.focus, options.language);
   if (!focus_terms.empty()) {
     std::vector<double> relevance(n);
     // BM25 favours short texts, so a fragment that merely names the topic is held back a little.
@@ -216,7 +127,7 @@ std::vector<int> select_sentences(const std::vector<std::string>& sentences,
     taken[best] = true;
     chosen.push_back(best);
     for (int i = 0; i < n; ++i) {
-      if (!taken[i]) overlap[i] = std::max(overlap[i], cosine(vectors[i], vectors[best]));
+      if (!taken[i]) overlap[i] = std::max(overlap[i], text::cosine(vectors[i], vectors[best]));
     }
   }
   std::sort(chosen.begin(), chosen.end());

@@ -1,7 +1,6 @@
 #include "lectio/core/text.h"
 
 #include <sodium.h>
-#include <unicode/brkiter.h>
 #include <unicode/translit.h>
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
@@ -258,35 +257,6 @@ std::string detect_language(std::string_view s) {
   }
   // A Han character carries about as much as a short Latin word (~4 letters).
   return han * 4 > latin ? "zh" : "en";
-}
-
-namespace {
-
-icu::BreakIterator* word_iterator() {
-  thread_local std::unique_ptr<icu::BreakIterator> it = [] {
-    UErrorCode status = U_ZERO_ERROR;
-    std::unique_ptr<icu::BreakIterator> made(
-        icu::BreakIterator::createWordInstance(icu::Locale::getRoot(), status));
-    if (U_FAILURE(status)) throw Internal("ICU word break iterator unavailable");
-    return made;
-  }();
-  return it.get();
-}
-
-}  // namespace
-
-int count_words(std::string_view s) {
-  UErrorCode status = U_ZERO_ERROR;
-  icu::BreakIterator* it = word_iterator();
-  UText* ut = utext_openUTF8(nullptr, s.data(), static_cast<int64_t>(s.size()), &status);
-  if (U_FAILURE(status)) return 0;
-  it->setText(ut, status);
-  int words = 0;
-  for (int32_t end = it->next(); end != icu::BreakIterator::DONE; end = it->next()) {
-    if (it->getRuleStatus() != UBRK_WORD_NONE) ++words;
-  }
-  utext_close(ut);
-  return words;
 }
 
 std::string html_escape(std::string_view s) {

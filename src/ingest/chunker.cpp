@@ -5,7 +5,8 @@
 #include <string_view>
 #include <vector>
 
-#include "sentences.h"
+#include "lectio/text/sentences.h"
+#include "lectio/text/words.h"
 
 namespace lectio::ingest {
 
@@ -31,16 +32,16 @@ struct Section {
 
 void add_block_units(const Block& block, const std::string& language, Section& section) {
   if (block.kind == BlockKind::kCode || block.kind == BlockKind::kTableRow) {
-    section.units.push_back({block.text, word_count(block.text), block.page, block.last_page()});
+    section.units.push_back({block.text, text::count_words(block.text), block.page, block.last_page()});
     return;
   }
-  thread_local std::vector<Span> spans;
-  split_sentences(block.text, language, spans);
+  thread_local std::vector<text::Span> spans;
+  text::split_sentences(block.text, language, spans);
   std::size_t previous_end = std::string::npos;
-  for (const Span& s : spans) {
+  for (const text::Span& s : spans) {
     Unit u;
     u.text = std::string_view(block.text).substr(s.begin, s.end - s.begin);
-    u.words = word_count(u.text);
+    u.words = text::count_words(u.text);
     u.page_start = block.page_at(s.begin);
     u.page_end = block.page_at(s.end - 1);
     if (previous_end != std::string::npos) u.joiner = s.begin > previous_end ? " " : "";

@@ -13,6 +13,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/hosts.h"
 #include "lectio/core/text.h"
+#include "lectio/text/speaking_rate.h"
 
 namespace lectio::plan {
 
@@ -158,11 +159,9 @@ std::vector<std::string> insights_for(const Corpus& corpus, const std::vector<Un
 }
 
 int lesson_minutes(const Corpus& corpus, const Unit& lesson) {
-  // The engine reads out somewhat under half of a lesson's material; Chinese words are about
-  // 1.7 characters, spoken at 240 a minute.
+  // The engine reads out somewhat under half of a lesson's material.
   const double words = unit_words(corpus, lesson);
-  const double minutes =
-      corpus.language == "zh" ? words * 1.7 * 0.45 / 240.0 : words * 0.45 / 150.0;
+  const double minutes = text::speaking_minutes_for_words(words * 0.45, corpus.language);
   return std::clamp(static_cast<int>(std::lround(minutes)), 2, 12);
 }
 

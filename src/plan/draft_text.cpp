@@ -8,6 +8,8 @@
 
 #include "lectio/compose/summarize.h"
 #include "lectio/core/text.h"
+#include "lectio/text/sentences.h"
+#include "lectio/text/words.h"
 
 namespace lectio::plan {
 
@@ -101,7 +103,7 @@ std::optional<std::string> why_now(const Corpus& corpus, const std::string& goal
   std::optional<std::string> best;
   double best_score = 0;
   for (const Chunk& c : corpus.chunks) {
-    for (const std::string& s : compose::split_into_sentences(c.text, corpus.language)) {
+    for (const std::string& s : text::sentences(c.text, corpus.language)) {
       if (!fit_as_claim(s, corpus.language, 40)) continue;
       int cues = 0;
       if (zh) {
@@ -175,7 +177,7 @@ std::vector<std::string> key_sentences(const Corpus& corpus, const std::vector<i
       std::size_t nl = body.find('\n', start);
       if (nl == std::string::npos) nl = body.size();
       for (std::string& s :
-           compose::split_into_sentences(body.substr(start, nl - start), corpus.language)) {
+           text::sentences(body.substr(start, nl - start), corpus.language)) {
         if (fit_as_claim(s, corpus.language)) sentences.push_back(std::move(s));
       }
       start = nl + 1;

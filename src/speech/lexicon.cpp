@@ -11,6 +11,7 @@
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
+#include "lectio/text/unicode.h"
 #include "normalize_steps.h"
 
 namespace lectio::speech {
@@ -82,32 +83,10 @@ bool all_caps(std::string_view word) {
 bool word_char(UChar32 c) {
   return c == '_' || u_isalnum(c);
 }
-bool han(UChar32 c) {
-  return u_hasBinaryProperty(c, UCHAR_IDEOGRAPHIC);
-}
-
-UChar32 char_before(std::string_view s, std::size_t at) {
-  if (at == 0) return -1;
-  const auto* bytes = reinterpret_cast<const uint8_t*>(s.data());
-  auto i = static_cast<int32_t>(at);
-  UChar32 c = 0;
-  U8_PREV(bytes, 0, i, c);
-  return c;
-}
-
-UChar32 char_at(std::string_view s, std::size_t at) {
-  if (at >= s.size()) return -1;
-  const auto* bytes = reinterpret_cast<const uint8_t*>(s.data());
-  auto i = static_cast<int32_t>(at);
-  UChar32 c = 0;
-  U8_NEXT(bytes, i, static_cast<int32_t>(s.size()), c);
-  return c;
-}
-
 // A word boundary is needed only between two non-Han word characters: Chinese is written
 // without spaces, so "GPU" matches inside "用GPU训练".
 bool joined(UChar32 outside, UChar32 edge) {
-  return outside >= 0 && word_char(outside) && word_char(edge) && !han(outside) && !han(edge);
+  return outside >= 0 && word_char(outside) && word_char(edge) && !text::is_han(outside) && !text::is_han(edge);
 }
 
 bool same_at(std::string_view text, std::size_t at, std::string_view word, bool exact) {
@@ -123,13 +102,13 @@ bool same_at(std::string_view text, std::size_t at, std::string_view word, bool 
 std::string replace_word(std::string_view text, std::string_view word, std::string_view spoken,
                          Shelter& shelter) {
   const bool exact = all_caps(word);
-  const UChar32 first = char_at(word, 0);
-  const UChar32 last = char_before(word, word.size());
+  const UChar32 first = text::code_point_at(word, 0);
+  const UChar32 last = text::code_point_before(word, word.size());
   std::string out;
   std::size_t i = 0;
   while (i < text.size()) {
-    if (same_at(text, i, word, exact) && !joined(char_before(text, i), first) &&
-        !joined(char_at(text, i + word.size()), last)) {
+    if (same_at(text, i, word, exact) && !joined(text::code_point_before(text, i), first) &&
+        !joined(text::code_point_at(text, i + word.size()), last)) {
       out += shelter.hold(std::string(spoken));
       i += word.size();
       continue;
@@ -171,18 +150,14 @@ std::string Shelter::hold(std::string spoken) {
 
 std::string Shelter::restore(std::string_view text) const {
   std::string out;
-  const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
-  const auto length = static_cast<int32_t>(text.size());
-  int32_t i = 0;
-  while (i < length) {
-    const int32_t start = i;
-    UChar32 c = 0;
-    U8_NEXT(bytes, i, length, c);
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t start = i;
+    const text::CodePoint c = text::next_code_point(text, i);
     const auto index = static_cast<std::size_t>(c - kFirstPlaceholder);
     if (c >= kFirstPlaceholder && index < held_.size()) {
       out += held_[index];
     } else {
-      out.append(text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
+      out.append(text.substr(start, i - start));
     }
   }
   return out;

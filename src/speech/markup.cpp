@@ -1,11 +1,11 @@
 // What a narrator never reads: citation markers, markdown, HTML, emoji, decorative symbols.
 // And links, which are spoken as their domain or as "a link".
 #include <unicode/uchar.h>
-#include <unicode/utf8.h>
 
 #include <algorithm>
 #include <cctype>
 
+#include "lectio/text/unicode.h"
 #include "normalize_steps.h"
 #include "regex_rewrite.h"
 
@@ -60,19 +60,15 @@ bool unspoken(UChar32 c) {
 std::string drop_unspoken(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
-  const auto length = static_cast<int32_t>(text.size());
-  int32_t i = 0;
-  while (i < length) {
-    const int32_t start = i;
-    UChar32 c = 0;
-    U8_NEXT(bytes, i, length, c);
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t start = i;
+    const text::CodePoint c = text::next_code_point(text, i);
     if (c < 0 || unspoken(c)) continue;
     if (c < 0x20 && c != '\n') {
       out += ' ';
       continue;
     }
-    out.append(text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
+    out.append(text.substr(start, i - start));
   }
   return out;
 }

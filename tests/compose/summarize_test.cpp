@@ -39,25 +39,6 @@ bool contains(const std::vector<int>& v, int x) {
 
 }  // namespace
 
-TEST(SplitSentencesTest, EnglishKeepsAbbreviationsAndTrims) {
-  EXPECT_EQ(split_into_sentences("  Dr. Smith arrived at 3.5 p.m. today.   Mr. Jones spoke\n"
-                                 " briefly, e.g. about Fig. 2! Then he left?",
-                                 "en"),
-            (Strings{"Dr. Smith arrived at 3.5 p.m. today.",
-                     "Mr. Jones spoke briefly, e.g. about Fig. 2!", "Then he left?"}));
-  EXPECT_TRUE(split_into_sentences(" \n ", "en").empty());
-}
-
-TEST(SplitSentencesTest, BlankLinesEndParagraphsAndSingleLineBreaksDoNot) {
-  EXPECT_EQ(split_into_sentences("A heading without a stop\n\nThe text\nwraps here.\n \nLast", "en"),
-            (Strings{"A heading without a stop", "The text wraps here.", "Last"}));
-}
-
-TEST(SplitSentencesTest, ChineseSplitsAtFullWidthStops) {
-  EXPECT_EQ(split_into_sentences("今天天气很好。我们去公园吧！你来吗？", "zh"),
-            (Strings{"今天天气很好。", "我们去公园吧！", "你来吗？"}));
-}
-
 TEST(SelectSentencesTest, ReturnsAtMostCountIndicesInDocumentOrder) {
   EXPECT_TRUE(pick(kArticle, 0).empty());
   EXPECT_TRUE(pick({}, 3).empty());

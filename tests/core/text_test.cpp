@@ -154,12 +154,5 @@ TEST(LanguageTest, DetectsChineseAndEnglish) {
             "zh");
 }
 
-TEST(WordCountTest, CountsEnglishAndChineseWords) {
-  EXPECT_EQ(count_words("Two words."), 2);
-  EXPECT_EQ(count_words(""), 0);
-  // "我们喜欢学习" is segmented by ICU's dictionary into three words: 我们 / 喜欢 / 学习.
-  EXPECT_EQ(count_words("\xe6\x88\x91\xe4\xbb\xac\xe5\x96\x9c\xe6\xac\xa2\xe5\xad\xa6\xe4\xb9\xa0"),
-            3);
-}
 
 }  // namespace lectio::text

@@ -1,5 +1,5 @@
 lectio_test(ingest markdown)
-lectio_test(ingest chunker)
+lectio_test(ingest chunker DEPS lectio_text)
 lectio_test(ingest add_file)
 lectio_test(ingest html)
 lectio_test(ingest pdf DEPS PkgConfig::LIBZIP)

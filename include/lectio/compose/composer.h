@@ -28,9 +28,6 @@ void save_lesson(store::Store& store, const Lesson& lesson, const std::string& o
 // A stored lesson by id or slug; std::nullopt when there is none.
 std::optional<Lesson> load_lesson(store::Store& store, std::string_view id_or_slug);
 
-// Spoken words per minute for a language; Chinese counts characters.
-double words_per_minute(const std::string& language);
-
 // Estimated listening minutes of the script, pauses included.
 double estimate_minutes(const Lesson& lesson);
 

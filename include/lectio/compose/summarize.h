@@ -19,10 +19,4 @@ struct SelectOptions {
 std::vector<int> select_sentences(const std::vector<std::string>& sentences,
                                   const SelectOptions& options);
 
-// Splits running text into sentences (ICU rules for the language, plus a few abbreviations
-// such as "Dr." and "Fig." that ICU's English list lacks), white space collapsed. A blank line
-// ends a sentence; a single line break is only wrapping.
-std::vector<std::string> split_into_sentences(const std::string& text,
-                                              const std::string& language);
-
 }  // namespace lectio::compose

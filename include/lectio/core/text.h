@@ -21,9 +21,6 @@ std::string content_hash(std::string_view bytes);
 // "en" or "zh": zh when Han characters make up a large share of the letters.
 std::string detect_language(std::string_view s);
 
-// Number of words by ICU word boundaries (a Chinese word counts as one word).
-int count_words(std::string_view s);
-
 // Escapes & < > " and ' for HTML text and attribute values.
 std::string html_escape(std::string_view s);
 

@@ -10,6 +10,7 @@
 
 #include "lectio/compose/lesson.h"
 #include "lectio/speech/normalize.h"
+#include "lectio/text/speaking_rate.h"
 
 namespace lectio::speech {
 
@@ -18,8 +19,8 @@ struct RenderOptions {
   int threads = 0;                // 0 = all cores
   Lexicon lexicon;
   bool normalize_text = true;    // off only to measure what normalisation buys
-  double sentence_pause = 0.45;  // seconds between sentences
-  double section_pause = 1.2;    // seconds between sections
+  double sentence_pause = text::kSentencePauseSeconds;
+  double section_pause = text::kSectionPauseSeconds;
   // Called after each sentence is synthesised (done, total); for a progress bar.
   std::function<void(int, int)> on_progress;
 };

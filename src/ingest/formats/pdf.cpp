@@ -19,6 +19,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
 #include "lectio/ingest/extract.h"
+#include "lectio/text/unicode.h"
 
 namespace lectio::ingest {
 
@@ -51,29 +52,8 @@ void silence_poppler() {
       once, [] { poppler::set_debug_error_function([](const std::string&, void*) {}, nullptr); });
 }
 
-UChar32 first_char(std::string_view s) {
-  if (s.empty()) return -1;
-  int32_t i = 0;
-  UChar32 c;
-  U8_NEXT(reinterpret_cast<const uint8_t*>(s.data()), i, static_cast<int32_t>(s.size()), c);
-  return c;
-}
-
-UChar32 last_char(std::string_view s) {
-  if (s.empty()) return -1;
-  int32_t i = static_cast<int32_t>(s.size());
-  UChar32 c;
-  U8_PREV(reinterpret_cast<const uint8_t*>(s.data()), 0, i, c);
-  return c;
-}
-
-bool is_cjk(UChar32 c) {
-  return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) ||
-         (c >= 0xFF00 && c <= 0xFFEF) || (c >= 0x20000 && c <= 0x3FFFF);
-}
-
 bool starts_lower(std::string_view s) {
-  return u_islower(first_char(s));
+  return u_islower(text::first_code_point(s));
 }
 
 // A bulleted line: "• item", "◦ item", "- item", "* item".
@@ -101,12 +81,12 @@ bool ends_sentence(std::string_view s) {
 // Returns the offset in `acc` where `next` begins.
 std::size_t join_text(std::string& acc, std::string_view next) {
   const std::size_t n = acc.size();
-  if (n >= 2 && acc.back() == '-' && u_isalpha(last_char(std::string_view(acc).substr(0, n - 1))) &&
+  if (n >= 2 && acc.back() == '-' && u_isalpha(text::last_code_point(std::string_view(acc).substr(0, n - 1))) &&
       starts_lower(next)) {
     acc.pop_back();
   } else if (acc.ends_with("\xc2\xad")) {  // soft hyphen
     acc.resize(n - 2);
-  } else if (!acc.empty() && !(is_cjk(last_char(acc)) && is_cjk(first_char(next)))) {
+  } else if (!acc.empty() && !(text::is_cjk(text::last_code_point(acc)) && text::is_cjk(text::first_code_point(next)))) {
     acc.push_back(' ');
   }
   const std::size_t at = acc.size();
@@ -289,7 +269,7 @@ std::vector<Para> page_paragraphs(const std::vector<Line>& lines, const Metrics&
 int heading_level(const Para& p, bool followed, double body_size) {
   if (p.lines != 1 || p.mono || p.text.size() > 80 || ends_sentence(p.text)) return 0;
   if (p.text.find_first_of("<>{}=|;,") != std::string::npos) return 0;
-  const UChar32 first = first_char(p.text);
+  const text::CodePoint first = text::first_code_point(p.text);
   if (!u_isalnum(first) || u_islower(first) || p.text.back() == '-') return 0;
   const auto letters = std::count_if(p.text.begin(), p.text.end(), [](char c) {
     return std::isalpha(static_cast<unsigned char>(c)) || (c & 0x80);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "lectio/core/text.h"
+#include "lectio/text/words.h"
 #include "lectio/ingest/extract.h"
 #include "page_join.h"
 

@@ -1,26 +1,12 @@
 #pragma once
-// Term features shared by sentence selection and the lesson composer: words, content terms
-// (stopwords out, stems in), and BM25 / TF-IDF scoring over a small set of texts such as the
-// sentences of one article or the chunks retrieved for a lesson. Private to the compose
-// module; ICU and Xapian stay in the .cpp.
+// TF-IDF, BM25 and cosine similarity over a small set of texts ("documents"), each given as its
+// terms(): the sentences of one article, the chunks retrieved for a lesson, a plan's chunks.
 #include <string>
-#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
-namespace lectio::compose {
-
-// Lower-cased words of `text` by ICU word boundaries (letters, digits, ideographs; no
-// punctuation or spaces), in order, nothing removed. Curly apostrophes become ASCII ones.
-std::vector<std::string> words(std::string_view text, const std::string& language);
-
-// Content terms: words() without stopwords and with each word of Latin letters reduced to
-// its Snowball English stem; Chinese words stay whole. Compare texts only through these.
-std::vector<std::string> terms(std::string_view text, const std::string& language);
-
-// True for a lower-cased function word ("the", "of"; for "zh" also "的", "了").
-bool is_stopword(std::string_view word, const std::string& language);
+namespace lectio::text {
 
 // A sparse term-weight vector, sorted by term, L2-normalised (or empty).
 using TermVector = std::vector<std::pair<std::string, double>>;
@@ -28,12 +14,15 @@ using TermVector = std::vector<std::pair<std::string, double>>;
 // Dot product of two normalised vectors: their cosine similarity, 0..1.
 double cosine(const TermVector& a, const TermVector& b);
 
+// The normalised sum of vectors: the direction of a group.
+TermVector centroid(const std::vector<const TermVector*>& vectors);
+
 struct Bm25Params {
   double k1 = 1.2;  // how fast repeated terms saturate
   double b = 0.75;  // how much long texts are discounted
 };
 
-// Term statistics of a set of texts ("documents"), each given as its terms().
+// Term statistics of a set of documents.
 class TermStats {
  public:
   explicit TermStats(std::vector<std::vector<std::string>> docs, Bm25Params params = {});
@@ -60,4 +49,4 @@ class TermStats {
   Bm25Params params_;
 };
 
-}  // namespace lectio::compose
+}  // namespace lectio::text

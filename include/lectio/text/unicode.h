@@ -1,0 +1,37 @@
+#pragma once
+// Code points of UTF-8 text, and the script tests every module shares. Ill-formed bytes decode
+// to kNoCodePoint, which no test below accepts.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace lectio::text {
+
+// A Unicode code point, or kNoCodePoint (ICU's UChar32 convention, without ICU's header).
+using CodePoint = std::int32_t;
+inline constexpr CodePoint kNoCodePoint = -1;
+
+// The code point that starts at byte `i` of `s`; advances `i` past it (by one byte at least).
+CodePoint next_code_point(std::string_view s, std::size_t& i);
+
+// The code point that ends just before byte `i`, or kNoCodePoint at the start.
+CodePoint code_point_before(std::string_view s, std::size_t i);
+
+// The code point that starts at byte `i`, or kNoCodePoint at or past the end.
+CodePoint code_point_at(std::string_view s, std::size_t i);
+
+// The first and the last code point of `s` (kNoCodePoint when empty).
+CodePoint first_code_point(std::string_view s);
+CodePoint last_code_point(std::string_view s);
+
+// A Han character (ideographs, radicals, 々 and 〇: Unicode's Han script).
+bool is_han(CodePoint c);
+
+// A character of the CJK blocks: ideographs, kana, bopomofo, CJK punctuation and symbols, and
+// full-width forms, which are written without spaces between them.
+bool is_cjk(CodePoint c);
+
+// True when every byte is ASCII.
+bool is_ascii(std::string_view s);
+
+}  // namespace lectio::text

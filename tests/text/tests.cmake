@@ -1,0 +1,6 @@
+lectio_test(text unicode)
+lectio_test(text sentences)
+lectio_test(text words)
+lectio_test(text terms)
+lectio_test(text weighting)
+lectio_test(text speaking_rate)

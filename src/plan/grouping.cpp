@@ -48,8 +48,8 @@ Corpus make_corpus(std::vector<Chunk> chunks, std::vector<std::string> titles,
     docs.push_back(content_terms(text + chunk.text));
     c.words.push_back(std::max(1, chunk.word_count));
   }
-  const TermWeights weights(docs);
-  for (const auto& d : docs) c.vectors.push_back(weights.vector(d));
+  const text::TermStats weights(docs);
+  for (const auto& d : docs) c.vectors.push_back(weights.tfidf(d));
   return c;
 }
 

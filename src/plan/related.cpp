@@ -68,12 +68,12 @@ std::vector<RelatedPlan> related_plans(store::Store& store, std::string_view id_
   std::vector<std::vector<std::string>> docs;
   for (const Plan& p : others) docs.push_back(content_terms(plan_text(store, p)));
   docs.push_back(content_terms(target));
-  const TermWeights weights(docs);
-  const TermVector query = weights.vector(docs.back());
+  const text::TermStats weights(docs);
+  const TermVector query = weights.tfidf(docs.back());
 
   std::vector<RelatedPlan> out;
   for (std::size_t i = 0; i < others.size(); ++i) {
-    const double score = cosine(query, weights.vector(docs[i]));
+    const double score = cosine(query, weights.tfidf(docs[i]));
     if (score <= 0) continue;
     out.push_back({others[i].id, others[i].title, score, others[i].totals});
   }

@@ -1,40 +1,21 @@
 #pragma once
-// A small, dependency-free vectoriser for grouping chunks and comparing plans: content words
-// (lower-cased, stopwords out, plurals folded) for alphabetic scripts and character bigrams
-// for Chinese, weighted by TF-IDF. Private to the plan module.
+// The plan module's terms: readable content words for grouping chunks, naming groups and
+// comparing plans. Unlike text::terms() they are not stemmed, since a group without headings is
+// named by its heaviest terms: words lower-cased, stopwords out and plurals folded, and
+// character bigrams for Chinese. Weighted with text::TermStats. Private to the plan module.
 #include <string>
 #include <string_view>
-#include <unordered_map>
-#include <utility>
 #include <vector>
+
+#include "lectio/text/weighting.h"
 
 namespace lectio::plan {
 
+using text::centroid;
+using text::cosine;
+using text::TermVector;
+
 // Content terms of a text, in order.
 std::vector<std::string> content_terms(std::string_view text);
-
-// A sparse vector sorted by term; normalised to unit length unless it is empty.
-using TermVector = std::vector<std::pair<std::string, double>>;
-
-double cosine(const TermVector& a, const TermVector& b);
-
-// The normalised sum of vectors: the direction of a group.
-TermVector centroid(const std::vector<const TermVector*>& vectors);
-
-// Document frequencies of a set of texts (each given as its terms).
-class TermWeights {
- public:
-  explicit TermWeights(const std::vector<std::vector<std::string>>& docs);
-
-  // Smoothed idf that never goes negative: log(1 + (N - df + 0.5) / (df + 0.5)).
-  double idf(const std::string& term) const;
-
-  // (1 + log tf) * idf per term, normalised.
-  TermVector vector(const std::vector<std::string>& terms) const;
-
- private:
-  std::unordered_map<std::string, int> df_;
-  int docs_ = 0;
-};
 
 }  // namespace lectio::plan

@@ -136,7 +136,7 @@ int stages(const std::vector<std::string>& args) {
   return 0;
 }
 
-int text(const std::vector<std::string>& args) {
+int print_text(const std::vector<std::string>& args) {
   const auto lesson = compose::lesson_from_json(slurp(args.at(0)));
   for (const auto* s : compose::script_sentences(lesson)) std::printf("%s\n", s->text.c_str());
   return 0;
@@ -219,7 +219,7 @@ int main(int argc, char** argv) {
   try {
     if (cmd == "render") return render(args);
     if (cmd == "stages") return stages(args);
-    if (cmd == "text") return text(args);
+    if (cmd == "text") return print_text(args);
     if (cmd == "reference") return reference(args);
     if (cmd == "tsv-lesson") return tsv_lesson(args);
     if (cmd == "wer") return wer(args);

@@ -2,11 +2,18 @@
 // looking prose with headings, paragraphs of varied sentence length, lists, quotes, tables and
 // code. The same seed and size always give the same bytes, on any platform.
 //
-//   lectio_make_corpus DIR [--mb N] [--seed S]     (defaults: 64 MB, seed 42)
+//   lectio_make_corpus DIR [--mb N] [--seed S] [--vocabulary N]   (defaults: 64 MB, seed 42)
+//
+// Without --vocabulary the prose uses a few hundred fixed words. With --vocabulary N, about
+// half of the nouns, verbs and adjectives are drawn instead from N made-up words with Zipf
+// frequencies, so that the corpus has the many distinct terms of real documents (a search
+// index's hard case); the default corpus stays byte-identical.
 //
 // It depends on nothing but the standard library, so the corpus can be made (and fed to other
 // splitters) even before the ingest library builds.
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
@@ -49,6 +56,60 @@ class Rng {
 
  private:
   std::uint64_t state_;
+};
+
+// N made-up words ("tavoreki", "musa", ...), each spelled from its rank so that they are
+// distinct, drawn with Zipf frequencies (exponent 1, as in natural language).
+class Lexicon {
+ public:
+  explicit Lexicon(std::size_t size) {
+    static constexpr std::string_view kOnsets = "bdfgklmnprstvz";
+    static constexpr std::string_view kVowels = "aeiou";
+    words_.reserve(size);
+    cumulative_.reserve(size);
+    double total = 0;
+    for (std::size_t rank = 0; rank < size; ++rank) {
+      std::string word;
+      // Two syllables at least, then one more for every 70 (14 onsets x 5 vowels) of the rank.
+      std::size_t n = rank + 70 * 70;
+      while (n > 0) {
+        word += kOnsets[n % kOnsets.size()];
+        n /= kOnsets.size();
+        word += kVowels[n % kVowels.size()];
+        n /= kVowels.size();
+      }
+      words_.push_back(std::move(word));
+      total += 1.0 / (static_cast<double>(rank) + 2.7);
+      cumulative_.push_back(total);
+    }
+  }
+
+  std::string_view draw(Rng& rng) const {
+    const double u = static_cast<double>(rng.next() >> 11) * 0x1.0p-53 * cumulative_.back();
+    const auto at = std::lower_bound(cumulative_.begin(), cumulative_.end(), u);
+    return words_[std::min<std::size_t>(static_cast<std::size_t>(at - cumulative_.begin()),
+                                        words_.size() - 1)];
+  }
+
+ private:
+  std::vector<std::string> words_;
+  std::vector<double> cumulative_;
+};
+
+// The random source of the generator, which also knows the optional lexicon: content words
+// come from the fixed lists, or half of the time from the lexicon when there is one.
+class TextRng : public Rng {
+ public:
+  TextRng(std::uint64_t seed, const Lexicon* lexicon) : Rng(seed), lexicon_(lexicon) {}
+
+  template <std::size_t N>
+  std::string_view content(const std::array<std::string_view, N>& words) {
+    if (lexicon_ && percent(50)) return lexicon_->draw(*this);
+    return pick(words);
+  }
+
+ private:
+  const Lexicon* lexicon_;
 };
 
 constexpr std::array<std::string_view, 96> kNouns = {
@@ -125,10 +186,11 @@ constexpr std::array<std::string_view, 12> kOpeners = {"In 1998, ",
                                                        "Historically, ",
                                                        "On balance, "};
 
-void append_noun_phrase(std::string& out, Rng& rng) {
+void append_noun_phrase(std::string& out, TextRng& rng) {
   const std::string_view determiner = rng.pick(kDeterminers);
-  const std::string_view adjective = rng.percent(55) ? rng.pick(kAdjectives) : std::string_view();
-  const std::string_view noun = rng.pick(kNouns);
+  const std::string_view adjective =
+      rng.percent(55) ? rng.content(kAdjectives) : std::string_view();
+  const std::string_view noun = rng.content(kNouns);
   const char next = adjective.empty() ? noun[0] : adjective[0];
   const bool vowel = std::string_view("aeiou").find(next) != std::string_view::npos;
   out += determiner == "a" && vowel ? "an" : determiner;
@@ -162,7 +224,7 @@ void append_noun_phrase(std::string& out, Rng& rng) {
   }
 }
 
-void append_clause(std::string& out, Rng& rng) {
+void append_clause(std::string& out, TextRng& rng) {
   append_noun_phrase(out, rng);
   if (rng.percent(30)) {
     out += ' ';
@@ -175,7 +237,7 @@ void append_clause(std::string& out, Rng& rng) {
     out += rng.pick(kAdverbs);
     out += ' ';
   }
-  out += rng.pick(kVerbs);
+  out += rng.content(kVerbs);
   out += ' ';
   append_noun_phrase(out, rng);
   if (rng.percent(40)) {
@@ -187,7 +249,7 @@ void append_clause(std::string& out, Rng& rng) {
 }
 
 // One sentence of 6 to about 45 words, capitalised and terminated.
-std::string sentence(Rng& rng) {
+std::string sentence(TextRng& rng) {
   std::string s;
   if (rng.percent(12)) s += rng.pick(kOpeners);
   append_clause(s, rng);
@@ -204,18 +266,18 @@ std::string sentence(Rng& rng) {
   return s;
 }
 
-std::string title(Rng& rng) {
+std::string title(TextRng& rng) {
   std::string t;
-  t += rng.pick(kAdjectives);
+  t += rng.content(kAdjectives);
   t += ' ';
-  t += rng.pick(kNouns);
+  t += rng.content(kNouns);
   t += rng.percent(50) ? " and the " : " of the ";
-  t += rng.pick(kNouns);
+  t += rng.content(kNouns);
   t[0] -= 'a' - 'A';
   return t;
 }
 
-void append_paragraph(std::string& out, Rng& rng) {
+void append_paragraph(std::string& out, TextRng& rng) {
   const int sentences = rng.between(2, 9);
   for (int i = 0; i < sentences; ++i) {
     if (i > 0) out += rng.percent(20) ? "\n" : " ";  // soft line breaks, as people write them
@@ -224,7 +286,7 @@ void append_paragraph(std::string& out, Rng& rng) {
   out += "\n\n";
 }
 
-void append_list(std::string& out, Rng& rng) {
+void append_list(std::string& out, TextRng& rng) {
   const bool numbered = rng.percent(35);
   const int items = rng.between(3, 7);
   for (int i = 0; i < items; ++i) {
@@ -235,7 +297,7 @@ void append_list(std::string& out, Rng& rng) {
   out += '\n';
 }
 
-void append_table(std::string& out, Rng& rng) {
+void append_table(std::string& out, TextRng& rng) {
   out += "| Item | Region | Share |\n|---|---|---|\n";
   const int rows = rng.between(2, 6);
   for (int i = 0; i < rows; ++i) {
@@ -250,7 +312,7 @@ void append_table(std::string& out, Rng& rng) {
   out += '\n';
 }
 
-void append_code(std::string& out, Rng& rng) {
+void append_code(std::string& out, TextRng& rng) {
   out += "```python\n";
   const int lines = rng.between(2, 8);
   for (int i = 0; i < lines; ++i) {
@@ -265,7 +327,7 @@ void append_code(std::string& out, Rng& rng) {
   out += "```\n\n";
 }
 
-void append_section(std::string& out, Rng& rng, int level) {
+void append_section(std::string& out, TextRng& rng, int level) {
   out += std::string(static_cast<std::size_t>(level), '#');
   out += ' ';
   out += title(rng);
@@ -293,7 +355,7 @@ void append_section(std::string& out, Rng& rng, int level) {
 }
 
 // One document of roughly target_bytes: a title, an introduction, then sections.
-std::string document(Rng& rng, std::size_t target_bytes) {
+std::string document(TextRng& rng, std::size_t target_bytes) {
   std::string out;
   out.reserve(target_bytes + 4096);
   out += "# ";
@@ -304,8 +366,11 @@ std::string document(Rng& rng, std::size_t target_bytes) {
   return out;
 }
 
-int make_corpus(const fs::path& dir, std::uint64_t megabytes, std::uint64_t seed) {
-  Rng rng(seed);
+int make_corpus(const fs::path& dir, std::uint64_t megabytes, std::uint64_t seed,
+                std::uint64_t vocabulary) {
+  const std::optional<Lexicon> lexicon =
+      vocabulary > 0 ? std::optional<Lexicon>(vocabulary) : std::nullopt;
+  TextRng rng(seed, lexicon ? &*lexicon : nullptr);
   const std::uint64_t target = megabytes * 1000 * 1000;
   std::uint64_t total = 0;
   int files = 0;
@@ -343,12 +408,13 @@ std::optional<std::uint64_t> option(const std::vector<std::string_view>& args,
 int main(int argc, char** argv) {
   const std::vector<std::string_view> args(argv + 1, argv + argc);
   if (args.empty() || args[0].starts_with("-")) {
-    std::fprintf(stderr, "usage: lectio_make_corpus DIR [--mb N] [--seed S]\n");
+    std::fprintf(stderr, "usage: lectio_make_corpus DIR [--mb N] [--seed S] [--vocabulary N]\n");
     return 2;
   }
   try {
     return make_corpus(args[0], option(args, "--mb").value_or(64),
-                       option(args, "--seed").value_or(42));
+                       option(args, "--seed").value_or(42),
+                       option(args, "--vocabulary").value_or(0));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "lectio_make_corpus: %s\n", e.what());
     return 1;

@@ -32,54 +32,67 @@ std::string pair_term(std::string_view first, std::string_view second) {
   return fmt::format("B{} {}", first.substr(1), second.substr(1));
 }
 
-namespace {
+DocumentMaker::DocumentMaker() {
+  // Stemmed terms only, with positions: queries stem every word too (capitalised ones as
+  // well), and phrases match on stems.
+  generator_.set_stemming_strategy(Xapian::TermGenerator::STEM_ALL_Z);
+}
 
 // Adds a pair term for every two content words in a row, skipping the stop words between them
 // but not a gap in positions (between a heading and the text). Queries reward their own word
 // pairs with these terms: the effect of a proximity search, at the cost of a term lookup.
-void add_pair_terms(Xapian::Document& doc) {
-  std::vector<std::pair<Xapian::termpos, std::string>> words;
+// The generator puts exactly one term at each position it uses, so a table from position to
+// term gives the words in order without sorting.
+void DocumentMaker::add_pair_terms(Xapian::Document& doc) {
+  terms_.clear();
+  term_at_.clear();
+  std::vector<bool> stop;
   for (auto t = doc.termlist_begin(); t != doc.termlist_end(); ++t) {
-    const std::string term = *t;
+    terms_.push_back(*t);
+    stop.push_back(is_stop_term(terms_.back()));
+    const int index = static_cast<int>(terms_.size()) - 1;
     for (auto p = t.positionlist_begin(); p != t.positionlist_end(); ++p) {
-      words.emplace_back(*p, term);
+      if (*p >= term_at_.size()) term_at_.resize(*p + 1, -1);
+      term_at_[*p] = index;
     }
   }
-  std::sort(words.begin(), words.end());
-  const std::string* previous = nullptr;
-  Xapian::termpos last = 0;
-  for (const auto& [pos, term] : words) {
-    if (previous && pos != last + 1) previous = nullptr;
-    last = pos;
-    if (is_stop_term(term)) continue;
-    if (previous) {
-      std::string pair = pair_term(*previous, term);
+  int previous = -1;
+  std::string pair;
+  for (const int index : term_at_) {
+    if (index < 0 || stop[static_cast<std::size_t>(index)]) {
+      if (index < 0) previous = -1;  // a gap: no pair across it
+      continue;
+    }
+    if (previous >= 0) {
+      const std::string& first = terms_[static_cast<std::size_t>(previous)];
+      const std::string& second = terms_[static_cast<std::size_t>(index)];
+      // pair_term(first, second), without formatting: "B" + both words without their "Z".
+      pair.assign(1, 'B');
+      pair.append(first, 1).push_back(' ');
+      pair.append(second, 1);
       if (pair.size() <= kMaxTermBytes) doc.add_term(pair);
     }
-    previous = &term;
+    previous = index;
   }
 }
 
-}  // namespace
-
-Xapian::TermGenerator make_term_generator() {
-  Xapian::TermGenerator generator;
-  // Stemmed terms only, with positions: queries stem every word too (capitalised ones as
-  // well), and phrases match on stems.
-  generator.set_stemming_strategy(Xapian::TermGenerator::STEM_ALL_Z);
-  return generator;
-}
-
-Xapian::Document make_document(const Chunk& chunk, const Source& source,
-                               Xapian::TermGenerator& generator) {
+Xapian::Document DocumentMaker::make(const Chunk& chunk, const Source& source) {
   Xapian::Document doc;
-  generator.set_document(doc);
-  generator.set_stemmer(stemmer_for(source.language));
-  for (const std::string& heading : chunk.heading_path) {
-    generator.index_text(segment_cjk(heading));
-    generator.increase_termpos(100);  // no phrase spans two headings, or a heading and the text
+  generator_.set_document(doc);
+  if (stemmers_.empty() || language_ != source.language) {
+    auto it = stemmers_.find(source.language);
+    if (it == stemmers_.end()) {
+      it = stemmers_.emplace(source.language, caching_stemmer_for(source.language)).first;
+    }
+    generator_.set_stemmer(it->second);
+    language_ = source.language;
   }
-  generator.index_text(segment_cjk(chunk.text));
+  generator_.set_termpos(0);
+  for (const std::string& heading : chunk.heading_path) {
+    generator_.index_text(segment_cjk(heading));
+    generator_.increase_termpos(100);  // no phrase spans two headings, or a heading and the text
+  }
+  generator_.index_text(segment_cjk(chunk.text));
   add_pair_terms(doc);
 
   doc.add_boolean_term(source_term(chunk.source_id));

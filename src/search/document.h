@@ -3,8 +3,10 @@
 // back from. Private to the search module.
 #include <xapian.h>
 
+#include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "lectio/core/source.h"
 #include "lectio/search/index.h"
@@ -21,13 +23,26 @@ std::string chunk_term(std::string_view source_id, int ordinal);    // "Q<chunk 
 // The term for two words in a row (stop words between them skipped), from their "Z" terms.
 std::string pair_term(std::string_view first, std::string_view second);
 
-// A term generator set up the way every chunk and query is analysed.
-Xapian::TermGenerator make_term_generator();
+// Makes the Xapian document of each chunk: the heading path and the text (CJK segmented,
+// stemmed in the source's language) with positions, so that phrases work, the pair terms, the
+// filter terms and the unique chunk term. It keeps its term generator and one caching stemmer
+// per language from chunk to chunk, which is what makes indexing many chunks cheap. Not
+// thread-safe.
+class DocumentMaker {
+ public:
+  DocumentMaker();
+  Xapian::Document make(const Chunk& chunk, const Source& source);
 
-// Indexes the heading path and the text (CJK segmented, stemmed in the source's language)
-// with positions, so that phrases work, plus the filter terms and the unique chunk term.
-Xapian::Document make_document(const Chunk& chunk, const Source& source,
-                               Xapian::TermGenerator& generator);
+ private:
+  void add_pair_terms(Xapian::Document& doc);
+
+  Xapian::TermGenerator generator_;
+  std::map<std::string, Xapian::Stem, std::less<>> stemmers_;
+  std::string language_;  // of the stemmer the generator has
+  // Reused from chunk to chunk: the distinct terms of a document, and the term at each position.
+  std::vector<std::string> terms_;
+  std::vector<int> term_at_;  // index into terms_, -1 for no term at that position
+};
 
 // What the index keeps of a chunk. Not its text: snippets read that from the store, which
 // keeps the index a third smaller and a quarter faster to build.
@@ -36,7 +51,7 @@ struct StoredChunk {
   std::string language;
 };
 
-// Throws Xapian::DatabaseCorruptError when the data is not what make_document wrote, so that
+// Throws Xapian::DatabaseCorruptError when the data is not what DocumentMaker::make wrote, so that
 // a damaged document is handled like any other damage.
 StoredChunk read_document(const Xapian::Document& document);
 

@@ -3,3 +3,5 @@ target_include_directories(test_search_analysis PRIVATE ${PROJECT_SOURCE_DIR}/sr
 lectio_test(search ir_eval)
 lectio_test(search index DEPS PkgConfig::XAPIAN)
 lectio_test(search search_cli DEPS nlohmann_json::nlohmann_json)
+lectio_test(search document DEPS PkgConfig::XAPIAN)
+target_include_directories(test_search_document PRIVATE ${PROJECT_SOURCE_DIR}/src/search)

@@ -11,26 +11,12 @@
 // is one token in @chonkiejs/core), 256 tokens (tiktoken) for LlamaIndex's SentenceSplitter.
 // No overlap anywhere, as Lectio's chunks do not overlap. Prints one line per run and, last,
 // one JSON line for the run with the least CPU time. MB means 10^6 bytes.
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import { RecursiveChunker } from "@chonkiejs/core";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
 import { SentenceSplitter } from "@llamaindex/core/node-parser";
-
-function option(args, name, fallback) {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-}
-
-// Every Markdown file under dir, sorted by path like Lectio's expand_inputs.
-async function markdownFiles(dir) {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() && /\.(md|markdown)$/i.test(e.name))
-    .map((e) => join(e.parentPath ?? e.path, e.name))
-    .sort();
-}
+import { markdownFiles, option } from "./corpus.mjs";
 
 // Each chunker as an async function from a text to its chunk strings.
 async function makeChunker(kind) {

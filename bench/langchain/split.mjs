@@ -4,24 +4,10 @@
 //   node split.mjs CORPUS_DIR [--splitter recursive|markdown] [--runs N] [--chunk-size N]
 //
 // Prints one line per run and, last, one JSON line for the fastest run. MB means 10^6 bytes.
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
-
-function option(args, name, fallback) {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-}
-
-// Every Markdown file under dir, sorted by path like Lectio's expand_inputs.
-async function markdownFiles(dir) {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() && /\.(md|markdown)$/i.test(e.name))
-    .map((e) => join(e.parentPath ?? e.path, e.name))
-    .sort();
-}
+import { markdownFiles, option } from "../chunkers/corpus.mjs";
 
 function makeSplitter(kind, chunkSize) {
   // No overlap, so chunk counts are comparable with Lectio's non-overlapping chunks.

@@ -32,6 +32,8 @@ pkg_check_modules(EBUR128 REQUIRED IMPORTED_TARGET libebur128)
 pkg_check_modules(LAME REQUIRED IMPORTED_TARGET lame)
 pkg_check_modules(OPUSENC REQUIRED IMPORTED_TARGET libopusenc)
 pkg_check_modules(TAGLIB REQUIRED IMPORTED_TARGET taglib)
+# Decodes what speech servers answer (WAV, raw PCM, FLAC, Ogg Opus, MP3): src/speech/decode.cpp.
+pkg_check_modules(SNDFILE REQUIRED IMPORTED_TARGET sndfile>=1.1)
 find_path(FLITE_INCLUDE_DIR flite/flite.h REQUIRED)
 set(FLITE_LIBRARIES)
 foreach(lib flite_cmu_us_slt flite_cmu_us_rms flite_cmu_us_awb flite_cmu_us_kal

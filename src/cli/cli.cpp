@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/voice_registry.h"
 
 namespace lectio::cli {
 
@@ -24,9 +25,14 @@ int run(int argc, char** argv) {
   register_search_commands(app, global);
   register_summarize_commands(app, global);
   register_lesson_commands(app, global);
+  register_voices_commands(app, global);
   register_library_commands(app, global);
   register_plan_commands(app, global);
   register_serve_command(app, global);
+  // Runs after --data is parsed and before any command: briefs, plans, renders and the web
+  // server resolve host names among the data directory's registered voices too.
+  app.parse_complete_callback(
+      [&global] { use_voice_registry(open_voice_registry(global.data())); });
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

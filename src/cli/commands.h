@@ -2,7 +2,6 @@
 // One function per command group; each registers its subcommands on the app. A command's
 // callback throws lectio::Error on failure; run() turns that into a message and a status.
 #include <CLI/CLI.hpp>
-
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -20,8 +19,9 @@ void register_source_commands(CLI::App& app, GlobalOptions& global);
 void register_search_commands(CLI::App& app, GlobalOptions& global);
 void register_eval_command(CLI::App& app, GlobalOptions& global);
 void register_summarize_commands(CLI::App& app, GlobalOptions& global);
-// lesson and voices.
 void register_lesson_commands(CLI::App& app, GlobalOptions& global);
+// voices [--json] | add | remove | test.
+void register_voices_commands(CLI::App& app, GlobalOptions& global);
 // lessons (stored lessons).
 void register_library_commands(CLI::App& app, GlobalOptions& global);
 // plan build | draft | show | related, and plans.

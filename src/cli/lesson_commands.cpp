@@ -1,10 +1,8 @@
-// lectio lesson | voices
-#include <fmt/format.h>
+// lectio lesson
 
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "commands.h"
@@ -12,7 +10,6 @@
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
 #include "lectio/core/error.h"
-#include "lectio/core/hosts.h"
 #include "lectio/core/progress.h"
 #include "lectio/search/index.h"
 #include "lectio/speech/normalize.h"
@@ -88,28 +85,6 @@ void run_lesson(const LessonArgs& args, GlobalOptions& global) {
   }
 }
 
-void run_voices(bool json) {
-  if (json) {
-    nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    for (const Host& h : hosts()) {
-      out.push_back({{"name", h.name},
-                     {"language", h.language},
-                     {"gender", h.gender},
-                     {"engine", h.engine},
-                     {"voice", h.voice},
-                     {"rate", h.rate},
-                     {"pitch", h.pitch},
-                     {"description", h.description}});
-    }
-    std::cout << out.dump(2) << '\n';
-    return;
-  }
-  for (const Host& h : hosts()) {
-    std::cout << fmt::format("{:<9} {}  {:<6}  {}/{}  {}\n", h.name, h.language, h.gender, h.engine,
-                             h.voice, h.description);
-  }
-}
-
 }  // namespace
 
 void register_lesson_commands(CLI::App& app, GlobalOptions& global) {
@@ -128,11 +103,6 @@ void register_lesson_commands(CLI::App& app, GlobalOptions& global) {
   lesson->add_flag("--strict", args->strict,
                    "Exit 1 when an insight is not supported by the sources");
   lesson->callback([args, &global] { run_lesson(*args, global); });
-
-  auto voices_json = std::make_shared<bool>(false);
-  CLI::App* voices = app.add_subcommand("voices", "List the host voices");
-  voices->add_flag("--json", *voices_json, "Print JSON");
-  voices->callback([voices_json] { run_voices(*voices_json); });
 }
 
 }  // namespace lectio::cli

@@ -1,5 +1,6 @@
 #pragma once
 // The engines behind make_synthesizer (synthesizer.cpp). Private to the speech module.
+#include <filesystem>
 #include <memory>
 
 #include "lectio/core/hosts.h"
@@ -14,5 +15,12 @@ std::unique_ptr<Synthesizer> make_flite_synthesizer(const Host& host);
 // espeak-ng (libespeak-ng): any voice espeak-ng knows, e.g. "cmn". Throws Unsupported for an
 // unknown voice or when espeak-ng cannot start. Calls are serialised process-wide.
 std::unique_ptr<Synthesizer> make_espeak_synthesizer(const Host& host);
+
+// An OpenAI-compatible speech server (host.server): Kokoro-FastAPI, Speaches and the like.
+// Answers for a sentence are kept in `cache_dir` (none when empty) and reused. Throws
+// Unsupported for a host without a server. speak() throws Io when the server is down or keeps
+// failing, InvalidInput when it refuses the request or answers something that is not audio.
+std::unique_ptr<Synthesizer> make_server_synthesizer(const Host& host,
+                                                     const std::filesystem::path& cache_dir);
 
 }  // namespace lectio::speech

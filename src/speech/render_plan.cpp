@@ -80,7 +80,11 @@ std::string render_key(const compose::Lesson& lesson, const RenderPlan& plan,
                        const RenderOptions& options) {
   nlohmann::ordered_json voices = nlohmann::ordered_json::array();
   for (const Host& h : plan.voices) {
-    voices.push_back({h.name, h.language, h.gender, h.engine, h.voice, h.rate, h.pitch});
+    nlohmann::ordered_json v = {h.name, h.language, h.gender, h.engine, h.voice, h.rate, h.pitch};
+    if (h.server) {  // concurrency and timeout change how, not what, is heard
+      v.push_back({h.server->base_url, h.server->model, h.server->format, h.server->sample_rate});
+    }
+    voices.push_back(std::move(v));
   }
   nlohmann::ordered_json lines = nlohmann::ordered_json::array();
   for (const PlannedLine& l : plan.lines) lines.push_back({l.section, l.voice, l.text});

@@ -45,6 +45,8 @@ void trim_silence(Pcm& pcm) {
 struct Pool {
   Pool(const RenderPlan& p, const RenderOptions& o)
       : plan(p), options(o), clips(p.lines.size()), order(p.lines.size()) {
+    synthesis.sentence_cache =
+        o.sentence_cache.empty() ? o.out_dir / "sentences" : o.sentence_cache;
     // Longest lines first: the workers then finish together instead of one of them
     // synthesising a long last sentence while the other cores idle. Text length predicts
     // synthesis time well enough.
@@ -56,6 +58,7 @@ struct Pool {
 
   const RenderPlan& plan;
   const RenderOptions& options;
+  SynthesisOptions synthesis;
   std::vector<Pcm> clips;
   std::vector<std::size_t> order;  // the order lines are handed out in
   std::atomic<std::size_t> next{0};
@@ -73,7 +76,7 @@ struct Pool {
         const std::size_t i = order[n];
         const PlannedLine& line = plan.lines[i];
         auto& engine = engines[line.voice];
-        if (!engine) engine = make_synthesizer(plan.voices[line.voice]);
+        if (!engine) engine = make_synthesizer(plan.voices[line.voice], synthesis);
         const std::string spoken =
             options.normalize_text ? normalize_for_speech(line.text, plan.language, options.lexicon)
                                    : line.text;
@@ -93,14 +96,24 @@ struct Pool {
   }
 };
 
+// Workers by default: one per core for the built-in engines, which compute; for speech-server
+// voices, which wait, enough to keep each voice's allowed requests in flight.
+std::size_t default_workers(const RenderPlan& plan) {
+  std::size_t workers = std::max(1u, std::thread::hardware_concurrency());
+  std::size_t requests = 0;
+  for (const Host& h : plan.voices) {
+    if (h.server) requests += static_cast<std::size_t>(h.server->concurrency);
+  }
+  return std::max(workers, requests);
+}
+
 }  // namespace
 
 std::vector<Pcm> synthesize_plan(const RenderPlan& plan, const RenderOptions& options) {
   Pool pool(plan, options);
   const std::size_t total = plan.lines.size();
-  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t wanted =
-      options.threads > 0 ? static_cast<std::size_t>(options.threads) : cores;
+      options.threads > 0 ? static_cast<std::size_t>(options.threads) : default_workers(plan);
   const std::size_t count = std::clamp<std::size_t>(wanted, 1, total);
   {
     std::vector<std::jthread> workers;

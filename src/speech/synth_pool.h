@@ -9,7 +9,8 @@
 namespace lectio::speech {
 
 // Normalises (unless options.normalize_text is false) and synthesises every line of the plan
-// on options.threads workers (0 = all cores). Each worker owns one synthesiser per voice, so no
+// on options.threads workers (0 = all cores, more when speech-server voices allow more requests
+// in flight). Each worker owns one synthesiser per voice, so no
 // engine object is shared between threads. Returns one clip per line, in line order whatever
 // the finishing order, each trimmed of the engine's own leading and trailing silence and
 // resampled to kRenderRate. options.on_progress runs on the calling thread only. Rethrows the

@@ -8,9 +8,10 @@
 
 namespace lectio::speech {
 
-std::unique_ptr<Synthesizer> make_synthesizer(const Host& host) {
+std::unique_ptr<Synthesizer> make_synthesizer(const Host& host, const SynthesisOptions& options) {
   if (host.engine == "flite") return make_flite_synthesizer(host);
   if (host.engine == "espeak-ng") return make_espeak_synthesizer(host);
+  if (host.engine == "openai-speech") return make_server_synthesizer(host, options.sentence_cache);
   throw Unsupported(
       fmt::format("host '{}': engine '{}' is not in this build", host.name, host.engine));
 }

@@ -1,7 +1,7 @@
 #pragma once
-// Test helpers for the audio tests: generated signals, a 16-bit WAV reader, real speech from
-// the `flite` command, and runners for ffmpeg / ffprobe (the independent measurements).
-// Header-only so that tests/CMakeLists.txt (shared) needs no new support source.
+// Test helpers for the audio tests: generated signals, a 16-bit WAV reader, a WebVTT reader,
+// real speech from the `flite` command, and runners for ffmpeg / ffprobe (the independent
+// measurements). Header-only so that tests/CMakeLists.txt (shared) needs no new support source.
 
 #include <cmath>
 #include <cstdint>
@@ -102,6 +102,29 @@ inline ToolLoudness ffmpeg_loudness(const std::filesystem::path& file) {
     throw std::runtime_error("cannot parse ebur128 summary: " + tail);
   }
   return {std::stod(i[1].str()), std::stod(peak[1].str())};
+}
+
+// One cue of a WebVTT transcript; the payload is its first line.
+struct VttCue {
+  double start = 0;
+  double end = 0;
+  std::string payload;
+};
+
+// The cues of a WebVTT file written by the renderer (an empty list when it is not WebVTT).
+inline std::vector<VttCue> read_vtt(const std::filesystem::path& path) {
+  const std::string text = slurp(path);
+  if (text.rfind("WEBVTT", 0) != 0) return {};
+  const auto clock = [](const std::string& h, const std::string& m, const std::string& s) {
+    return std::stod(h) * 3600 + std::stod(m) * 60 + std::stod(s);
+  };
+  const std::regex re(R"((\d+):(\d\d):(\d\d\.\d{3}) --> (\d+):(\d\d):(\d\d\.\d{3})\n([^\n]*))");
+  std::vector<VttCue> cues;
+  for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it) {
+    const auto& m = *it;
+    cues.push_back({clock(m[1], m[2], m[3]), clock(m[4], m[5], m[6]), m[7]});
+  }
+  return cues;
 }
 
 // Generated test signals at `rate`.

@@ -22,8 +22,10 @@ namespace fs = std::filesystem;
 using compose::Lesson;
 using compose::ScriptSection;
 using compose::ScriptSentence;
+using testing::read_vtt;
 using testing::run_tool;
 using testing::TempDir;
+using testing::VttCue;
 
 ScriptSentence line(std::string text, std::string speaker = "") {
   ScriptSentence s;
@@ -108,28 +110,6 @@ std::vector<fs::path> files_in(const fs::path& dir) {
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(dir, ec)) out.push_back(e.path());
   return out;
-}
-
-struct VttCue {
-  double start = 0;
-  double end = 0;
-  std::string payload;
-};
-
-double clock_seconds(const std::string& h, const std::string& m, const std::string& s) {
-  return std::stod(h) * 3600 + std::stod(m) * 60 + std::stod(s);
-}
-
-std::vector<VttCue> read_vtt(const fs::path& path) {
-  const std::string text = testing::slurp(path);
-  EXPECT_EQ(text.rfind("WEBVTT", 0), 0u);
-  const std::regex re(R"((\d+):(\d\d):(\d\d\.\d{3}) --> (\d+):(\d\d):(\d\d\.\d{3})\n([^\n]*))");
-  std::vector<VttCue> cues;
-  for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it) {
-    const auto& m = *it;
-    cues.push_back({clock_seconds(m[1], m[2], m[3]), clock_seconds(m[4], m[5], m[6]), m[7]});
-  }
-  return cues;
 }
 
 TEST(RenderTest, WritesContentAddressedFilesAndReusesThem) {

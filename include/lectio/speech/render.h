@@ -16,7 +16,9 @@ namespace lectio::speech {
 
 struct RenderOptions {
   std::filesystem::path out_dir;  // created when missing
-  int threads = 0;                // 0 = all cores
+  int threads = 0;                // 0 = all cores, or more for speech-server voices
+  // Speech-server voices' sentence cache; empty: <out_dir>/sentences.
+  std::filesystem::path sentence_cache;
   Lexicon lexicon;
   bool normalize_text = true;    // off only to measure what normalisation buys
   double sentence_pause = text::kSentencePauseSeconds;

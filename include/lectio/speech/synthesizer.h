@@ -1,6 +1,7 @@
 #pragma once
 // Speech synthesis engines behind one interface. An engine object is NOT thread-safe (flite
 // and espeak-ng keep global or per-voice state): make one per worker thread.
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -19,11 +20,19 @@ class Synthesizer {
   virtual Pcm speak(std::string_view text) = 0;
 };
 
-// Makes a synthesiser for a host voice (engine, voice, language, rate, pitch from hosts()).
-// Throws Unsupported for an engine or voice this build does not have.
-std::unique_ptr<Synthesizer> make_synthesizer(const Host& host);
+struct SynthesisOptions {
+  // Where speech-server voices keep the audio of each sentence, so that the same sentence is
+  // never requested twice; empty: no cache. The built-in engines ignore it.
+  std::filesystem::path sentence_cache;
+};
 
-// Whether make_synthesizer would succeed for the host.
+// Makes a synthesiser for a host voice (engine, voice, language, rate, pitch from hosts()).
+// Throws Unsupported for an engine or voice this build does not have. A speech-server voice's
+// speak() throws Io when the server is down or keeps failing and InvalidInput when it refuses.
+std::unique_ptr<Synthesizer> make_synthesizer(const Host& host,
+                                              const SynthesisOptions& options = {});
+
+// Whether make_synthesizer would succeed for the host. Sends nothing to a speech server.
 bool voice_available(const Host& host);
 
 }  // namespace lectio::speech

@@ -90,6 +90,7 @@ struct Answer {
   int status = 0;
   std::string body;
   std::optional<double> retry_after;  // seconds, from a Retry-After header in seconds
+  bool too_large = false;             // the answer passed kMaxAnswerBytes and was cut off
 };
 
 // A server's error body as one short line: its JSON message when it has one.
@@ -182,7 +183,8 @@ class ServerSynthesizer final : public Synthesizer {
     req.set_header("Content-Type", "application/json");
     req.content_receiver = [&](const char* data, std::size_t n, std::uint64_t, std::uint64_t) {
       a.body.append(data, n);
-      return a.body.size() <= kMaxAnswerBytes && std::chrono::steady_clock::now() < deadline;
+      a.too_large = a.body.size() > kMaxAnswerBytes;
+      return !a.too_large && std::chrono::steady_clock::now() < deadline;
     };
     httplib::Response res;
     if (!client_.send(req, res, a.error)) return a;
@@ -204,6 +206,10 @@ class ServerSynthesizer final : public Synthesizer {
     for (int n = 1;; ++n) {
       const Answer a = attempt(body);
       if (a.error == httplib::Error::Success && a.status >= 200 && a.status < 300) return a.body;
+      if (a.too_large) {
+        throw InvalidInput(fmt::format("{}: answered over {} MiB for one sentence", name_,
+                                       kMaxAnswerBytes >> 20));
+      }
       const bool transient =
           a.error != httplib::Error::Success || a.status == 429 || a.status >= 500;
       if (!transient) {

@@ -3,6 +3,7 @@
 // whose host is a registered voice.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -22,12 +23,16 @@ struct Data {
   testing::TempDir dir;
   std::string data = (dir.path() / "data").string();
 
+  // `voices add NAME` for a Kokoro voice at `url`; `extra` adds options or replaces
+  // --language.
   testing::RunResult add(const std::string& name, const std::string& url,
                          std::vector<std::string> extra = {}) const {
     std::vector<std::string> args = {
-        "--data",        data,         "voices", "add",     name,     "--engine",
-        "openai-speech", "--base-url", url,      "--model", "kokoro", "--voice",
-        "slt",           "--language", "en"};
+        "--data",     data, "voices",  "add",    name,      "--engine", "openai-speech",
+        "--base-url", url,  "--model", "kokoro", "--voice", "slt"};
+    if (std::find(extra.begin(), extra.end(), "--language") == extra.end()) {
+      extra.insert(extra.end(), {"--language", "en"});
+    }
     args.insert(args.end(), extra.begin(), extra.end());
     return run_lectio(args);
   }

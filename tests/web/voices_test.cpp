@@ -63,7 +63,7 @@ TEST_F(WebVoicesTest, ARegisteredVoiceIsOfferedAndSpeaksTheLesson) {
   const auto submitted = b->post_json("/api/lessons", brief);
   ASSERT_TRUE(submitted && submitted->status == 202) << (submitted ? submitted->body : "");
   const std::string job_id = body_json(submitted)["job"].value("id", "");
-  json job;
+  json job = json::object();
   for (int i = 0;
        i < 1200 && job.value("state", "") != "done" && job.value("state", "") != "failed"; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));

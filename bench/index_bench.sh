@@ -92,7 +92,10 @@ elif command -v node >/dev/null && command -v npm >/dev/null; then
     cd "$root/bench/chunkers"
     if [ ! -f node_modules/.package-lock.json ] ||
       [ package-lock.json -nt node_modules/.package-lock.json ]; then
-      npm ci --no-audit --no-fund --loglevel=error
+      # Not `npm ci`: npm 11 refuses this lock file, which has no entries for the other
+      # platforms' builds of an optional dependency of @chonkiejs/core; `npm install`
+      # installs exactly the locked versions all the same.
+      npm install --no-audit --no-fund --loglevel=error
     fi
   ) >&2
   chunkers=1

@@ -30,9 +30,44 @@ struct Section {
   int last_page = 0;
 };
 
-void add_block_units(const Block& block, const std::string& language, Section& section) {
+// Adds a unit, cut at word boundaries into pieces of at most `max_words` words when it is
+// longer (a sentence of thousands of words, a huge table row or code block), so that no chunk
+// passes the cap whatever the input. The pieces join again to the unit's exact text.
+void push_unit(const Block& block, Unit unit, int max_words, Section& section) {
+  if (unit.words <= max_words) {
+    section.units.push_back(unit);
+    return;
+  }
+  const std::string_view all = unit.text;
+  const std::size_t base = static_cast<std::size_t>(all.data() - block.text.data());
+  const std::vector<text::Span> words = text::word_spans(all);
+  std::size_t begin = 0;
+  std::string_view joiner = unit.joiner;
+  for (std::size_t w = 0; w < words.size(); w += static_cast<std::size_t>(max_words)) {
+    const std::size_t next = w + static_cast<std::size_t>(max_words);
+    std::size_t end = next < words.size() ? words[next].begin : all.size();
+    const std::size_t cut = end;
+    if (next < words.size()) {  // the white space at the cut becomes the next piece's joiner
+      while (end > begin && (all[end - 1] == ' ' || all[end - 1] == '\n' || all[end - 1] == '\t'))
+        --end;
+    }
+    Unit piece;
+    piece.text = all.substr(begin, end - begin);
+    piece.words = text::count_words(piece.text);
+    piece.page_start = block.page_at(base + begin);
+    piece.page_end = block.page_at(base + (end > begin ? end - 1 : begin));
+    piece.joiner = joiner;
+    section.units.push_back(piece);
+    joiner = all.substr(end, cut - end);
+    begin = cut;
+  }
+}
+
+void add_block_units(const Block& block, const std::string& language, int max_words,
+                     Section& section) {
   if (block.kind == BlockKind::kCode || block.kind == BlockKind::kTableRow) {
-    section.units.push_back({block.text, text::count_words(block.text), block.page, block.last_page()});
+    push_unit(block, {block.text, text::count_words(block.text), block.page, block.last_page()},
+              max_words, section);
     return;
   }
   thread_local std::vector<text::Span> spans;
@@ -46,7 +81,7 @@ void add_block_units(const Block& block, const std::string& language, Section& s
     u.page_end = block.page_at(s.end - 1);
     if (previous_end != std::string::npos) u.joiner = s.begin > previous_end ? " " : "";
     previous_end = s.end;
-    section.units.push_back(std::move(u));
+    push_unit(block, u, max_words, section);
   }
 }
 
@@ -115,7 +150,7 @@ std::vector<Chunk> chunk_document(const Document& doc, const ChunkOptions& optio
       section.heading_path.clear();
       for (const auto& h : headings) section.heading_path.push_back(h.second);
     }
-    add_block_units(block, language, section);
+    add_block_units(block, language, std::max(1, options.max_words), section);
     section.last_page = std::max(section.last_page, block.last_page());
   }
   close_section();

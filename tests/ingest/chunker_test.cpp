@@ -57,6 +57,58 @@ TEST(ChunkerTest, NeverCutsASentenceAndRespectsTheSizeLimit) {
   for (std::size_t i = 0; i < chunks.size(); ++i) EXPECT_EQ(chunks[i].ordinal, int(i));
 }
 
+// Joins chunks the way a reader of the source would see them: with one space between chunks
+// of running text.
+std::string joined_words(const std::vector<Chunk>& chunks) {
+  std::string out;
+  for (const Chunk& c : chunks) out += c.text + " ";
+  return lectio::text::collapse_whitespace(out);
+}
+
+TEST(ChunkerTest, ASentenceOverTheCapIsCutAtWordBoundaries) {
+  std::string line;
+  for (int i = 0; i < 20000; ++i) line += "word" + std::to_string(i % 97) + (i % 7 ? " " : ",  ");
+  Document doc;
+  doc.blocks = {para(line), para("A short sentence after it.")};
+  const auto chunks = chunk_document(doc, ChunkOptions{}, "en");
+  ASSERT_GE(chunks.size(), 100u);
+  int total = 0;
+  for (const Chunk& c : chunks) {
+    EXPECT_LE(c.word_count, 200);
+    EXPECT_GT(c.word_count, 0);
+    EXPECT_NE(c.text.front(), ' ');
+    EXPECT_NE(c.text.back(), ' ');
+    total += c.word_count;
+  }
+  EXPECT_EQ(total, 20005);
+  EXPECT_EQ(joined_words(chunks), lectio::text::collapse_whitespace(line + " A short sentence after it."));
+}
+
+TEST(ChunkerTest, ALongChineseSentenceAndCodeBlockAreCutToo) {
+  std::string zh;
+  for (int i = 0; i < 3000; ++i) zh += "张量处理器";
+  Document doc;
+  doc.blocks = {para(zh + "。")};
+  const auto zh_chunks = chunk_document(doc, ChunkOptions{}, "zh");
+  ASSERT_GE(zh_chunks.size(), 2u);
+  std::string rejoined;
+  for (const Chunk& c : zh_chunks) {
+    EXPECT_LE(c.word_count, 200);
+    rejoined += c.text;
+  }
+  EXPECT_EQ(rejoined, zh + "。");
+
+  Block code;
+  code.kind = BlockKind::kCode;
+  for (int i = 0; i < 1000; ++i) code.text += "x" + std::to_string(i) + " = f(y);\n";
+  code.text.pop_back();
+  Document code_doc;
+  code_doc.blocks = {code};
+  const auto code_chunks = chunk_document(code_doc, ChunkOptions{}, "en");
+  ASSERT_GE(code_chunks.size(), 10u);
+  for (const Chunk& c : code_chunks) EXPECT_LE(c.word_count, 200);
+}
+
 TEST(ChunkerTest, HeadingsStartChunksAndFormThePath) {
   Document doc;
   doc.blocks = {heading("Book", 1),   para("Intro text here."), heading("Part A", 2),
@@ -162,10 +214,10 @@ TEST(ChunkerTest, WordCountsAreTheTextModulesCount) {
 }
 
 TEST(ChunkerTest, SentenceOffsetsSurviveMultiByteCharacters) {
-  // One word per chunk at most, so every sentence becomes its own chunk.
+  // A target of one word, so every sentence (none over the cap) becomes its own chunk.
   ChunkOptions one;
   one.target_words = 1;
-  one.max_words = 1;
+  one.max_words = 4;
   Document doc;
   doc.blocks = {para("Caf\xc3\xa9 au lait. Tr\xc3\xa8s bien! \xe4\xb8\xad\xe6\x96\x87\xe5\x8f\xa5"
                      "\xe5\xad\x90\xe3\x80\x82Next one. Smile \xf0\x9f\x98\x80. End.")};

@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
     }
     std::vector<fs::path> inputs(argv + 2, argv + argc);
     const auto files = lectio::ingest::expand_inputs(inputs);
-    auto store = lectio::store::open_store(data_dir);
+    auto store = lectio::store::open_content_store(data_dir);
     std::map<std::string, std::string> file_of;  // source id -> input file, for the output
     for (const fs::path& path : files) {
       lectio::ingest::AddOptions options;

@@ -22,6 +22,7 @@
 #include "lectio/text/words.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/search/index.h"
+#include "lectio/store/store.h"
 
 namespace fs = std::filesystem;
 using namespace lectio;
@@ -72,7 +73,7 @@ int main(int argc, char** argv) {
   const fs::path source = dir / "notes.md";
   std::ofstream(source) << build_document(argv[1], pages);
 
-  auto store = store::open_store(dir / "data");
+  auto store = store::open_content_store(dir / "data");
   ingest::AddOptions add;
   add.id = "bench";
   const auto added = ingest::add_file(*store, source, add);

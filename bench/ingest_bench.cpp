@@ -122,7 +122,7 @@ Run ingest_once(const std::vector<fs::path>& files, const fs::path& data_dir) {
   const Stopwatch total;
   {
     // Opening and closing the store are part of the measurement: closing flushes the WAL.
-    auto store = lectio::store::open_store(data_dir);
+    auto store = lectio::store::open_content_store(data_dir);
     for (const auto& path : files) {
       const auto result = lectio::ingest::add_file(*store, path, options);
       run.chunks += static_cast<std::uint64_t>(result.chunk_count);
@@ -134,7 +134,7 @@ Run ingest_once(const std::vector<fs::path>& files, const fs::path& data_dir) {
   run.cpu_seconds = total.cpu();
 
   // Outside the timing: check that everything really landed in the store.
-  auto store = lectio::store::open_store(data_dir);
+  auto store = lectio::store::open_content_store(data_dir);
   const auto sources = store->sources();
   std::uint64_t stored_chunks = 0;
   store->for_each_current_chunk([&](const lectio::Chunk&) { ++stored_chunks; });

@@ -48,7 +48,7 @@ double percentile(std::vector<double> values, double p) {
   return values[std::min(at, values.size() - 1)];
 }
 
-void put_batch(lectio::store::Store& store, int number, std::vector<lectio::Chunk>& chunks) {
+void put_batch(lectio::store::ContentStore& store, int number, std::vector<lectio::Chunk>& chunks) {
   if (chunks.empty()) return;
   lectio::Source s;
   s.id = fmt::format("file_b{:05d}", number);
@@ -65,7 +65,7 @@ int build(const fs::path& tsv, const fs::path& data) {
   std::ifstream in(tsv);
   if (!in) throw lectio::NotFound(tsv.string() + ": no such file");
   fs::remove_all(data);
-  auto store = lectio::store::open_store(data);
+  auto store = lectio::store::open_content_store(data);
   const auto t0 = Clock::now();
   std::vector<lectio::Chunk> batch;
   std::int64_t chunks = 0;
@@ -105,7 +105,7 @@ int build(const fs::path& tsv, const fs::path& data) {
 int query(const fs::path& data, const fs::path& tsv, int k, bool snippets, bool dump) {
   std::ifstream in(tsv);
   if (!in) throw lectio::NotFound(tsv.string() + ": no such file");
-  auto store = lectio::store::open_store(data);
+  auto store = lectio::store::open_content_store(data);
   auto index = lectio::search::open_index(*store, data);
   std::vector<double> wall;
   std::vector<double> cpu;

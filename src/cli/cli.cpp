@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -13,6 +14,21 @@
 namespace lectio::cli {
 
 std::filesystem::path GlobalOptions::data() const { return resolve_data_dir(data_dir); }
+
+namespace {
+
+// Every usage error is one line on stderr and exit status 2 (CLI11's own message, its codes
+// and its "Run with --help" line vary by error).
+int usage_error(std::string message) {
+  for (char& c : message) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  while (!message.empty() && message.back() == ' ') message.pop_back();
+  std::fprintf(stderr, "lectio: usage: %s (see lectio --help)\n", message.c_str());
+  return 2;
+}
+
+}  // namespace
 
 int run(int argc, char** argv) {
   GlobalOptions global;
@@ -36,7 +52,8 @@ int run(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;  // --help and --version exit 0; CLI11's other codes vary
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help and --version
+    return usage_error(e.what());
   } catch (const Error& e) {
     std::fprintf(stderr, "lectio: error: %s\n", e.what());
     return 1;

@@ -56,7 +56,7 @@ class ScratchDir {
 
 // Each corpus document becomes one source with one chunk: the title as its heading, the text
 // as its body, so that title and text are both searched, as in the usual BM25 baselines.
-std::int64_t load_corpus(const fs::path& dir, store::Store& store) {
+std::int64_t load_corpus(const fs::path& dir, store::ContentStore& store) {
   std::error_code ec;
   const auto bytes = fs::file_size(dir / "corpus.jsonl", ec);
   Progress progress("loading", 0, ec ? 0 : static_cast<std::int64_t>(bytes));
@@ -94,7 +94,7 @@ void run_eval_ir(const EvalArgs& args) {
   }
 
   ScratchDir scratch;
-  auto store = store::open_store(scratch.path());
+  auto store = store::open_content_store(scratch.path());
   const auto t0 = std::chrono::steady_clock::now();
   const std::int64_t docs = load_corpus(dir, *store);
   std::unique_ptr<Progress> indexing;

@@ -7,14 +7,10 @@
 
 #include "commands.h"
 #include "lectio/compose/brief.h"
-#include "lectio/compose/composer.h"
-#include "lectio/compose/engine.h"
 #include "lectio/core/error.h"
 #include "lectio/core/progress.h"
-#include "lectio/search/index.h"
-#include "lectio/speech/normalize.h"
+#include "lectio/pipeline/make_lesson.h"
 #include "lectio/speech/render.h"
-#include "lectio/store/store.h"
 
 namespace lectio::cli {
 
@@ -30,27 +26,8 @@ struct LessonArgs {
   std::string lexicon;  // pronunciation lexicon; default <data>/lexicon.yaml when present
 };
 
-// Renders the lesson's audio (or finds it already rendered), records the measured duration
-// in the lesson, and names the files on stderr: stdout carries only the lesson document.
-void render_audio(compose::Lesson& lesson, const LessonArgs& args, const GlobalOptions& global) {
-  speech::RenderOptions options;
-  options.out_dir = args.out.empty() ? global.data() / "audio" : std::filesystem::path(args.out);
-  const std::filesystem::path default_lexicon = global.data() / "lexicon.yaml";
-  if (!args.lexicon.empty()) {
-    options.lexicon = speech::Lexicon::load(args.lexicon);
-  } else if (std::filesystem::exists(default_lexicon)) {
-    options.lexicon = speech::Lexicon::load(default_lexicon);
-  }
-  std::optional<Progress> progress;  // made once the sentence count is known
-  std::int64_t shown = 0;
-  options.on_progress = [&](int done, int total) {
-    if (!progress) progress.emplace("Synthesising sentences", total, 0);
-    progress->advance(done - shown, 0);
-    shown = done;
-  };
-  const speech::RenderResult r = speech::render_lesson(lesson, options);
-  if (progress) progress->finish();
-  speech::record_audio(lesson, r, global.data());
+// Names the audio files on stderr: stdout carries only the lesson document.
+void report_audio(const speech::RenderResult& r) {
   const int whole = static_cast<int>(r.seconds + 0.5);
   std::fprintf(stderr, "lectio: %s %d:%02d of audio, %.1f LUFS, %.1f dBTP\n",
                r.reused ? "unchanged, not rendered again:" : "rendered", whole / 60, whole % 60,
@@ -62,15 +39,25 @@ void render_audio(compose::Lesson& lesson, const LessonArgs& args, const GlobalO
 
 void run_lesson(const LessonArgs& args, GlobalOptions& global) {
   const compose::Brief brief = compose::load_brief(args.brief);
-  auto store = store::open_store(global.data());
-  auto index = search::open_index(*store, global.data());
-  auto engine = compose::make_extractive_engine();
-  compose::Lesson lesson = compose::compose_lesson(brief, *store, *index, *engine);
+  pipeline::LessonOptions options;
+  options.audio = !args.no_audio;
+  options.audio_dir = args.out;
+  options.lexicon = args.lexicon;
+  std::optional<Progress> progress;  // made once the sentence count is known
+  std::int64_t shown = 0;
+  options.on_progress = [&](const pipeline::LessonProgress& p) {
+    if (p.stage != pipeline::Stage::kRendering || p.total == 0) return;
+    if (!progress) progress.emplace("Synthesising sentences", p.total, 0);
+    progress->advance(p.done - shown, 0);
+    shown = p.done;
+  };
+  const pipeline::LessonResult made = pipeline::make_lesson(brief, global.data(), options);
+  if (progress) progress->finish();
+  const compose::Lesson& lesson = made.lesson;
   for (const std::string& w : lesson.warnings) {
     std::fprintf(stderr, "lectio: warning: %s: %s\n", args.brief.c_str(), w.c_str());
   }
-  if (!args.no_audio) render_audio(lesson, args, global);
-  compose::save_lesson(*store, lesson);
+  if (made.audio) report_audio(*made.audio);
   if (args.json) {
     std::cout << compose::lesson_to_json(lesson) << '\n';
   } else {

@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "lectio/compose/composer.h"
+#include "lectio/pipeline/lesson_records.h"
 #include "lectio/core/error.h"
 #include "lectio/store/store.h"
 
@@ -14,7 +15,7 @@ namespace lectio::cli {
 namespace {
 
 void run_lessons(bool json, GlobalOptions& global) {
-  auto store = store::open_store(global.data());
+  auto store = store::open_content_store(global.data());
   const auto records = store->records(store::RecordKind::kLesson);
   if (json) {
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
@@ -41,8 +42,8 @@ void run_lessons(bool json, GlobalOptions& global) {
 }
 
 void run_lesson_show(const std::string& id, bool json, GlobalOptions& global) {
-  auto store = store::open_store(global.data());
-  const auto lesson = compose::load_lesson(*store, id);
+  auto store = store::open_content_store(global.data());
+  const auto lesson = pipeline::load_lesson(*store, id);
   if (!lesson) throw NotFound(fmt::format("{}: no such lesson (see `lectio lessons`)", id));
   std::cout << (json ? compose::lesson_to_json(*lesson) + "\n" : compose::lesson_to_markdown(*lesson));
 }

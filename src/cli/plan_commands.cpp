@@ -18,7 +18,6 @@
 #include "lectio/plan/plan_file.h"
 #include "lectio/plan/related.h"
 #include "lectio/plan/totals.h"
-#include "lectio/speech/normalize.h"
 #include "lectio/store/store.h"
 
 namespace lectio::cli {
@@ -84,18 +83,6 @@ void print_plan(const plan::Plan& p) {
   }
 }
 
-speech::RenderOptions render_options(const BuildArgs& args, const GlobalOptions& global) {
-  speech::RenderOptions options;
-  options.out_dir = args.out.empty() ? global.data() / "audio" : std::filesystem::path(args.out);
-  const std::filesystem::path default_lexicon = global.data() / "lexicon.yaml";
-  if (!args.lexicon.empty()) {
-    options.lexicon = speech::Lexicon::load(args.lexicon);
-  } else if (std::filesystem::exists(default_lexicon)) {
-    options.lexicon = speech::Lexicon::load(default_lexicon);
-  }
-  return options;
-}
-
 void run_build(const BuildArgs& args, GlobalOptions& global) {
   const auto start = std::chrono::steady_clock::now();
   const plan::PlanFile file = plan::load_plan_file(args.file);
@@ -103,7 +90,8 @@ void run_build(const BuildArgs& args, GlobalOptions& global) {
   options.data_dir = global.data();
   options.jobs = args.jobs;
   options.audio = !args.no_audio;
-  if (options.audio) options.render = render_options(args, global);
+  options.audio_dir = args.out;
+  options.lexicon = args.lexicon;
   std::optional<Progress> progress;
   options.on_lesson = [&](const plan::LessonOutcome& o, int done, int total) {
     if (!progress) progress.emplace("Building lessons", total, 0);
@@ -144,7 +132,7 @@ void run_build(const BuildArgs& args, GlobalOptions& global) {
 }
 
 void run_draft(const DraftArgs& args, GlobalOptions& global) {
-  auto store = store::open_store(global.data());
+  auto store = store::open_content_store(global.data());
   plan::DraftOptions options;
   options.goal = args.goal;
   options.source_ids = args.sources;
@@ -161,14 +149,14 @@ void run_draft(const DraftArgs& args, GlobalOptions& global) {
                args.out.c_str(), args.out.c_str());
 }
 
-plan::Plan find_plan(store::Store& store, const std::string& id) {
+plan::Plan find_plan(store::ContentStore& store, const std::string& id) {
   auto p = plan::load_plan(store, id);
   if (!p) throw NotFound(fmt::format("{}: no such plan (see `lectio plans`)", id));
   return *p;
 }
 
 void run_show(const std::string& id, bool json, GlobalOptions& global) {
-  auto store = store::open_store(global.data());
+  auto store = store::open_content_store(global.data());
   const plan::Plan p = find_plan(*store, id);
   if (json) {
     std::cout << plan::plan_to_json(p) << '\n';
@@ -178,7 +166,7 @@ void run_show(const std::string& id, bool json, GlobalOptions& global) {
 }
 
 void run_related(const std::string& id, int k, bool json, GlobalOptions& global) {
-  auto store = store::open_store(global.data());
+  auto store = store::open_content_store(global.data());
   const auto related = plan::related_plans(*store, id, k);
   if (json) {
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
@@ -200,7 +188,7 @@ void run_related(const std::string& id, int k, bool json, GlobalOptions& global)
 }
 
 void run_plans(bool json, GlobalOptions& global) {
-  auto store = store::open_store(global.data());
+  auto store = store::open_content_store(global.data());
   const auto plans = plan::list_plans(*store);
   if (json) {
     nlohmann::ordered_json out = nlohmann::ordered_json::array();

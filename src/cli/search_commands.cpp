@@ -26,7 +26,7 @@ struct SearchArgs {
 };
 
 // Accepts "file_gpu001" and the short "gpu001"; throws NotFound naming an unknown id.
-std::string resolve_source(store::Store& store, const std::string& id) {
+std::string resolve_source(store::ContentStore& store, const std::string& id) {
   if (store.source(id, std::nullopt)) return id;
   const std::string prefixed = "file_" + id;
   if (store.source(prefixed, std::nullopt)) return prefixed;
@@ -58,7 +58,7 @@ void run_search(const SearchArgs& args, GlobalOptions& global) {
     throw InvalidInput("empty query: give some words to search for");
   }
   if (args.k < 1) throw InvalidInput(fmt::format("--k must be at least 1, not {}", args.k));
-  auto store = store::open_store(global.data());
+  auto store = store::open_content_store(global.data());
   search::Query query;
   query.text = args.query;
   query.k = args.k;
@@ -87,7 +87,7 @@ void run_search(const SearchArgs& args, GlobalOptions& global) {
 
 void run_reindex(GlobalOptions& global) {
   const auto start = std::chrono::steady_clock::now();
-  auto store = store::open_store(global.data());
+  auto store = store::open_content_store(global.data());
   std::unique_ptr<Progress> progress;
   const search::IndexProgress report = [&](std::int64_t, std::int64_t total) {
     if (!progress) progress = std::make_unique<Progress>("indexing", total, 0);

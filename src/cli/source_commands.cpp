@@ -66,7 +66,7 @@ void run_add(const AddArgs& args, GlobalOptions& global) {
     const auto size = fs::file_size(f, ec);
     if (!ec) total_bytes += static_cast<std::int64_t>(size);
   }
-  auto store = store::open_store(global.data());
+  auto store = store::open_content_store(global.data());
   Progress progress("adding", static_cast<std::int64_t>(files.size()), total_bytes);
   int failed = 0;
   std::vector<std::string> done;
@@ -93,7 +93,7 @@ void run_add(const AddArgs& args, GlobalOptions& global) {
 }
 
 void run_sources(bool json, GlobalOptions& global) {
-  auto store = store::open_store(global.data());
+  auto store = store::open_content_store(global.data());
   const auto sources = store->sources();
   if (json) {
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
@@ -108,7 +108,7 @@ void run_sources(bool json, GlobalOptions& global) {
   }
 }
 
-Source require_source(store::Store& store, const std::string& id, std::optional<int> version) {
+Source require_source(store::ContentStore& store, const std::string& id, std::optional<int> version) {
   auto source = store.source(id, version);
   if (source) return *source;
   if (version) throw NotFound(fmt::format("{}: no version {} of this source", id, *version));
@@ -124,7 +124,7 @@ void print_chunk(const Chunk& c, const Source& s, bool with_text) {
 }
 
 void run_chunks(const std::string& id, bool json, GlobalOptions& global) {
-  auto store = store::open_store(global.data());
+  auto store = store::open_content_store(global.data());
   const auto ref = ChunkRef::parse(id + ":c0000");
   const Source source =
       require_source(*store, ref ? ref->source_id : id, ref ? ref->version : std::nullopt);
@@ -143,7 +143,7 @@ void run_show(const std::string& id, bool json, GlobalOptions& global) {
   if (!ref) {
     throw InvalidInput(fmt::format("{}: not a chunk id (expected e.g. file_gpu001:c0003)", id));
   }
-  auto store = store::open_store(global.data());
+  auto store = store::open_content_store(global.data());
   const Source source = require_source(*store, ref->source_id, ref->version);
   const auto chunk = store->chunk(*ref);
   if (!chunk) throw NotFound(fmt::format("{}: no such chunk", id));

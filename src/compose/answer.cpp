@@ -109,7 +109,7 @@ struct Retrieved {
 };
 
 Retrieved retrieve(const std::string& question, const std::vector<std::string>& source_ids,
-                   store::Store& store, search::Index& index, int depth) {
+                   store::ContentStore& store, search::Index& index, int depth) {
   search::Query query;
   query.text = question;
   query.k = depth;
@@ -235,7 +235,7 @@ std::vector<int> choose(const std::vector<Scored>& ranked, const std::vector<Can
 
 // Runs the shared grounding verifier over the sentences (as a one-item FAQ of a scratch lesson)
 // and keeps those their cited chunk supports, with the chunks they cite.
-void verify(Answer& answer, const std::string& language, store::Store& store) {
+void verify(Answer& answer, const std::string& language, store::ContentStore& store) {
   Lesson scratch;
   scratch.language = language;
   scratch.faq.push_back({answer.question, std::move(answer.sentences)});
@@ -263,7 +263,7 @@ void verify(Answer& answer, const std::string& language, store::Store& store) {
 
 }  // namespace
 
-Answer answer_question(std::string_view question, const Lesson& lesson, store::Store& store,
+Answer answer_question(std::string_view question, const Lesson& lesson, store::ContentStore& store,
                        search::Index& index, const AnswerOptions& options) {
   Answer answer;
   answer.question = trim(question);

@@ -1,12 +1,15 @@
 #include "lectio/compose/brief.h"
 
-#include <yaml-cpp/yaml.h>
-
+#include <algorithm>
 #include <chrono>
+#include <initializer_list>
 #include <regex>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "brief_value.h"
+#include "lectio/core/clock.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/hosts.h"
@@ -17,50 +20,193 @@ namespace lectio::compose {
 
 namespace {
 
-constexpr std::uintmax_t kMaxBriefBytes = 1 << 20;
+using Kind = BriefValue::Kind;
 
+constexpr std::uintmax_t kMaxBriefBytes = 1 << 20;
+constexpr std::size_t kMaxInsights = 12;
+
+// The limits of the brief's fields, in bytes and items.
+struct Limits {
+  std::size_t bytes = 300;
+  std::size_t items = 0;  // lists only
+};
+
+std::string_view kind_name(Kind kind) {
+  switch (kind) {
+    case Kind::kNull: return "null";
+    case Kind::kNumber: return "a number";
+    case Kind::kBool: return "true or false";
+    case Kind::kList: return "a list";
+    case Kind::kMap: return "a mapping";
+    default: return "text";
+  }
+}
+
+// Reads the fields of one brief document, whatever its syntax, refusing with one-line
+// messages that name the field: "brief.yaml: field 'style': must be quick or deep".
 class FieldReader {
  public:
-  FieldReader(const YAML::Node& root, const std::string& name) : root_(root), name_(name) {}
+  FieldReader(const BriefValue& root, const std::string& name) : root_(root), name_(name) {}
 
   [[noreturn]] void fail(std::string_view field, std::string_view reason) const {
-    throw InvalidInput(fmt::format("{}: field '{}': {}", name_, field, reason));
+    throw InvalidField(std::string(field),
+                       fmt::format("{}: field '{}': {}", name_, field, reason));
   }
 
-  std::optional<std::string> text(const char* field) const {
-    const YAML::Node node = root_[field];
-    if (!node || node.IsNull()) return std::nullopt;
-    if (!node.IsScalar()) fail(field, "must be text");
-    std::string value = text::collapse_whitespace(node.as<std::string>());
-    if (!text::is_valid_utf8(value)) fail(field, "is not valid UTF-8");
-    return value;
+  const BriefValue* find(std::string_view field) const {
+    for (const auto& [key, value] : root_.fields) {
+      if (key == field) return &value;
+    }
+    return nullptr;
   }
 
-  std::vector<std::string> list(const char* field) const {
-    const YAML::Node node = root_[field];
-    if (!node || node.IsNull()) return {};
-    if (node.IsScalar()) return {text::collapse_whitespace(node.as<std::string>())};
-    if (!node.IsSequence()) fail(field, "must be a list");
+  std::optional<std::string> text(const char* field, Limits limits = {}) const {
+    const BriefValue* v = find(field);
+    if (!v) return std::nullopt;
+    return checked_text(field, *v, limits);
+  }
+
+  std::vector<std::string> list(const char* field, Limits limits) const {
+    const BriefValue* v = find(field);
+    if (!v) return {};
+    if (v->kind != Kind::kList) {
+      fail(field, fmt::format("must be a list, not {}", kind_name(v->kind)));
+    }
+    if (v->items.size() > limits.items) fail(field, fmt::format("at most {} items", limits.items));
     std::vector<std::string> out;
-    for (const YAML::Node& item : node) {
-      if (!item.IsScalar()) fail(field, "every item must be text");
-      std::string value = text::collapse_whitespace(item.as<std::string>());
+    for (const BriefValue& item : v->items) {
+      std::string value = checked_text(field, item, limits);
       if (value.empty()) fail(field, "has an empty item");
       out.push_back(std::move(value));
     }
     return out;
   }
 
+  std::string choice(const char* field, std::initializer_list<std::string_view> allowed) const {
+    const auto value = text(field);
+    if (!value) return std::string(*allowed.begin());
+    for (std::string_view a : allowed) {
+      if (*value == a) return *value;
+    }
+    fail(field, fmt::format("must be {}", fmt::join(allowed, " or ")));
+  }
+
+  std::optional<double> number(const char* field, double low, double high) const {
+    const BriefValue* v = find(field);
+    if (!v) return std::nullopt;
+    double value = v->number;
+    if (v->kind == Kind::kPlain) {
+      try {
+        std::size_t used = 0;
+        value = std::stod(v->text, &used);
+        if (used != v->text.size()) throw std::invalid_argument(v->text);
+      } catch (const std::exception&) {
+        fail(field, "must be a number");
+      }
+    } else if (v->kind != Kind::kNumber) {
+      fail(field, fmt::format("must be a number, not {}", kind_name(v->kind)));
+    }
+    if (!(value >= low && value <= high)) {
+      fail(field, fmt::format("must be between {} and {}", low, high));
+    }
+    return value;
+  }
+
  private:
-  const YAML::Node& root_;
+  std::string checked_text(const char* field, const BriefValue& v, Limits limits) const {
+    if (v.kind != Kind::kText && v.kind != Kind::kPlain) {
+      fail(field, fmt::format("must be text, not {}", kind_name(v.kind)));
+    }
+    if (!text::is_valid_utf8(v.text)) fail(field, "is not valid UTF-8");
+    if (v.text.size() > limits.bytes) fail(field, fmt::format("over {} bytes", limits.bytes));
+    return text::collapse_whitespace(v.text);
+  }
+
+  const BriefValue& root_;
   const std::string& name_;
 };
 
-std::string today() {
-  const std::chrono::year_month_day ymd{
-      std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
-  return fmt::format("{:04d}-{:02d}-{:02d}", static_cast<int>(ymd.year()),
-                     static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
+// A real calendar date written YYYY-MM-DD: 2026-13-45 is refused.
+bool is_calendar_date(const std::string& s) {
+  if (!std::regex_match(s, std::regex(R"(\d{4}-\d{2}-\d{2})"))) return false;
+  const std::chrono::year_month_day ymd{std::chrono::year(std::stoi(s.substr(0, 4))),
+                                        std::chrono::month(std::stoul(s.substr(5, 2))),
+                                        std::chrono::day(std::stoul(s.substr(8, 2)))};
+  return ymd.ok();
+}
+
+void check_known_fields(const BriefValue& root, const FieldReader& read) {
+  static const std::vector<std::string> kKnown = {
+      "plan", "topic", "overview", "insights", "sources", "chunks", "host", "cohost", "style",
+      "minutes", "language", "tags", "notes", "date", "format"};
+  for (const auto& [key, value] : root.fields) {
+    if (std::find(kKnown.begin(), kKnown.end(), key) == kKnown.end()) {
+      read.fail(key, "unknown field");
+    }
+  }
+}
+
+// Host and co-host: voices of the lesson's language; the defaults are the language's first
+// voice and, for a dialogue, another voice of it.
+void read_hosts(const FieldReader& read, Brief& brief) {
+  auto check_host = [&](const char* field, const std::string& value) -> std::string {
+    const auto host = find_host(value);
+    if (!host) read.fail(field, fmt::format("unknown host '{}' (see `lectio voices`)", value));
+    if (host->language != brief.language) {
+      read.fail(field, fmt::format("host '{}' speaks {}, but the lesson is in {}", host->name,
+                                   host->language, brief.language));
+    }
+    return host->name;
+  };
+  const auto host = read.text("host");
+  brief.host = host && !host->empty() ? check_host("host", *host)
+                                      : default_host(brief.language).name;
+  const auto cohost = read.text("cohost");
+  if (cohost && !cohost->empty()) brief.cohost = check_host("cohost", *cohost);
+  if (brief.format == LessonFormat::kDialogue && brief.cohost.empty()) {
+    brief.cohost = default_host(brief.language, brief.host).name;
+  }
+  if (!brief.cohost.empty() && brief.cohost == brief.host) {
+    read.fail("cohost", "must differ from host");
+  }
+}
+
+// The one validator: the same defaults and refusals for every syntax.
+Brief brief_from_value(const BriefValue& root, const std::string& name) {
+  if (root.kind != Kind::kMap) {
+    throw InvalidInput(fmt::format("{}: a brief must be a mapping of fields", name));
+  }
+  FieldReader read(root, name);
+  check_known_fields(root, read);
+  Brief brief;
+  brief.plan = read.text("plan").value_or("");
+  brief.topic = read.text("topic").value_or("");
+  if (brief.topic.empty()) read.fail("topic", "is required");
+  brief.overview = read.text("overview", {5000}).value_or("");
+  if (!read.find("insights")) read.fail("insights", "is required: a list of 1 to 12 insights");
+  brief.insights = read.list("insights", {500, kMaxInsights});
+  if (brief.insights.empty()) read.fail("insights", "must be a non-empty list");
+  brief.sources = read.list("sources", {1000, 100});
+  brief.chunks = read.list("chunks", {200, 200});
+  for (const std::string& entry : brief.chunks) {
+    if (!parse_chunk_range(entry)) {
+      read.fail("chunks", fmt::format("'{}' is not a chunk id or range like file_x:c0003..c0007",
+                                      entry));
+    }
+  }
+  brief.tags = read.list("tags", {80, 20});
+  brief.notes = read.text("notes", {10000}).value_or("");
+  brief.language = read.choice("language", {"en", "zh"});
+  brief.style = read.choice("style", {"quick", "deep"}) == "deep" ? Style::kDeep : Style::kQuick;
+  brief.minutes = read.number("minutes", 1, 120);
+  brief.format = read.choice("format", {"monologue", "dialogue"}) == "dialogue"
+                     ? LessonFormat::kDialogue
+                     : LessonFormat::kMonologue;
+  read_hosts(read, brief);
+  brief.date = read.text("date").value_or("");
+  if (brief.date.empty()) brief.date = utc_date();
+  if (!is_calendar_date(brief.date)) read.fail("date", "must be a date, YYYY-MM-DD");
+  return brief;
 }
 
 }  // namespace
@@ -73,93 +219,11 @@ double target_minutes(const Brief& brief) {
 }
 
 Brief parse_brief(std::string_view yaml, const std::string& name) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(std::string(yaml));
-  } catch (const YAML::Exception& e) {
-    throw InvalidInput(fmt::format("{}: invalid YAML at line {}: {}", name, e.mark.line + 1,
-                                   e.msg));
-  }
-  if (!root.IsMap()) throw InvalidInput(fmt::format("{}: a brief must be a YAML mapping", name));
-  static const std::vector<std::string> kKnown = {
-      "plan", "topic", "overview", "insights", "sources", "chunks", "host", "cohost", "style",
-      "minutes", "language", "tags", "notes", "date", "format"};
-  for (const auto& entry : root) {
-    const std::string key = entry.first.as<std::string>();
-    if (std::find(kKnown.begin(), kKnown.end(), key) == kKnown.end()) {
-      throw InvalidInput(fmt::format("{}: field '{}': unknown field", name, key));
-    }
-  }
-  FieldReader read(root, name);
-  Brief brief;
-  brief.plan = read.text("plan").value_or("");
-  brief.topic = read.text("topic").value_or("");
-  if (brief.topic.empty()) read.fail("topic", "is required");
-  brief.overview = read.text("overview").value_or("");
-  brief.insights = read.list("insights");
-  if (brief.insights.empty()) read.fail("insights", "must be a non-empty list");
-  if (brief.insights.size() > 12) read.fail("insights", "at most 12 insights");
-  brief.sources = read.list("sources");
-  brief.chunks = read.list("chunks");
-  for (const std::string& entry : brief.chunks) {
-    if (!parse_chunk_range(entry)) {
-      read.fail("chunks", fmt::format("'{}' is not a chunk id or range like file_x:c0003..c0007",
-                                      entry));
-    }
-  }
-  brief.tags = read.list("tags");
-  brief.notes = read.text("notes").value_or("");
+  return brief_from_value(brief_value_from_yaml(yaml, name), name);
+}
 
-  brief.language = read.text("language").value_or("en");
-  if (brief.language != "en" && brief.language != "zh") read.fail("language", "must be en or zh");
-
-  const std::string style = read.text("style").value_or("quick");
-  if (style != "quick" && style != "deep") read.fail("style", "must be quick or deep");
-  brief.style = style == "deep" ? Style::kDeep : Style::kQuick;
-
-  if (root["minutes"] && !root["minutes"].IsNull()) {
-    double minutes = 0;
-    try {
-      minutes = root["minutes"].as<double>();
-    } catch (const YAML::Exception&) {
-      read.fail("minutes", "must be a number");
-    }
-    if (!(minutes >= 1 && minutes <= 120)) read.fail("minutes", "must be between 1 and 120");
-    brief.minutes = minutes;
-  }
-
-  const std::string format = read.text("format").value_or("monologue");
-  if (format != "monologue" && format != "dialogue") {
-    read.fail("format", "must be monologue or dialogue");
-  }
-  brief.format = format == "dialogue" ? LessonFormat::kDialogue : LessonFormat::kMonologue;
-
-  auto check_host = [&](const char* field, const std::string& value) -> std::string {
-    const auto host = find_host(value);
-    if (!host) read.fail(field, fmt::format("unknown host '{}' (see `lectio voices`)", value));
-    if (host->language != brief.language) {
-      read.fail(field, fmt::format("host '{}' speaks {}, but the lesson is in {}", host->name,
-                                   host->language, brief.language));
-    }
-    return host->name;
-  };
-  const auto host = read.text("host");
-  brief.host = host ? check_host("host", *host) : default_host(brief.language).name;
-  const auto cohost = read.text("cohost");
-  if (cohost) brief.cohost = check_host("cohost", *cohost);
-  if (brief.format == LessonFormat::kDialogue && brief.cohost.empty()) {
-    brief.cohost = default_host(brief.language, brief.host).name;
-  }
-  if (!brief.cohost.empty() && brief.cohost == brief.host) {
-    read.fail("cohost", "must differ from host");
-  }
-
-  brief.date = read.text("date").value_or("");
-  if (brief.date.empty()) brief.date = today();
-  if (!std::regex_match(brief.date, std::regex(R"(\d{4}-\d{2}-\d{2})"))) {
-    read.fail("date", "must be YYYY-MM-DD");
-  }
-  return brief;
+Brief parse_brief_json(std::string_view json, const std::string& name) {
+  return brief_from_value(brief_value_from_json(json, name), name);
 }
 
 std::optional<ChunkRange> parse_chunk_range(std::string_view text) {

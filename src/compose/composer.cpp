@@ -17,7 +17,7 @@ namespace lectio::compose {
 
 namespace {
 
-std::string resolve_source(const std::string& entry, const Brief& brief, store::Store& store) {
+std::string resolve_source(const std::string& entry, const Brief& brief, store::ContentStore& store) {
   const std::string id = entry.rfind("file_", 0) == 0 ? entry : "file_" + entry;
   if (store.source(id, std::nullopt)) return id;
   fs::path path(entry);
@@ -34,7 +34,7 @@ std::string resolve_source(const std::string& entry, const Brief& brief, store::
       fmt::format("brief: field 'sources': unknown source '{}' (see `lectio sources`)", entry));
 }
 
-std::vector<Source> resolve_sources(const Brief& brief, store::Store& store) {
+std::vector<Source> resolve_sources(const Brief& brief, store::ContentStore& store) {
   if (brief.sources.empty()) {
     auto all = store.sources();
     if (all.empty()) throw InvalidInput("brief: field 'sources': the store has no sources yet");
@@ -83,7 +83,7 @@ void scope_material(const Brief& brief, Material& m) {
   });
 }
 
-Material load_material(const Brief& brief, store::Store& store, search::Index& index) {
+Material load_material(const Brief& brief, store::ContentStore& store, search::Index& index) {
   Material m;
   m.index = &index;
   m.sources = resolve_sources(brief, store);
@@ -137,32 +137,13 @@ std::string build_key_of(const Brief& brief, const Material& material) {
 
 }  // namespace
 
-std::string lesson_build_key(const Brief& brief, store::Store& store) {
+std::string lesson_build_key(const Brief& brief, store::ContentStore& store) {
   Material material;
   material.sources = resolve_sources(brief, store);
   return build_key_of(brief, material);
 }
 
-void save_lesson(store::Store& store, const Lesson& lesson, const std::string& owner) {
-  store::Record r;
-  r.id = lesson.id;
-  r.slug = lesson.slug;
-  r.title = lesson.title;
-  r.plan = lesson.plan;
-  r.language = lesson.language;
-  r.build_key = lesson.build_key;
-  r.owner = owner;
-  r.body = lesson_to_json(lesson, -1);
-  store.put_record(store::RecordKind::kLesson, r);
-}
-
-std::optional<Lesson> load_lesson(store::Store& store, std::string_view id_or_slug) {
-  const auto r = store.record(store::RecordKind::kLesson, id_or_slug);
-  if (!r) return std::nullopt;
-  return lesson_from_json(r->body);
-}
-
-Lesson compose_lesson(const Brief& brief, store::Store& store, search::Index& index,
+Lesson compose_lesson(const Brief& brief, store::ContentStore& store, search::Index& index,
                       Engine& engine) {
   const Material material = load_material(brief, store, index);
   Lesson lesson = engine.compose(brief, material);

@@ -199,7 +199,7 @@ std::string Phrasing::title() const {
   const std::array<std::string_view, 7> counts = {"", "One Idea", "Two Ideas", "Three Ideas", "Four Ideas", "Five Ideas", "Six Ideas"};
   const std::size_t n = brief_.insights.size();
   const std::string ideas = n < counts.size() ? std::string(counts[n]) : fmt::format("{} Ideas", n);
-  return fmt::format("{}: {} That Matter", title_case(topic), ideas);
+  return fmt::format("{}: {} That {}", title_case(topic), ideas, n == 1 ? "Matters" : "Matter");
 }
 
 std::string Phrasing::description(double minutes) const {

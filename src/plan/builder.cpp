@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -14,10 +13,10 @@
 #include <optional>
 #include <thread>
 
-#include "lectio/compose/composer.h"
-#include "lectio/compose/engine.h"
+#include "lectio/core/clock.h"
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
+#include "lectio/pipeline/make_lesson.h"
 #include "lectio/plan/totals.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
@@ -33,13 +32,6 @@ struct Job {
   const LessonSpec* spec = nullptr;
 };
 
-std::string today() {
-  const std::chrono::year_month_day ymd{
-      std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
-  return fmt::format("{:04d}-{:02d}-{:02d}", static_cast<int>(ymd.year()),
-                     static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
-}
-
 LessonOutcome failed(const Job& job, std::string error) {
   LessonOutcome out;
   out.chapter = job.chapter;
@@ -51,23 +43,18 @@ LessonOutcome failed(const Job& job, std::string error) {
   return out;
 }
 
-// Everything one worker thread needs of its own: a Store and an Index are not thread-safe.
+// Everything one worker thread needs of its own: a LessonMaker (store, index, engine) is not
+// thread-safe.
 class Worker {
  public:
-  Worker(const BuildOptions& options, speech::RenderOptions render,
-         const std::map<std::string, std::string>& stored, const std::string& plan_date)
-      : options_(options),
-        render_(std::move(render)),
-        stored_(stored),
-        plan_date_(plan_date),
-        store_(store::open_store(options.data_dir)),
-        index_(search::open_index(*store_, options.data_dir)),
-        engine_(compose::make_extractive_engine()) {}
+  Worker(const BuildOptions& options, const std::map<std::string, std::string>& stored,
+         const std::string& plan_date)
+      : options_(options), stored_(stored), plan_date_(plan_date), maker_(options.data_dir) {}
 
-  LessonOutcome build(const Job& job) {
+  LessonOutcome build(const Job& job, int render_threads) {
     LessonOutcome out = failed(job, "");
     try {
-      build_into(*job.spec, out);
+      build_into(*job.spec, render_threads, out);
       out.entry.status =
           out.composed || out.rendered ? LessonStatus::kBuilt : LessonStatus::kReused;
     } catch (const Error& e) {
@@ -79,47 +66,40 @@ class Worker {
   }
 
  private:
-  void build_into(const LessonSpec& spec, LessonOutcome& out) {
+  void build_into(const LessonSpec& spec, int render_threads, LessonOutcome& out) {
     compose::Brief brief = spec.brief;
     // An undated brief would otherwise get today's date, and so a new build key every day.
     if (!spec.dated) brief.date = plan_date_;
-    const std::string key = compose::lesson_build_key(brief, *store_);
-    std::optional<compose::Lesson> lesson;
-    if (const auto it = stored_.find(key); it != stored_.end()) {
-      lesson = compose::load_lesson(*store_, it->second);
-    }
-    if (!lesson) {
-      lesson = compose::compose_lesson(brief, *store_, *index_, *engine_);
-      out.composed = true;
-      out.warnings = lesson->warnings;
-      // Stored before rendering, so that a failed render does not cost the composition.
-      compose::save_lesson(*store_, *lesson);
-    }
-    if (options_.audio) {
-      const speech::RenderResult r = speech::render_lesson(*lesson, render_);
-      out.rendered = !r.reused;
-      if (speech::record_audio(*lesson, r, options_.data_dir)) {
-        compose::save_lesson(*store_, *lesson);
-      }
-    }
-    out.entry.id = lesson->id;
-    out.entry.title = lesson->title;
-    out.entry.measured_seconds = lesson->duration.measured_seconds;
-    out.entry.estimated_minutes = lesson->duration.estimated_minutes;
-    out.tags = lesson->tags;
+    pipeline::LessonOptions lesson_options;
+    lesson_options.audio = options_.audio;
+    lesson_options.audio_dir = options_.audio_dir;
+    lesson_options.lexicon = options_.lexicon;
+    lesson_options.render_threads = render_threads;
+    lesson_options.find_stored = [this](const std::string& key) -> std::optional<std::string> {
+      const auto it = stored_.find(key);
+      if (it == stored_.end()) return std::nullopt;
+      return it->second;
+    };
+    const pipeline::LessonResult made = maker_.make(brief, lesson_options);
+    out.composed = made.composed;
+    if (made.composed) out.warnings = made.lesson.warnings;
+    out.rendered = made.audio && !made.audio->reused;
+    const compose::Lesson& lesson = made.lesson;
+    out.entry.id = lesson.id;
+    out.entry.title = lesson.title;
+    out.entry.measured_seconds = lesson.duration.measured_seconds;
+    out.entry.estimated_minutes = lesson.duration.estimated_minutes;
+    out.tags = lesson.tags;
   }
 
   const BuildOptions& options_;
-  speech::RenderOptions render_;
   const std::map<std::string, std::string>& stored_;
   const std::string& plan_date_;
-  std::unique_ptr<store::Store> store_;
-  std::unique_ptr<search::Index> index_;
-  std::unique_ptr<compose::Engine> engine_;
+  pipeline::LessonMaker maker_;
 };
 
 // The stored lessons by build key; the newest wins when two share one.
-std::map<std::string, std::string> stored_lessons(store::Store& store) {
+std::map<std::string, std::string> stored_lessons(store::ContentStore& store) {
   std::map<std::string, std::string> out;
   for (const store::Record& r : store.records(store::RecordKind::kLesson)) {
     if (!r.build_key.empty()) out.try_emplace(r.build_key, r.id);
@@ -185,17 +165,17 @@ BuildResult build_plan(const PlanFile& file, const BuildOptions& options) {
   }
   // Opened here first so that the index is brought up to date once, before the workers open
   // their own read handles on it.
-  auto store = store::open_store(options.data_dir);
+  auto store = store::open_content_store(options.data_dir);
   search::open_index(*store, options.data_dir);
   const std::map<std::string, std::string> stored = stored_lessons(*store);
   const auto earlier = load_plan(*store, plan_id(file.title, file.language));
-  const std::string date = earlier && !earlier->date.empty() ? earlier->date : today();
+  const std::string date = earlier && !earlier->date.empty() ? earlier->date : utc_date();
 
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int workers =
       std::max(1, std::min(options.jobs > 0 ? options.jobs : cores, static_cast<int>(jobs.size())));
-  speech::RenderOptions render = options.render;
-  if (render.threads == 0) render.threads = std::max(1, cores / workers);
+  const int render_threads =
+      options.render_threads > 0 ? options.render_threads : std::max(1, cores / workers);
 
   std::vector<LessonOutcome> outcomes(jobs.size());
   std::atomic<std::size_t> next{0};
@@ -209,12 +189,12 @@ BuildResult build_plan(const PlanFile& file, const BuildOptions& options) {
         std::optional<Worker> worker;
         std::string open_error;
         try {
-          worker.emplace(options, render, stored, date);
+          worker.emplace(options, stored, date);
         } catch (const std::exception& e) {
           open_error = e.what();  // every lesson this worker takes then fails with it
         }
         for (std::size_t i = next++; i < jobs.size(); i = next++) {
-          LessonOutcome o = worker ? worker->build(jobs[i]) : failed(jobs[i], open_error);
+          LessonOutcome o = worker ? worker->build(jobs[i], render_threads) : failed(jobs[i], open_error);
           {
             const std::lock_guard lock(mutex);
             finished.emplace_back(i, std::move(o));

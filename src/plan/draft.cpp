@@ -24,7 +24,7 @@ constexpr int kMaxChapters = 12;
 constexpr int kMinLessonWords = 250;
 constexpr int kMaxInsights = 4;
 
-Corpus load_corpus(store::Store& store, const std::vector<std::string>& ids) {
+Corpus load_corpus(store::ContentStore& store, const std::vector<std::string>& ids) {
   std::vector<Source> sources;
   if (ids.empty()) sources = store.sources();
   for (const std::string& entry : ids) {
@@ -234,7 +234,7 @@ void order_by_goal(const Corpus& corpus, const std::vector<Unit>& units, const s
 
 }  // namespace
 
-Draft draft_plan(store::Store& store, const DraftOptions& options) {
+Draft draft_plan(store::ContentStore& store, const DraftOptions& options) {
   const std::string goal = text::collapse_whitespace(options.goal);
   if (goal.empty())
     throw InvalidInput("plan draft: --goal is required: what should the plan teach?");

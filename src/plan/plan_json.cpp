@@ -124,7 +124,7 @@ Plan plan_from_json(std::string_view text) {
   }
 }
 
-void save_plan(store::Store& store, const Plan& plan) {
+void save_plan(store::ContentStore& store, const Plan& plan) {
   store::Record r;
   r.id = plan.id;
   r.slug = plan.slug;
@@ -134,13 +134,13 @@ void save_plan(store::Store& store, const Plan& plan) {
   store.put_record(store::RecordKind::kPlan, r);
 }
 
-std::optional<Plan> load_plan(store::Store& store, std::string_view id_or_slug) {
+std::optional<Plan> load_plan(store::ContentStore& store, std::string_view id_or_slug) {
   const auto r = store.record(store::RecordKind::kPlan, id_or_slug);
   if (!r) return std::nullopt;
   return plan_from_json(r->body);
 }
 
-std::vector<Plan> list_plans(store::Store& store) {
+std::vector<Plan> list_plans(store::ContentStore& store) {
   std::vector<Plan> out;
   for (const store::Record& r : store.records(store::RecordKind::kPlan)) {
     out.push_back(plan_from_json(r.body));

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "lectio/compose/composer.h"
+#include "lectio/pipeline/lesson_records.h"
 #include "lectio/core/error.h"
 #include "terms.h"
 
@@ -21,14 +22,14 @@ void append_lesson_text(const compose::Lesson& lesson, std::string& out) {
   }
 }
 
-std::string plan_text(store::Store& store, const Plan& plan) {
+std::string plan_text(store::ContentStore& store, const Plan& plan) {
   std::string out = fmt::format("{}\n{}\n{}\n", plan.title, plan.description, plan.audience);
   for (const PlanChapter& c : plan.chapters) {
     out += c.title + "\n";
     for (const PlanLesson& l : c.lessons) {
       out += l.topic + "\n";
       if (l.id.empty()) continue;
-      if (const auto lesson = compose::load_lesson(store, l.id)) append_lesson_text(*lesson, out);
+      if (const auto lesson = pipeline::load_lesson(store, l.id)) append_lesson_text(*lesson, out);
     }
   }
   return out;
@@ -45,7 +46,7 @@ bool holds_lesson(const Plan& plan, const std::string& lesson_id) {
 
 }  // namespace
 
-std::vector<RelatedPlan> related_plans(store::Store& store, std::string_view id_or_slug, int k) {
+std::vector<RelatedPlan> related_plans(store::ContentStore& store, std::string_view id_or_slug, int k) {
   if (k < 1) throw InvalidInput(fmt::format("--k must be at least 1, not {}", k));
   std::string target;
   std::string own_plan;    // a plan is not related to itself
@@ -53,7 +54,7 @@ std::vector<RelatedPlan> related_plans(store::Store& store, std::string_view id_
   if (const auto plan = load_plan(store, id_or_slug)) {
     target = plan_text(store, *plan);
     own_plan = plan->id;
-  } else if (const auto lesson = compose::load_lesson(store, id_or_slug)) {
+  } else if (const auto lesson = pipeline::load_lesson(store, id_or_slug)) {
     append_lesson_text(*lesson, target);
     own_lesson = lesson->id;
   } else {

@@ -51,7 +51,7 @@ Xapian::WritableDatabase XapianIndex::open_writable() const {
   }
 }
 
-void XapianIndex::sync(store::Store& store) {
+void XapianIndex::sync(store::ContentStore& store) {
   try {
     Xapian::WritableDatabase db = open_writable();
     // The generation is read first: a change made while we copy is then seen as pending.
@@ -100,7 +100,7 @@ void XapianIndex::sync(store::Store& store) {
   }
 }
 
-void XapianIndex::rebuild(store::Store& store, const IndexProgress& progress) {
+void XapianIndex::rebuild(store::ContentStore& store, const IndexProgress& progress) {
   reader_.reset();
   const fs::path fresh = sibling(dir_, "new");
   const fs::path packed = sibling(dir_, "packed");

@@ -35,7 +35,7 @@ IndexState read_state(const Xapian::Database& db) {
   return state;
 }
 
-XapianIndex::XapianIndex(store::Store& store, fs::path dir) : store_(store), dir_(std::move(dir)) {}
+XapianIndex::XapianIndex(store::ContentStore& store, fs::path dir) : store_(store), dir_(std::move(dir)) {}
 
 void XapianIndex::open(const IndexProgress& progress) {
   ensure_dir(dir_.parent_path());
@@ -141,7 +141,7 @@ IndexStats XapianIndex::stats() const {
   return out;
 }
 
-std::unique_ptr<Index> open_index(store::Store& store, const fs::path& data_dir,
+std::unique_ptr<Index> open_index(store::ContentStore& store, const fs::path& data_dir,
                                   const IndexProgress& progress) {
   auto index = std::make_unique<XapianIndex>(store, data_dir / "index");
   index->open(progress);

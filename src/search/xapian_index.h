@@ -22,14 +22,14 @@ struct IndexState {
 
 class XapianIndex final : public Index {
  public:
-  XapianIndex(store::Store& store, std::filesystem::path dir);
+  XapianIndex(store::ContentStore& store, std::filesystem::path dir);
 
   // Opens the index, rebuilding or syncing it until it matches the store.
   void open(const IndexProgress& progress);
 
   std::vector<Hit> search(const Query& query) override;
-  void sync(store::Store& store) override;
-  void rebuild(store::Store& store, const IndexProgress& progress) override;
+  void sync(store::ContentStore& store) override;
+  void rebuild(store::ContentStore& store, const IndexProgress& progress) override;
   IndexStats stats() const override;
 
  private:
@@ -41,7 +41,7 @@ class XapianIndex final : public Index {
   // Opens the index for writing, waiting a while for another lectio process to finish.
   Xapian::WritableDatabase open_writable() const;
 
-  store::Store& store_;
+  store::ContentStore& store_;
   std::filesystem::path dir_;
   std::optional<Xapian::Database> reader_;
   bool rebuilt_ = false;

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string_view>
 
-#include "lectio/store/store.h"
+#include "lectio/store/community_store.h"
 #include "sqlite_db.h"
 
 namespace lectio::store::sqlite {

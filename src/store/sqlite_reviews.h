@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lectio/store/store.h"
+#include "lectio/store/community_store.h"
 #include "sqlite_db.h"
 
 namespace lectio::store::sqlite {

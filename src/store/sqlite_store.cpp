@@ -1,4 +1,4 @@
-// The SQLite backend of the Store interface.
+// The SQLite backend of the content store: sources, chunks and records.
 #include <fmt/format.h>
 
 #include <memory>
@@ -8,11 +8,9 @@
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/store/store.h"
-#include "schema.h"
-#include "sqlite_accounts.h"
+#include "sqlite_schema.h"
 #include "sqlite_db.h"
 #include "sqlite_records.h"
-#include "sqlite_reviews.h"
 
 namespace lectio::store {
 
@@ -97,16 +95,11 @@ struct Prepared {
   Statement id_for_path;
 };
 
-class SqliteStore final : public Store {
+class SqliteContentStore final : public ContentStore {
  public:
-  explicit SqliteStore(const std::filesystem::path& file) : db_(file) {
-    db_.exec("PRAGMA journal_mode = WAL");
-    db_.exec("PRAGMA synchronous = NORMAL");
-    db_.exec("PRAGMA foreign_keys = ON");
-    migrate();
+  explicit SqliteContentStore(const std::filesystem::path& file) : db_(file) {
+    sqlite::open_schema(db_);
     prepared_ = std::make_unique<Prepared>(db_);
-    accounts_ = std::make_unique<sqlite::AccountTables>(db_);
-    reviews_ = std::make_unique<sqlite::ReviewTables>(db_);
   }
 
   void put_record(RecordKind kind, const Record& record) override { records_.put(kind, record); }
@@ -116,48 +109,6 @@ class SqliteStore final : public Store {
   std::vector<Record> records(RecordKind kind) override { return records_.list(kind); }
   bool delete_record(RecordKind kind, std::string_view id) override {
     return records_.remove(kind, id);
-  }
-
-  std::optional<User> create_user(const User& user) override {
-    return accounts_->create_user(user);
-  }
-  std::optional<User> user(std::string_view id) override { return accounts_->user(id); }
-  std::optional<User> user_by_name(std::string_view name) override {
-    return accounts_->user_by_name(name);
-  }
-  void put_session(const Session& session) override { accounts_->put_session(session); }
-  std::optional<Session> session(std::string_view token_digest, std::string_view now_iso) override {
-    return accounts_->session(token_digest, now_iso);
-  }
-  void delete_session(std::string_view token_digest) override {
-    accounts_->delete_session(token_digest);
-  }
-  int delete_expired_sessions(std::string_view now_iso) override {
-    return accounts_->delete_expired_sessions(now_iso);
-  }
-
-  Review put_review(std::string_view lesson_id, std::string_view user_id, int rating,
-                    std::string_view text) override {
-    return reviews_->put(lesson_id, user_id, rating, text);
-  }
-  std::vector<Review> reviews(std::string_view lesson_id,
-                              std::string_view viewer_user_id) override {
-    return reviews_->list(lesson_id, viewer_user_id);
-  }
-  std::optional<Review> review(std::string_view review_id) override {
-    return reviews_->get(review_id, "");
-  }
-  bool delete_review(std::string_view review_id, std::string_view user_id) override {
-    return reviews_->remove(review_id, user_id);
-  }
-  bool set_review_like(std::string_view review_id, std::string_view user_id, bool liked) override {
-    return reviews_->set_like(review_id, user_id, liked);
-  }
-  RatingSummary rating_summary(std::string_view lesson_id) override {
-    return reviews_->summary(lesson_id);
-  }
-  int delete_reviews_of_lesson(std::string_view lesson_id) override {
-    return reviews_->remove_lesson(lesson_id);
   }
 
   PutResult put_source(const Source& source, const std::vector<Chunk>& chunks) override {
@@ -259,35 +210,9 @@ class SqliteStore final : public Store {
     return std::stoll(q.text(0));
   }
 
-  int schema_version() override {
-    Statement q = db_.prepare("SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
-    q.step();
-    return q.integer(0);
-  }
+  int schema_version() override { return sqlite::schema_version(db_); }
 
  private:
-  void migrate() {
-    db_.exec(
-        "CREATE TABLE IF NOT EXISTS schema_migrations ("
-        "version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)");
-    const auto all = migrations();
-    const int known = static_cast<int>(all.size());
-    const int at = schema_version();
-    if (at > known) {
-      throw Io(fmt::format("{}: database schema version {} is newer than this lectio knows ({})",
-                           db_.name(), at, known));
-    }
-    for (int v = at + 1; v <= known; ++v) {
-      Transaction tx(db_);
-      db_.exec(all[static_cast<std::size_t>(v - 1)]);
-      Statement mark =
-          db_.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)");
-      mark.bind(1, v).bind(2, utc_timestamp());
-      mark.run();
-      tx.commit();
-    }
-  }
-
   std::optional<int> resolve_version(std::string_view id, std::optional<int> version) {
     if (version) return version;
     Statement& q = prepared_->max_version;
@@ -310,20 +235,18 @@ class SqliteStore final : public Store {
   Database db_;
   // The prepared statements below are declared after db_, so finalized before it closes.
   std::unique_ptr<Prepared> prepared_;
-  std::unique_ptr<sqlite::AccountTables> accounts_;
-  std::unique_ptr<sqlite::ReviewTables> reviews_;
   sqlite::RecordTable records_{db_};
 };
 
 }  // namespace
 
-std::unique_ptr<Store> open_sqlite_store(const std::filesystem::path& file) {
-  return std::make_unique<SqliteStore>(file);
+std::unique_ptr<ContentStore> open_sqlite_content_store(const std::filesystem::path& file) {
+  return std::make_unique<SqliteContentStore>(file);
 }
 
-std::unique_ptr<Store> open_store(const std::filesystem::path& data_dir) {
+std::unique_ptr<ContentStore> open_content_store(const std::filesystem::path& data_dir) {
   ensure_dir(data_dir);
-  return open_sqlite_store(data_dir / "lectio.db");
+  return open_sqlite_content_store(data_dir / "lectio.db");
 }
 
 }  // namespace lectio::store

@@ -9,6 +9,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
 #include "lectio/plan/plan.h"
+#include "request.h"
 #include "routes.h"
 #include "views.h"
 
@@ -29,8 +30,10 @@ struct Credentials {
 
 Credentials credentials(Context& ctx) {
   if (ctx.surface == Surface::kApi) {
-    const json body = ctx.json_body();
-    return {body.value("name", ""), body.value("password", ""), body.value("display_name", "")};
+    const JsonRequest body(ctx.json_body());
+    // Lengths are checked with the form's rules below; these caps only bound the reading.
+    return {body.text("name", 1024), body.text("password", 4096),
+            body.optional_text("display_name", 1024).value_or("")};
   }
   return {ctx.field("name"), ctx.field("password"), ctx.field("display_name")};
 }
@@ -67,7 +70,7 @@ void start_session(Context& ctx, const store::User& user) {
   session.csrf_token = random_token(24);
   session.expires_at = utc_timestamp(kSessionSeconds);
   session.created_at = utc_timestamp();
-  ctx.store().put_session(session);
+  ctx.community().put_session(session);
   const bool secure = ctx.app.options().secure_cookies;
   ctx.res.set_header("Set-Cookie",
                      set_cookie("lectio_session", token, kSessionSeconds, "Lax", secure));
@@ -91,7 +94,7 @@ store::User sign_up(Context& ctx) {
   user.name = c.name;
   user.display_name = c.display_name.empty() ? c.name : c.display_name;
   user.password_hash = hash_password(c.password);
-  std::optional<store::User> made = ctx.store().create_user(user);
+  std::optional<store::User> made = ctx.community().create_user(user);
   if (!made) throw HttpError(409, "name_taken", ctx.app.t(ctx, "error_name_taken"));
   start_session(ctx, *made);
   return *made;
@@ -101,7 +104,7 @@ store::User sign_in(Context& ctx) {
   ctx.require_csrf();
   limit_sign_in(ctx);
   const Credentials c = credentials(ctx);
-  const std::optional<store::User> user = ctx.store().user_by_name(c.name);
+  const std::optional<store::User> user = ctx.community().user_by_name(c.name);
   // An unknown name costs a hash check too, so that timing does not tell which names exist.
   static const std::string dummy = hash_password("not a real password");
   const bool ok = verify_password(c.password, user ? user->password_hash : dummy) && user;
@@ -112,7 +115,7 @@ store::User sign_in(Context& ctx) {
 
 void sign_out(Context& ctx) {
   ctx.require_csrf();
-  if (!ctx.session_digest.empty()) ctx.store().delete_session(ctx.session_digest);
+  if (!ctx.session_digest.empty()) ctx.community().delete_session(ctx.session_digest);
   ctx.res.set_header("Set-Cookie",
                      set_cookie("lectio_session", "", 0, "Lax", ctx.app.options().secure_cookies));
   ctx.user.reset();

@@ -6,6 +6,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/hosts.h"
 #include "lectio/plan/related.h"
+#include "request.h"
 #include "routes.h"
 #include "views.h"
 
@@ -106,8 +107,8 @@ void get_lesson(Context& ctx) {
   body.erase("audio");  // file paths on the server are not the client's business
   body["url"] = lesson_path(entry.lesson);
   body["media"] = media_json(entry.lesson);
-  body["creator"] = creator_name(ctx.store(), entry.record.owner);
-  const store::RatingSummary r = ctx.store().rating_summary(entry.lesson.id);
+  body["creator"] = creator_name(ctx.community(), entry.record.owner);
+  const store::RatingSummary r = ctx.community().rating_summary(entry.lesson.id);
   body["rating"] = {{"count", r.count}, {"average", r.average}};
   ctx.send_json(body);
 }
@@ -151,8 +152,10 @@ void register_api_routes(httplib::Server& server, App& app) {
   server.Get(R"(/api/lessons/([^/]+))", route(app, Surface::kApi, get_lesson));
   server.Post(R"(/api/lessons/([^/]+)/ask)", route(app, Surface::kApi, [](Context& ctx) {
                 const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
-                const json body = ctx.json_body();
-                const std::string question = body.value("question", "");
+                const JsonRequest body(ctx.json_body());
+                // In bytes here, four per character at most; answer_question counts characters.
+                const std::string question =
+                    body.text("question", 4 * compose::kMaxQuestionChars);
                 ctx.send_json(answer_json(ask(ctx, entry.lesson, question)));
               }));
   server.Get(

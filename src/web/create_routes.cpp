@@ -2,15 +2,18 @@
 // delete. Only signed-in users create; only a lesson's creator publishes or deletes it.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "app.h"
 #include "lectio/compose/composer.h"
+#include "lectio/pipeline/lesson_records.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/hosts.h"
 #include "lectio/core/password.h"
 #include "lectio/ingest/ingest.h"
+#include "request.h"
 #include "routes.h"
 #include "views.h"
 
@@ -112,64 +115,29 @@ std::vector<std::string> lines(const std::string& text) {
   return out;
 }
 
-// A brief from the form or the API body. Sources must be ids of stored sources: a path on the
-// server is not something a visitor may name.
-compose::Brief brief_from(Context& ctx, const json& body) {
-  compose::Brief brief;
-  auto text = [&](const char* key) {
-    const json& v = body.contains(key) ? body.at(key) : json();
-    return v.is_string() ? v.get<std::string>() : std::string();
-  };
-  auto list = [&](const char* key) {
-    std::vector<std::string> out;
-    if (!body.contains(key)) return out;
-    const json& v = body.at(key);
-    if (v.is_string()) return lines(v.get<std::string>());
-    if (v.is_array()) {
-      for (const json& item : v) {
-        if (item.is_string() && !item.get<std::string>().empty())
-          out.push_back(item.get<std::string>());
-      }
-    }
-    return out;
-  };
-  brief.topic = text("topic");
-  brief.plan = text("plan");
-  brief.overview = text("overview");
-  brief.insights = list("insights");
-  brief.sources = list("sources");
-  brief.host = text("host");
-  brief.language = text("language").empty() ? "en" : text("language");
-  brief.style = text("style") == "deep" ? compose::Style::kDeep : compose::Style::kQuick;
-  brief.format = text("format") == "dialogue" ? compose::LessonFormat::kDialogue
-                                              : compose::LessonFormat::kMonologue;
-  brief.tags = list("tags");
-  if (brief.topic.empty()) throw HttpError(400, "invalid_brief", ctx.app.t(ctx, "error_no_topic"));
-  if (brief.insights.empty()) {
-    throw HttpError(400, "invalid_brief", ctx.app.t(ctx, "error_no_insights"));
-  }
-  if (brief.language != "en" && brief.language != "zh") {
-    throw HttpError(400, "invalid_brief", "language: must be en or zh");
-  }
-  if (!brief.host.empty() && !find_host(brief.host)) {
-    throw HttpError(400, "invalid_brief", "host: no such voice: " + brief.host);
-  }
-  if (brief.topic.size() > 300 || brief.overview.size() > 5000 || brief.insights.size() > 12) {
-    throw HttpError(400, "invalid_brief", ctx.app.t(ctx, "error_brief_too_long"));
-  }
+// A brief from the form or the API body, read by the one brief validator (the command line's
+// too). Sources must be ids of stored sources: a path on the server is not something a
+// visitor may name.
+compose::Brief brief_from(Context& ctx, nlohmann::json fields) {
+  compose::Brief brief = compose::parse_brief_json(fields.dump(), "brief");
   for (const std::string& id : brief.sources) {
-    if (!ctx.store().source(id, std::nullopt)) {
-      throw HttpError(400, "invalid_brief", "sources: no such source: " + id);
+    const std::string full = id.rfind("file_", 0) == 0 ? id : "file_" + id;
+    if (!ctx.store().source(full, std::nullopt)) {
+      throw InvalidField("sources",
+                         fmt::format("brief: field 'sources': no stored source '{}'", id));
     }
   }
   return brief;
 }
 
-std::string submit(Context& ctx, const json& body) {
+// The API body: the brief's fields and `audio` (default true).
+std::string submit(Context& ctx, const JsonRequest& request) {
   const store::User& user = ctx.require_user();
   ctx.require_csrf();
-  compose::Brief brief = brief_from(ctx, body);
-  const bool audio = !(body.contains("audio") && body.at("audio") == false);
+  const bool audio = request.boolean("audio", true);
+  nlohmann::json fields = request.body();
+  fields.erase("audio");
+  compose::Brief brief = brief_from(ctx, std::move(fields));
   const std::optional<std::string> id = ctx.app.jobs().submit(user.id, std::move(brief), audio);
   if (!id) throw HttpError(503, "busy", ctx.app.t(ctx, "error_busy"));
   return *id;
@@ -202,14 +170,13 @@ LessonEntry my_lesson(Context& ctx, const std::string& id) {
 
 void set_published(Context& ctx, LessonEntry& entry, bool published) {
   entry.lesson.published = published;
-  compose::save_lesson(ctx.store(), entry.lesson, entry.record.owner);
+  pipeline::save_lesson(ctx.store(), entry.lesson, entry.record.owner);
   ctx.app.page_cache().invalidate();
 }
 
 void delete_lesson(Context& ctx, const LessonEntry& entry) {
-  store::Store& store = ctx.store();
-  store.delete_reviews_of_lesson(entry.lesson.id);
-  store.delete_record(store::RecordKind::kLesson, entry.lesson.id);
+  ctx.community().delete_reviews_of_lesson(entry.lesson.id);
+  ctx.store().delete_record(store::RecordKind::kLesson, entry.lesson.id);
   ctx.app.page_cache().invalidate();
   // The audio files are content-addressed and may be shared by an identical lesson; they are
   // left for a later clean-up rather than risk removing another lesson's audio.
@@ -240,19 +207,23 @@ void create_page(Context& ctx, const std::string& error = "", int status = 200) 
   ctx.app.send_page(ctx, "create", std::move(d), ctx.app.t(ctx, "create_title"), status);
 }
 
-json form_body(Context& ctx) {
+// The form's fields as the brief's JSON: empty fields are left out (the brief's defaults
+// apply), insights one a line, tags one a line or separated by commas.
+JsonRequest form_body(Context& ctx) {
   json body = json::object();
-  for (const char* key :
-       {"topic", "plan", "overview", "insights", "host", "language", "style", "format", "tags"}) {
-    body[key] = ctx.field(key);
+  for (const char* key : {"topic", "plan", "overview", "host", "language", "style", "format"}) {
+    if (const std::string value = ctx.field(key); !value.empty()) body[key] = value;
   }
+  body["insights"] = lines(ctx.field("insights"));
+  std::string tags = ctx.field("tags");
+  std::replace(tags.begin(), tags.end(), ',', '\n');
+  if (const auto list = lines(tags); !list.empty()) body["tags"] = list;
   json sources = json::array();
   for (std::size_t i = 0, n = ctx.req.get_param_value_count("sources"); i < n; ++i) {
     sources.push_back(ctx.req.get_param_value("sources", i));
   }
-  body["sources"] = sources;
-  body["tags"] = json(lines(std::string(ctx.field("tags"))));
-  return body;
+  if (!sources.empty()) body["sources"] = sources;
+  return JsonRequest(std::move(body));
 }
 
 }  // namespace
@@ -276,7 +247,7 @@ void register_create_routes(httplib::Server& server, App& app) {
                 ctx.send_json({{"files", out}}, any_error ? 422 : 201);
               }));
   server.Post("/api/lessons", route(app, Surface::kApi, [](Context& ctx) {
-                const std::string id = submit(ctx, ctx.json_body());
+                const std::string id = submit(ctx, JsonRequest(ctx.json_body()));
                 ctx.res.set_header("Location", "/api/jobs/" + id);
                 ctx.send_json({{"job", job_json(*ctx.app.jobs().status(id))}}, 202);
               }));
@@ -285,8 +256,8 @@ void register_create_routes(httplib::Server& server, App& app) {
              }));
   server.Post(R"(/api/lessons/([^/]+)/publish)", route(app, Surface::kApi, [](Context& ctx) {
                 LessonEntry entry = my_lesson(ctx, ctx.req.matches[1].str());
-                const json body = ctx.req.body.empty() ? json::object() : ctx.json_body();
-                set_published(ctx, entry, body.value("published", true));
+                const JsonRequest body(ctx.req.body.empty() ? json::object() : ctx.json_body());
+                set_published(ctx, entry, body.boolean("published", true));
                 ctx.send_json({{"id", entry.lesson.id}, {"published", entry.lesson.published}});
               }));
   server.Delete(R"(/api/lessons/([^/]+))", route(app, Surface::kApi, [](Context& ctx) {
@@ -308,8 +279,7 @@ void register_create_routes(httplib::Server& server, App& app) {
   server.Post("/create/lesson", route(app, Surface::kPage, [](Context& ctx) {
                 try {
                   ctx.redirect("/jobs/" + submit(ctx, form_body(ctx)));
-                } catch (const HttpError& e) {
-                  if (e.status() != 400) throw;
+                } catch (const InvalidInput& e) {
                   create_page(ctx, e.what(), 400);
                 }
               }));

@@ -22,7 +22,7 @@ void load_session(Context& ctx) {
   const std::string token = cookie(ctx.req, kSessionCookie);
   if (token.empty() || token.size() > 200) return;
   const std::string digest = token_digest(token);
-  store::Store& store = ctx.store();
+  store::CommunityStore& store = ctx.community();
   const std::optional<store::Session> session = store.session(digest, utc_timestamp());
   if (!session) return;
   ctx.user = store.user(session->user_id);
@@ -160,9 +160,12 @@ std::string url_encode(std::string_view text) {
   return out;
 }
 
-void send_error(Context& ctx, int status, const std::string& code, const std::string& message) {
+void send_error(Context& ctx, int status, const std::string& code, const std::string& message,
+                const std::string& field) {
   if (ctx.surface != Surface::kPage) {
-    ctx.send_json({{"error", {{"status", status}, {"code", code}, {"message", message}}}}, status);
+    json error = {{"status", status}, {"code", code}, {"message", message}};
+    if (!field.empty()) error["field"] = field;
+    ctx.send_json({{"error", error}}, status);
     return;
   }
   kainjow::mustache::data data;
@@ -192,6 +195,8 @@ httplib::Server::Handler route(App& app, Surface surface, Handler handler) {
       handler(ctx);
     } catch (const HttpError& e) {
       send_error(ctx, e.status(), e.code(), e.what());
+    } catch (const InvalidField& e) {
+      send_error(ctx, 400, "invalid_input", e.what(), e.field());
     } catch (const InvalidInput& e) {
       send_error(ctx, 400, "invalid_input", e.what());
     } catch (const NotFound& e) {

@@ -11,7 +11,8 @@
 #include <string>
 #include <string_view>
 
-#include "lectio/store/store.h"
+#include "lectio/store/community_store.h"
+#include "lectio/store/content_store.h"
 #include "library_pool.h"
 
 namespace lectio::web {
@@ -48,7 +49,8 @@ struct Context {
 
   // A store connection (and index) for this request; leased on first use.
   Library& library();
-  store::Store& store() { return library().store(); }
+  store::ContentStore& store() { return library().store(); }
+  store::CommunityStore& community() { return library().community(); }
 
   // Throws 401 unless someone is signed in.
   const store::User& require_user();
@@ -56,7 +58,8 @@ struct Context {
   // form field csrf). Every state-changing request calls it.
   void require_csrf() const;
 
-  // The request body as JSON; throws 400 (not JSON) or 413 (over the limit).
+  // The request body as a JSON object, for reading with JsonRequest (request.h); throws 400
+  // (not a JSON object) or 413 (over the limit).
   nlohmann::json json_body() const;
   // A form field (urlencoded or multipart) or query parameter; empty when absent.
   std::string field(const std::string& name) const;
@@ -92,12 +95,14 @@ std::string path_without_lang(const httplib::Request& req);
 void load_visitor(Context& ctx);
 
 // Wraps a handler: builds the context (language, user, CSRF cookie), runs it, and maps
-// exceptions: HttpError as given, InvalidInput 400, NotFound 404, Unsupported 415, anything
-// else 500 (logged, with a generic message).
+// exceptions: HttpError as given, InvalidInput 400 (with the field of an InvalidField),
+// NotFound 404, Unsupported 415, anything else 500 (logged, with a generic message).
 httplib::Server::Handler route(App& app, Surface surface, Handler handler);
 
 // The response for an error; used by route() and for the library's own 404s.
-void send_error(Context& ctx, int status, const std::string& code, const std::string& message);
+// `field` names the request field at fault, when one is.
+void send_error(Context& ctx, int status, const std::string& code, const std::string& message,
+                const std::string& field = "");
 
 }  // namespace lectio::web
 

@@ -4,13 +4,9 @@
 
 #include <functional>
 
-#include "lectio/compose/composer.h"
-#include "lectio/compose/engine.h"
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
-#include "lectio/search/index.h"
-#include "lectio/speech/render.h"
-#include "lectio/store/store.h"
+#include "lectio/pipeline/make_lesson.h"
 
 namespace lectio::web {
 
@@ -97,34 +93,25 @@ void Jobs::run(const std::string& id) {
     audio = job.audio;
     job.status.state = "composing";
   }
-  auto store = store::open_store(data_dir_);
-  auto index = search::open_index(*store, data_dir_);
-  auto engine = compose::make_extractive_engine();
-  compose::Lesson lesson = compose::compose_lesson(brief, *store, *index, *engine);
-  lesson.published = false;
+  pipeline::LessonOptions options;
+  options.owner = owner;
+  options.audio = audio;
+  options.published = false;  // a draft until its creator publishes it
+  options.on_progress = [&](const pipeline::LessonProgress& p) {
+    update(id, [&](JobStatus& s) {
+      if (p.stage == pipeline::Stage::kRendering) {
+        s.state = "rendering";
+        s.done = p.done;
+        s.total = p.total;
+      }
+    });
+  };
+  const pipeline::LessonResult made = pipeline::make_lesson(brief, data_dir_, options);
+  // Named only once it is stored: a failed job names no lesson.
   update(id, [&](JobStatus& s) {
-    s.lesson_id = lesson.id;
-    s.state = audio ? "rendering" : s.state;
+    s.lesson_id = made.lesson.id;
+    s.state = "done";
   });
-  if (audio) {
-    speech::RenderOptions options;
-    options.out_dir = data_dir_ / "audio";
-    options.on_progress = [&](int done, int total) {
-      update(id, [&](JobStatus& s) {
-        s.done = done;
-        s.total = total;
-      });
-    };
-    speech::record_audio(lesson, speech::render_lesson(lesson, options), data_dir_);
-  }
-  // A lesson of the same brief made earlier keeps its owner: nobody takes over another
-  // creator's (or the library's own) lesson by asking for the same one.
-  if (const auto existing = store->record(store::RecordKind::kLesson, lesson.id);
-      existing && existing->owner != owner) {
-    throw InvalidInput("the same lesson already exists in the library");
-  }
-  compose::save_lesson(*store, lesson, owner);
-  update(id, [&](JobStatus& s) { s.state = "done"; });
 }
 
 }  // namespace lectio::web

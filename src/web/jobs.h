@@ -22,7 +22,7 @@ struct JobStatus {
   std::string state;  // "queued", "composing", "rendering", "done", "failed"
   int done = 0;       // sentences synthesised so far (while rendering)
   int total = 0;
-  std::string lesson_id;  // once composed
+  std::string lesson_id;  // once done: the stored lesson
   std::string error;      // one line, when failed
 };
 

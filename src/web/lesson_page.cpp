@@ -157,7 +157,7 @@ void lesson_page(Context& ctx, const std::string& id_or_slug) {
   }
   const LessonEntry entry = require_lesson(ctx, id_or_slug);
   const compose::Lesson& l = entry.lesson;
-  store::Store& store = ctx.store();
+  store::ContentStore& store = ctx.store();
   const bool dialogue = !l.cohost.empty();
 
   Numbers numbers;
@@ -239,10 +239,10 @@ void lesson_page(Context& ctx, const std::string& id_or_slug) {
     d.set("q", q);
   }
 
-  d.set("rating", rating_data(store.rating_summary(l.id)));
+  d.set("rating", rating_data(ctx.community().rating_summary(l.id)));
   data reviews = data::type::list;
   const std::string viewer = ctx.user ? ctx.user->id : std::string();
-  for (const store::Review& r : store.reviews(l.id, viewer)) {
+  for (const store::Review& r : ctx.community().reviews(l.id, viewer)) {
     data review;
     review.set("id", r.id);
     review.set("author", r.user_name);
@@ -268,7 +268,7 @@ void lesson_page(Context& ctx, const std::string& id_or_slug) {
     // No plans stored yet: nothing to relate.
   }
   d.set("related", related);
-  if (const std::string creator = creator_name(store, entry.record.owner); !creator.empty()) {
+  if (const std::string creator = creator_name(ctx.community(), entry.record.owner); !creator.empty()) {
     d.set("creator", creator);
   }
   if (ctx.user && entry.record.owner == ctx.user->id) d.set("mine", true);

@@ -144,7 +144,7 @@ void source_page(Context& ctx, const std::string& id) {
       throw HttpError(400, "invalid_input", "v: not a version number: " + v);
     }
   }
-  store::Store& store = ctx.store();
+  store::ContentStore& store = ctx.store();
   const std::optional<Source> source = store.source(id, version);
   if (!source) {
     throw HttpError(404, "not_found", fmt::format("{}: {}", ctx.app.t(ctx, "error_no_source"), id));

@@ -13,17 +13,20 @@
 
 namespace lectio::web {
 
-// One store connection and, once asked for, the search index opened on it.
+// A content store and a community store connection and, once asked for, the search index
+// opened on the content store.
 class Library {
  public:
   explicit Library(const std::filesystem::path& data_dir);
-  store::Store& store() { return *store_; }
+  store::ContentStore& store() { return *store_; }
+  store::CommunityStore& community() { return *community_; }
   // The index, brought up to date with the store first (cheap when nothing changed).
   search::Index& index();
 
  private:
   std::filesystem::path data_dir_;
-  std::unique_ptr<store::Store> store_;
+  std::unique_ptr<store::ContentStore> store_;
+  std::unique_ptr<store::CommunityStore> community_;
   std::unique_ptr<search::Index> index_;  // declared after store_: it is closed first
   std::int64_t synced_generation_ = -1;
 };

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "app.h"
+#include "request.h"
 #include "routes.h"
 #include "views.h"
 
@@ -28,25 +29,18 @@ json summary_json(const store::RatingSummary& s) {
   return {{"count", s.count}, {"average", s.average}, {"histogram", s.histogram}};
 }
 
-int parse_rating(Context& ctx, const json& value) {
-  int rating = 0;
-  if (value.is_number_integer()) rating = value.get<int>();
-  if (value.is_string()) {
-    const std::string text = value.get<std::string>();
-    if (text.size() == 1 && text[0] >= '1' && text[0] <= '5') rating = text[0] - '0';
-  }
-  if (rating < 1 || rating > 5)
-    throw HttpError(400, "invalid_rating", ctx.app.t(ctx, "error_bad_rating"));
-  return rating;
+// The form's rating: one digit from 1 to 5.
+int form_rating(Context& ctx, const std::string& text) {
+  if (text.size() == 1 && text[0] >= '1' && text[0] <= '5') return text[0] - '0';
+  throw HttpError(400, "invalid_rating", ctx.app.t(ctx, "error_bad_rating"));
 }
 
-store::Review post_review(Context& ctx, const std::string& lesson_id, const json& rating,
+store::Review post_review(Context& ctx, const std::string& lesson_id, int rating,
                           const std::string& text) {
   const store::User& user = ctx.require_user();
   ctx.require_csrf();
   const LessonEntry entry = require_lesson(ctx, lesson_id);
-  store::Review review =
-      ctx.store().put_review(entry.lesson.id, user.id, parse_rating(ctx, rating), text);
+  store::Review review = ctx.community().put_review(entry.lesson.id, user.id, rating, text);
   ctx.app.page_cache().invalidate();
   return review;
 }
@@ -54,20 +48,20 @@ store::Review post_review(Context& ctx, const std::string& lesson_id, const json
 void set_like(Context& ctx, const std::string& review_id, bool liked) {
   const store::User& user = ctx.require_user();
   ctx.require_csrf();
-  if (!ctx.store().set_review_like(review_id, user.id, liked)) {
+  if (!ctx.community().set_review_like(review_id, user.id, liked)) {
     throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_review"));
   }
   ctx.app.page_cache().invalidate();
-  const std::optional<store::Review> r = ctx.store().review(review_id);
+  const std::optional<store::Review> r = ctx.community().review(review_id);
   ctx.send_json({{"id", review_id}, {"liked", liked}, {"likes", r ? r->likes : 0}});
 }
 
 void delete_review(Context& ctx, const std::string& review_id) {
   const store::User& user = ctx.require_user();
   ctx.require_csrf();
-  const std::optional<store::Review> r = ctx.store().review(review_id);
+  const std::optional<store::Review> r = ctx.community().review(review_id);
   if (!r) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_review"));
-  if (r->user_id != user.id || !ctx.store().delete_review(review_id, user.id)) {
+  if (r->user_id != user.id || !ctx.community().delete_review(review_id, user.id)) {
     throw HttpError(403, "forbidden", ctx.app.t(ctx, "error_not_yours"));
   }
   ctx.app.page_cache().invalidate();
@@ -80,17 +74,17 @@ void register_review_routes(httplib::Server& server, App& app) {
                const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
                json reviews = json::array();
                const std::string viewer = ctx.user ? ctx.user->id : std::string();
-               for (const store::Review& r : ctx.store().reviews(entry.lesson.id, viewer)) {
+               for (const store::Review& r : ctx.community().reviews(entry.lesson.id, viewer)) {
                  reviews.push_back(review_json(r));
                }
-               ctx.send_json({{"rating", summary_json(ctx.store().rating_summary(entry.lesson.id))},
+               ctx.send_json({{"rating", summary_json(ctx.community().rating_summary(entry.lesson.id))},
                               {"reviews", reviews}});
              }));
   server.Post(R"(/api/lessons/([^/]+)/reviews)", route(app, Surface::kApi, [](Context& ctx) {
-                const json body = ctx.json_body();
-                const store::Review r =
-                    post_review(ctx, ctx.req.matches[1].str(), body.value("rating", json()),
-                                body.value("text", ""));
+                const JsonRequest body(ctx.json_body());
+                const store::Review r = post_review(
+                    ctx, ctx.req.matches[1].str(), body.integer("rating", 1, 5),
+                    body.optional_text("text", store::kMaxReviewBytes).value_or(""));
                 ctx.send_json({{"review", review_json(r)}}, 201);
               }));
   server.Delete(R"(/api/reviews/([^/]+))", route(app, Surface::kApi, [](Context& ctx) {
@@ -106,7 +100,8 @@ void register_review_routes(httplib::Server& server, App& app) {
   // The same from plain forms on the lesson page (pages without scripts).
   server.Post(R"(/lessons/([^/]+)/reviews)", route(app, Surface::kPage, [](Context& ctx) {
                 const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
-                post_review(ctx, entry.lesson.id, json(ctx.field("rating")), ctx.field("text"));
+                post_review(ctx, entry.lesson.id, form_rating(ctx, ctx.field("rating")),
+                            ctx.field("text"));
                 ctx.redirect(lesson_path(entry.lesson) + "#reviews");
               }));
 }

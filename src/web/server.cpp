@@ -1,3 +1,4 @@
+#include "lectio/store/store.h"
 #include "lectio/web/server.h"
 
 #include <fmt/format.h>
@@ -119,7 +120,7 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(o
   ServerOptions& o = impl_->options_;
   if (o.data_dir.empty()) throw InvalidInput("serve: no data directory");
   ensure_dir(o.data_dir);
-  store::open_store(o.data_dir);  // creates and migrates the database before any request
+  store::open_content_store(o.data_dir);  // creates and migrates the database before any request
   // Headers and body go out in separate writes; without this each response waits for the
   // client's delayed ACK (about 40 ms). Set before binding: accepted sockets inherit it.
   impl_->http_.set_tcp_nodelay(true);

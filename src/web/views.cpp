@@ -137,7 +137,7 @@ data plan_card(const plan::Plan& plan, const std::string& lang) {
   return card;
 }
 
-std::string creator_name(store::Store& store, const std::string& owner) {
+std::string creator_name(store::CommunityStore& store, const std::string& owner) {
   if (owner.empty()) return {};
   const std::optional<store::User> user = store.user(owner);
   if (!user) return {};

@@ -48,6 +48,6 @@ kainjow::mustache::data lesson_card(const compose::Lesson& lesson, const std::st
 kainjow::mustache::data plan_card(const plan::Plan& plan, const std::string& lang);
 
 // The display name of a user id; empty for lessons made on the command line.
-std::string creator_name(store::Store& store, const std::string& owner);
+std::string creator_name(store::CommunityStore& store, const std::string& owner);
 
 }  // namespace lectio::web

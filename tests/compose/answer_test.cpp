@@ -13,6 +13,7 @@
 #include "lectio/compose/grounding.h"
 #include "lectio/core/error.h"
 #include "lectio/ingest/ingest.h"
+#include "lectio/store/store.h"
 #include "support/temp_dir.h"
 
 namespace lectio::compose {
@@ -23,7 +24,7 @@ namespace {
 // accelerators, and the example lesson composed from the notes alone.
 struct Example {
   testing::TempDir dir;
-  std::unique_ptr<store::Store> store = store::open_store(dir.path());
+  std::unique_ptr<store::ContentStore> store = store::open_content_store(dir.path());
   std::unique_ptr<search::Index> index;
   Lesson lesson;
 

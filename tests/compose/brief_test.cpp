@@ -68,6 +68,71 @@ TEST(BriefTest, BadBriefsNameTheField) {
   expect_error("topic: T\ninsights: [[nested]]\n", "field 'insights'");
 }
 
+TEST(BriefTest, TheCommandLineRefusesWhatTheIssueFound) {
+  expect_error("topic: T\ninsights: [a]\ndate: 2026-13-45\n", "field 'date'");
+  expect_error("topic: T\ninsights: [a]\ndate: 2026-02-30\n", "field 'date'");
+  expect_error("topic: T\ninsights: one plain string\n", "field 'insights': must be a list");
+  expect_error("topic: T\ninsights: [a]\ntopic: U\n", "field 'topic': appears twice");
+  expect_error("topic: T\ninsights: [a]\nstyle: long\n", "field 'style': must be quick or deep");
+  expect_error("topic: T\ninsights: [a]\nlanguage: zh\nhost: Lena\n", "field 'host'");
+  expect_error("topic: T\ninsights: [a]\nminutes: \"14\"\n", "field 'minutes'");
+  expect_error("topic: T\ninsights: [a]\nnotes: [x]\n", "field 'notes': must be text");
+  expect_error("topic: T\ninsights: [a]\ntags: AI\n", "field 'tags': must be a list");
+  expect_error("topic: T\ninsights: [a, b, c, d, e, f, g, h, i, j, k, l, m]\n",
+               "field 'insights'");
+}
+
+TEST(BriefTest, YamlSyntaxErrorsGiveTheirLine) {
+  expect_error("topic: T\ninsights: [a]\nnotes: a: b\n", "line 3");
+}
+
+TEST(BriefTest, DuplicateKeysAreFieldErrors) {
+  try {
+    parse_brief("topic: T\ninsights: [a]\nhost: Lena\nhost: Kai\n", "b.yaml");
+    FAIL() << "a duplicated key was accepted";
+  } catch (const InvalidField& e) {
+    EXPECT_EQ(e.field(), "host");
+    EXPECT_STREQ(e.what(), "b.yaml: field 'host': appears twice (again at line 4)");
+  }
+}
+
+TEST(BriefTest, JsonAndYamlGiveTheSameBriefAndTheSameRefusals) {
+  const Brief yaml = parse_brief(
+      "topic: T\ninsights: [a, b]\nformat: dialogue\nminutes: 5\nlanguage: zh\n", "b");
+  const Brief json = parse_brief_json(
+      R"({"topic":"T","insights":["a","b"],"format":"dialogue","minutes":5,"language":"zh"})",
+      "b");
+  EXPECT_EQ(yaml.host, "Mei");
+  EXPECT_EQ(yaml.cohost, "Wei");
+  EXPECT_EQ(json.host, yaml.host);
+  EXPECT_EQ(json.cohost, yaml.cohost);
+  EXPECT_EQ(json.date, yaml.date);
+  EXPECT_EQ(brief_hash(json), brief_hash(yaml));
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {R"({"topic":"T","insights":["a"],"colour":"red"})", "colour"},
+      {R"({"topic":5,"insights":["a"]})", "topic"},
+      {R"({"topic":"T","insights":"a"})", "insights"},
+      {R"({"topic":"T","insights":[]})", "insights"},
+      {R"({"topic":"T","insights":["a"],"minutes":"5"})", "minutes"},
+      {R"({"topic":"T","insights":["a"],"minutes":0})", "minutes"},
+      {R"({"topic":"T","insights":["a"],"date":"2026-13-45"})", "date"},
+      {R"({"topic":"T","insights":["a"],"style":"long"})", "style"},
+      {R"({"topic":"T","insights":["a"],"host":null})", "host"},
+      {R"({"topic":"T","insights":["a"],"language":"zh","host":"Lena"})", "host"},
+  };
+  for (const auto& [doc, field] : bad) {
+    try {
+      parse_brief_json(doc, "brief");
+      ADD_FAILURE() << doc << " was accepted";
+    } catch (const InvalidField& e) {
+      EXPECT_EQ(e.field(), field) << doc << ": " << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind("brief: field '" + field + "': ", 0), 0u) << e.what();
+    }
+  }
+  EXPECT_THROW(parse_brief_json("{not json", "brief"), InvalidInput);
+  EXPECT_THROW(parse_brief_json("[1]", "brief"), InvalidInput);
+}
+
 TEST(BriefTest, HashChangesWithContent) {
   const Brief a = parse_brief("topic: T\ninsights: [a, b]\ndate: 2026-01-01\n", "a");
   const Brief b = parse_brief("topic: T\ninsights: [b, a]\ndate: 2026-01-01\n", "b");

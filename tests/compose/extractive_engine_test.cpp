@@ -6,6 +6,7 @@
 #include "lectio/compose/engine.h"
 #include "lectio/compose/grounding.h"
 #include "lectio/ingest/ingest.h"
+#include "lectio/store/store.h"
 #include "support/temp_dir.h"
 
 namespace lectio::compose {
@@ -14,7 +15,7 @@ namespace {
 
 struct Example {
   testing::TempDir dir;
-  std::unique_ptr<store::Store> store = store::open_store(dir.path());
+  std::unique_ptr<store::ContentStore> store = store::open_content_store(dir.path());
   Material material;
 
   Example() {

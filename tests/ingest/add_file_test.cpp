@@ -3,6 +3,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
 #include "lectio/ingest/ingest.h"
+#include "lectio/store/store.h"
 #include "support/temp_dir.h"
 
 namespace fs = std::filesystem;
@@ -18,7 +19,7 @@ const char* kNotes =
 
 struct Fixture {
   testing::TempDir dir;
-  std::unique_ptr<store::Store> store = store::open_store(dir.path() / "data");
+  std::unique_ptr<store::ContentStore> store = store::open_content_store(dir.path() / "data");
 };
 
 // Expects `fn` to throw E with a message that names `path` and contains `reason`, and the

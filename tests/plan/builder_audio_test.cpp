@@ -5,7 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "lectio/compose/composer.h"
+#include "lectio/pipeline/lesson_records.h"
 #include "lectio/plan/builder.h"
+#include "lectio/store/store.h"
 #include "plan_fixture.h"
 
 namespace lectio::plan {
@@ -41,7 +43,7 @@ TEST(PlanAudioTest, TotalsAreTheSumOfMeasuredDurationsAndRebuildsRenderNothing) 
   const PlanFile file = parse_plan_file(kShortPlan, "short.yaml", dir.path());
   BuildOptions options;
   options.data_dir = data;
-  options.render.out_dir = dir.path() / "audio";
+  options.audio_dir = dir.path() / "audio";
   options.jobs = 2;
 
   const BuildResult first = build_plan(file, options);
@@ -51,18 +53,18 @@ TEST(PlanAudioTest, TotalsAreTheSumOfMeasuredDurationsAndRebuildsRenderNothing) 
 
   // The sum of what the renderer measured, read back from its records beside the audio.
   double rendered_seconds = 0;
-  for (const fs::path& record : files_with(options.render.out_dir, ".json")) {
+  for (const fs::path& record : files_with(options.audio_dir, ".json")) {
     if (record.string().find(".render.json") == std::string::npos) continue;
     rendered_seconds +=
         nlohmann::json::parse(lectio::testing::slurp(record))["seconds"].get<double>();
   }
-  EXPECT_EQ(files_with(options.render.out_dir, ".mp3").size(), 2u);
+  EXPECT_EQ(files_with(options.audio_dir, ".mp3").size(), 2u);
   double lesson_seconds = 0;
-  auto store = store::open_store(data);
+  auto store = store::open_content_store(data);
   for (const PlanChapter& c : first.plan.chapters) {
     const PlanLesson& l = c.lessons[0];
     ASSERT_TRUE(l.measured_seconds.has_value());
-    const auto lesson = compose::load_lesson(*store, l.id);
+    const auto lesson = pipeline::load_lesson(*store, l.id);
     ASSERT_TRUE(lesson && lesson->duration.measured_seconds);
     EXPECT_DOUBLE_EQ(*lesson->duration.measured_seconds, *l.measured_seconds);
     lesson_seconds += *l.measured_seconds;
@@ -78,11 +80,11 @@ TEST(PlanAudioTest, TotalsAreTheSumOfMeasuredDurationsAndRebuildsRenderNothing) 
   EXPECT_NEAR(again.plan.totals.seconds, first.plan.totals.seconds, 1e-9);
 
   // Audio that went missing is rendered again, and only for its lesson.
-  fs::remove(files_with(options.render.out_dir, ".mp3").front());
+  fs::remove(files_with(options.audio_dir, ".mp3").front());
   const BuildResult repaired = build_plan(file, options);
   EXPECT_EQ(repaired.rendered, 1);
   EXPECT_EQ(repaired.composed, 0);
-  EXPECT_EQ(files_with(options.render.out_dir, ".mp3").size(), 2u);
+  EXPECT_EQ(files_with(options.audio_dir, ".mp3").size(), 2u);
 }
 
 }  // namespace lectio::plan

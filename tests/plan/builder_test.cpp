@@ -6,7 +6,9 @@
 #include <set>
 
 #include "lectio/compose/composer.h"
+#include "lectio/pipeline/lesson_records.h"
 #include "lectio/plan/plan.h"
+#include "lectio/store/store.h"
 #include "plan_fixture.h"
 
 namespace lectio::plan {
@@ -64,7 +66,7 @@ TEST(PlanBuilderTest, BuildsTheExamplePlanAndStoresItWithItsLessons) {
   EXPECT_EQ(r.plan.totals.estimated_lessons, 8);  // no audio: estimates, marked as such
   EXPECT_EQ(r.plan.totals.duration.rfind("~", 0), 0u) << r.plan.totals.duration;
 
-  auto store = store::open_store(f.data);
+  auto store = store::open_content_store(f.data);
   const auto stored = load_plan(*store, r.plan.id);
   ASSERT_TRUE(stored.has_value());
   EXPECT_EQ(plan_to_json(*stored), plan_to_json(r.plan));
@@ -73,7 +75,7 @@ TEST(PlanBuilderTest, BuildsTheExamplePlanAndStoresItWithItsLessons) {
   std::set<std::string> ids;
   for (const PlanChapter& c : stored->chapters) {
     for (const PlanLesson& l : c.lessons) {
-      const auto lesson = compose::load_lesson(*store, l.id);
+      const auto lesson = pipeline::load_lesson(*store, l.id);
       ASSERT_TRUE(lesson.has_value()) << l.id;
       EXPECT_EQ(lesson->plan, "How AI hardware works");
       EXPECT_EQ(lesson->title, l.title);
@@ -100,7 +102,7 @@ TEST(PlanBuilderTest, AnUnchangedPlanIsReusedWhole) {
   }
   EXPECT_EQ(plan_to_json(again.plan), plan_to_json(expected));
   EXPECT_EQ(again.plan.tags, (std::vector<std::string>{"AI", "Hardware", "GPUs"}));
-  auto store = store::open_store(f.data);
+  auto store = store::open_content_store(f.data);
   EXPECT_EQ(list_plans(*store).size(), 1u);  // replaced, not added
 }
 
@@ -117,10 +119,10 @@ TEST(PlanBuilderTest, AFailedLessonLosesNoOtherAndARerunResumes) {
   EXPECT_EQ(first.plan.totals.failed_lessons, 1);
   EXPECT_EQ(first.plan.totals.lessons, 2);
   {
-    auto store = store::open_store(f.data);
+    auto store = store::open_content_store(f.data);
     ASSERT_TRUE(load_plan(*store, first.plan.id).has_value());  // stored despite the failure
     for (const auto* l : {&first.plan.chapters[0].lessons[0], &first.plan.chapters[1].lessons[0]}) {
-      EXPECT_TRUE(compose::load_lesson(*store, l->id).has_value()) << l->id;
+      EXPECT_TRUE(pipeline::load_lesson(*store, l->id).has_value()) << l->id;
     }
   }
   // The missing source arrives; the re-run builds only the lesson that failed.

@@ -6,6 +6,7 @@
 #include "lectio/compose/composer.h"
 #include "lectio/core/error.h"
 #include "lectio/search/index.h"
+#include "lectio/store/store.h"
 #include "plan_fixture.h"
 
 namespace lectio::compose {
@@ -49,7 +50,7 @@ TEST(ChunkScopeTest, ALessonCitesOnlyItsChunks) {
   lectio::testing::TempDir dir;
   const auto data = dir.path() / "data";
   plan::testing_support::add_example_notes(data);
-  auto store = store::open_store(data);
+  auto store = store::open_content_store(data);
   auto index = search::open_index(*store, data);
   auto engine = make_extractive_engine();
   Brief brief = parse_brief(

@@ -8,9 +8,11 @@
 #include <set>
 
 #include "lectio/compose/composer.h"
+#include "lectio/pipeline/lesson_records.h"
 #include "lectio/core/error.h"
 #include "lectio/plan/builder.h"
 #include "lectio/plan/plan_file.h"
+#include "lectio/store/store.h"
 #include "plan_fixture.h"
 
 namespace lectio::plan {
@@ -22,7 +24,7 @@ using testing_support::add_source;
 
 Draft draft_of(const std::filesystem::path& data, const std::string& goal, int chapters,
                std::vector<std::string> sources = {}) {
-  auto store = store::open_store(data);
+  auto store = store::open_content_store(data);
   DraftOptions options;
   options.goal = goal;
   options.chapters = chapters;
@@ -50,14 +52,14 @@ void expect_lessons_keep_to_their_groups(const std::filesystem::path& data,
   options.audio = false;
   const BuildResult built = build_plan(file, options);
   ASSERT_EQ(built.failed, 0);
-  auto store = store::open_store(data);
+  auto store = store::open_content_store(data);
   std::map<std::string, int> lessons_citing;
   int cited_total = 0;
   for (std::size_t c = 0; c < built.plan.chapters.size(); ++c) {
     const std::set<std::string> group(draft.chapters[c].chunk_ids.begin(),
                                       draft.chapters[c].chunk_ids.end());
     for (const PlanLesson& l : built.plan.chapters[c].lessons) {
-      const auto lesson = compose::load_lesson(*store, l.id);
+      const auto lesson = pipeline::load_lesson(*store, l.id);
       ASSERT_TRUE(lesson.has_value());
       std::set<std::string> cited;
       for (const compose::ScriptSentence* s : compose::script_sentences(*lesson)) {
@@ -111,7 +113,7 @@ TEST(PlanDraftTest, DraftsChaptersFromTheExampleNotes) {
   }
   EXPECT_EQ(all.size(), total);
   // Every chunk of the material belongs to some lesson.
-  auto store = store::open_store(data);
+  auto store = store::open_content_store(data);
   std::size_t chunks = 0;
   for (const Source& s : store->sources()) chunks += static_cast<std::size_t>(s.chunk_count);
   EXPECT_EQ(total, chunks);

@@ -25,7 +25,7 @@ inline std::filesystem::path example_dir() {
 // Adds a file as source "file_<id>".
 inline void add_source(const std::filesystem::path& data, const std::filesystem::path& file,
                        const std::string& id) {
-  auto store = store::open_store(data);
+  auto store = store::open_content_store(data);
   ingest::AddOptions options;
   options.id = id;
   ingest::add_file(*store, file, options);

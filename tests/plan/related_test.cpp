@@ -5,6 +5,7 @@
 
 #include "lectio/core/error.h"
 #include "lectio/plan/builder.h"
+#include "lectio/store/store.h"
 #include "plan_fixture.h"
 
 namespace lectio::plan {
@@ -58,7 +59,7 @@ TEST(RelatedPlansTest, RanksPlansOnTheSameSubjectFirst) {
   const Plan bread = build(
       data, one_lesson_plan("Bread", "Sourdough", "Feeding the starter", "bread"), dir.path());
 
-  auto store = store::open_store(data);
+  auto store = store::open_content_store(data);
   const auto related = related_plans(*store, memory.id, 3);
   ASSERT_GE(related.size(), 1u);
   EXPECT_EQ(related[0].id, tensor.id);

@@ -21,7 +21,7 @@ struct Part {
   std::string text;
 };
 
-void put(store::Store& store, const std::string& id, const std::string& language,
+void put(store::ContentStore& store, const std::string& id, const std::string& language,
          const std::vector<Part>& parts, const std::string& hash = "h1") {
   Source s;
   s.id = id;
@@ -40,7 +40,7 @@ void put(store::Store& store, const std::string& id, const std::string& language
   store.put_source(s, chunks);
 }
 
-void fill(store::Store& store) {
+void fill(store::ContentStore& store) {
   put(store, "file_gpu", "en",
       {{{"Hardware", "GPUs"}, "Graphics processors run many threads at once."},
        {{"Hardware", "TPUs"}, "Tensor processors multiply large matrices very quickly."},
@@ -81,7 +81,7 @@ void scramble(const fs::path& dir) {
 
 TEST(IndexTest, RanksTheMatchingChunkFirstWithCitationFields) {
   testing::TempDir dir;
-  auto store = store::open_store(dir.path());
+  auto store = store::open_content_store(dir.path());
   fill(*store);
   auto index = open_index(*store, dir.path());
   EXPECT_EQ(index->stats().documents, 7);
@@ -104,7 +104,7 @@ TEST(IndexTest, RanksTheMatchingChunkFirstWithCitationFields) {
 
 TEST(IndexTest, HeadingPathsAreSearchedToo) {
   testing::TempDir dir;
-  auto store = store::open_store(dir.path());
+  auto store = store::open_content_store(dir.path());
   fill(*store);
   auto index = open_index(*store, dir.path());
   EXPECT_EQ(ids(find(*index, "bread")), std::vector<std::string>{"file_cook:c0001"});
@@ -112,7 +112,7 @@ TEST(IndexTest, HeadingPathsAreSearchedToo) {
 
 TEST(IndexTest, ChineseQueriesMatchSegmentedChineseChunks) {
   testing::TempDir dir;
-  auto store = store::open_store(dir.path());
+  auto store = store::open_content_store(dir.path());
   fill(*store);
   auto index = open_index(*store, dir.path());
   const auto hits = find(*index, "什么是张量处理器");
@@ -128,7 +128,7 @@ TEST(IndexTest, ChineseQueriesMatchSegmentedChineseChunks) {
 
 TEST(IndexTest, PhrasesBooleansAndSourceFilters) {
   testing::TempDir dir;
-  auto store = store::open_store(dir.path());
+  auto store = store::open_content_store(dir.path());
   fill(*store);
   auto index = open_index(*store, dir.path());
   const auto phrase = find(*index, "\"salted water\"");
@@ -148,7 +148,7 @@ TEST(IndexTest, PhrasesBooleansAndSourceFilters) {
 
 TEST(IndexTest, AddingANewVersionReplacesTheOldChunksIncrementally) {
   testing::TempDir dir;
-  auto store = store::open_store(dir.path());
+  auto store = store::open_content_store(dir.path());
   fill(*store);
   {
     auto index = open_index(*store, dir.path());
@@ -171,7 +171,7 @@ TEST(IndexTest, AddingANewVersionReplacesTheOldChunksIncrementally) {
 
 TEST(IndexTest, ScrambledIndexFilesAreRebuiltFromTheStore) {
   testing::TempDir dir;
-  auto store = store::open_store(dir.path());
+  auto store = store::open_content_store(dir.path());
   fill(*store);
   open_index(*store, dir.path());
   scramble(dir.path() / "index");
@@ -183,7 +183,7 @@ TEST(IndexTest, ScrambledIndexFilesAreRebuiltFromTheStore) {
 
 TEST(IndexTest, DamageFoundWhileSearchingRebuildsAndSearchesAgain) {
   testing::TempDir dir;
-  auto store = store::open_store(dir.path());
+  auto store = store::open_content_store(dir.path());
   fill(*store);
   open_index(*store, dir.path());
   {
@@ -204,7 +204,7 @@ TEST(IndexTest, DamageFoundWhileSearchingRebuildsAndSearchesAgain) {
 
 TEST(IndexTest, AMissingOrStaleIndexIsRebuiltAndReindexIsAtomic) {
   testing::TempDir dir;
-  auto store = store::open_store(dir.path());
+  auto store = store::open_content_store(dir.path());
   fill(*store);
   open_index(*store, dir.path());
   fs::remove_all(dir.path() / "index");

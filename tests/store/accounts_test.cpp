@@ -2,8 +2,7 @@
 
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
-#include "lectio/store/store.h"
-#include "support/temp_dir.h"
+#include "store_backends.h"
 
 namespace lectio::store {
 
@@ -15,16 +14,20 @@ User make_user(const std::string& id, const std::string& name) {
 
 }  // namespace
 
-TEST(AccountsTest, SignUpAndSignInWithARealHash) {
-  testing::TempDir dir;
+class AccountsTest : public StoreBackendTest {};
+
+INSTANTIATE_TEST_SUITE_P(Backends, AccountsTest, ::testing::ValuesIn(store_backends()),
+                         backend_name);
+
+TEST_P(AccountsTest, SignUpAndSignInWithARealHash) {
   {
-    auto store = open_store(dir.path());
+    auto store = open_community();
     const auto created =
         store->create_user({"user_1", "Ada", "Ada L.", hash_password("analytical"), ""});
     ASSERT_TRUE(created);
     EXPECT_FALSE(created->created_at.empty());
   }
-  auto store = open_store(dir.path());  // reopened: the user is on disk
+  auto store = open_community();  // reopened: the user is on disk
   const auto ada = store->user_by_name("ada");
   ASSERT_TRUE(ada);
   EXPECT_EQ(ada->id, "user_1");
@@ -37,9 +40,8 @@ TEST(AccountsTest, SignUpAndSignInWithARealHash) {
   EXPECT_FALSE(store->user_by_name("bob"));
 }
 
-TEST(AccountsTest, NamesAreUniqueIgnoringCase) {
-  testing::TempDir dir;
-  auto store = open_store(dir.path());
+TEST_P(AccountsTest, NamesAreUniqueIgnoringCase) {
+  auto store = open_community();
   ASSERT_TRUE(store->create_user(make_user("user_1", "Grace")));
   EXPECT_FALSE(store->create_user(make_user("user_2", "grace")));
   EXPECT_FALSE(store->create_user(make_user("user_3", "GRACE")));
@@ -52,9 +54,8 @@ TEST(AccountsTest, NamesAreUniqueIgnoringCase) {
   EXPECT_TRUE(store->create_user(make_user("user_7", "\xc3\xa9mile")));
 }
 
-TEST(AccountsTest, BadUsersAreRejected) {
-  testing::TempDir dir;
-  auto store = open_store(dir.path());
+TEST_P(AccountsTest, BadUsersAreRejected) {
+  auto store = open_community();
   EXPECT_THROW(store->create_user(make_user("", "a")), InvalidInput);
   EXPECT_THROW(store->create_user(make_user("user_1", "")), InvalidInput);
   EXPECT_THROW(store->create_user(make_user("user_1", "bad\xff")), InvalidInput);
@@ -63,9 +64,8 @@ TEST(AccountsTest, BadUsersAreRejected) {
   EXPECT_THROW(store->create_user(make_user("user_1", "b")), Io) << "an id is never reused";
 }
 
-TEST(AccountsTest, SessionsExpireAndCanBeDeleted) {
-  testing::TempDir dir;
-  auto store = open_store(dir.path());
+TEST_P(AccountsTest, SessionsExpireAndCanBeDeleted) {
+  auto store = open_community();
   ASSERT_TRUE(store->create_user(make_user("user_1", "ada")));
   const std::string token = random_token();
   const std::string digest = token_digest(token);
@@ -93,9 +93,8 @@ TEST(AccountsTest, SessionsExpireAndCanBeDeleted) {
   EXPECT_FALSE(store->session(digest, "2000-01-01T00:00:00Z"));
 }
 
-TEST(AccountsTest, SessionsNeedAUserAndWellFormedTimes) {
-  testing::TempDir dir;
-  auto store = open_store(dir.path());
+TEST_P(AccountsTest, SessionsNeedAUserAndWellFormedTimes) {
+  auto store = open_community();
   EXPECT_THROW(store->put_session({"d", "user_x", "c", "2030-01-01T12:00:00Z", ""}), NotFound);
   ASSERT_TRUE(store->create_user(make_user("user_1", "ada")));
   EXPECT_THROW(store->put_session({"d", "user_1", "c", "2030-01-01 12:00:00", ""}), InvalidInput);

@@ -48,7 +48,7 @@ TEST(MigrationTest, AVersion2DatabaseKeepsItsDataAndGainsAccounts) {
   const auto file = dir.path() / "lectio.db";
   write_old_database(file, 2);
 
-  auto store = open_sqlite_store(file);
+  auto store = open_sqlite_content_store(file);
   EXPECT_EQ(store->schema_version(), static_cast<int>(migrations().size()));
   EXPECT_GE(store->schema_version(), 3);
   const auto sources = store->sources();
@@ -62,12 +62,15 @@ TEST(MigrationTest, AVersion2DatabaseKeepsItsDataAndGainsAccounts) {
   EXPECT_EQ(lesson->created_at, "2024-05-01T00:00:00Z");
 
   // The new tables work on the migrated file, and survive a reopen.
-  ASSERT_TRUE(store->create_user({"user_1", "ada", "Ada", "hash", ""}));
-  const Review review = store->put_review("lesson_1", "user_1", 4, "Still good.");
+  auto community = open_sqlite_community_store(file);
+  ASSERT_TRUE(community->create_user({"user_1", "ada", "Ada", "hash", ""}));
+  const Review review = community->put_review("lesson_1", "user_1", 4, "Still good.");
   store.reset();
-  store = open_sqlite_store(file);
-  EXPECT_EQ(store->reviews("lesson_1", "user_1").at(0).id, review.id);
-  EXPECT_EQ(store->rating_summary("lesson_1").count, 1);
+  community.reset();
+  store = open_sqlite_content_store(file);
+  community = open_sqlite_community_store(file);
+  EXPECT_EQ(community->reviews("lesson_1", "user_1").at(0).id, review.id);
+  EXPECT_EQ(community->rating_summary("lesson_1").count, 1);
   EXPECT_EQ(store->sources().size(), 1u);
 }
 
@@ -82,9 +85,9 @@ TEST(MigrationTest, AVersion1DatabaseMigratesAllTheWay) {
   exec(db, "INSERT INTO schema_migrations VALUES (1, '2024-05-01T00:00:00Z')");
   sqlite3_close(db);
 
-  auto store = open_sqlite_store(file);
+  auto store = open_sqlite_content_store(file);
   EXPECT_EQ(store->schema_version(), static_cast<int>(migrations().size()));
-  EXPECT_TRUE(store->create_user({"user_1", "ada", "Ada", "hash", ""}));
+  EXPECT_TRUE(open_sqlite_community_store(file)->create_user({"user_1", "ada", "Ada", "hash", ""}));
   EXPECT_TRUE(store->records(RecordKind::kLesson).empty());
 }
 

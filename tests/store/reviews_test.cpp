@@ -3,31 +3,32 @@
 #include <memory>
 
 #include "lectio/core/error.h"
-#include "lectio/store/store.h"
-#include "support/temp_dir.h"
+#include "store_backends.h"
 
 namespace lectio::store {
 
 namespace {
 
 // A store with three users: ada, bob and cy.
-class ReviewsTest : public ::testing::Test {
+class ReviewsTest : public StoreBackendTest {
  protected:
   void SetUp() override {
-    store_ = open_store(dir_.path());
+    store_ = open_community();
     for (const char* name : {"ada", "bob", "cy"}) {
       const std::string n = name;
       ASSERT_TRUE(store_->create_user({"user_" + n, n, "Display " + n, "hash", ""}));
     }
   }
 
-  testing::TempDir dir_;
-  std::unique_ptr<Store> store_;
+  std::unique_ptr<CommunityStore> store_;
 };
 
 }  // namespace
 
-TEST_F(ReviewsTest, ASecondReviewReplacesTheFirst) {
+INSTANTIATE_TEST_SUITE_P(Backends, ReviewsTest, ::testing::ValuesIn(store_backends()),
+                         backend_name);
+
+TEST_P(ReviewsTest, ASecondReviewReplacesTheFirst) {
   const Review first = store_->put_review("lesson_1", "user_ada", 3, "Fine.");
   EXPECT_FALSE(first.id.empty());
   EXPECT_EQ(first.lesson_id, "lesson_1");
@@ -52,7 +53,7 @@ TEST_F(ReviewsTest, ASecondReviewReplacesTheFirst) {
   EXPECT_FALSE(store_->review("review_missing"));
 }
 
-TEST_F(ReviewsTest, ListsLastWrittenFirst) {
+TEST_P(ReviewsTest, ListsLastWrittenFirst) {
   const Review a = store_->put_review("lesson_1", "user_ada", 4, "a");
   const Review b = store_->put_review("lesson_1", "user_bob", 2, "b");
   const Review c = store_->put_review("lesson_1", "user_cy", 5, "c");
@@ -66,7 +67,7 @@ TEST_F(ReviewsTest, ListsLastWrittenFirst) {
   EXPECT_EQ(ids(), (std::vector<std::string>{a.id, c.id, b.id}));
 }
 
-TEST_F(ReviewsTest, RejectsBadRatingsAndTexts) {
+TEST_P(ReviewsTest, RejectsBadRatingsAndTexts) {
   EXPECT_THROW(store_->put_review("lesson_1", "user_ada", 0, "x"), InvalidInput);
   EXPECT_THROW(store_->put_review("lesson_1", "user_ada", 6, "x"), InvalidInput);
   EXPECT_THROW(store_->put_review("lesson_1", "user_ada", 3, std::string(kMaxReviewBytes + 1, 'x')),
@@ -78,7 +79,7 @@ TEST_F(ReviewsTest, RejectsBadRatingsAndTexts) {
             1);
 }
 
-TEST_F(ReviewsTest, OnlyTheAuthorDeletesAReview) {
+TEST_P(ReviewsTest, OnlyTheAuthorDeletesAReview) {
   const Review r = store_->put_review("lesson_1", "user_ada", 4, "mine");
   ASSERT_TRUE(store_->set_review_like(r.id, "user_bob", true));
   EXPECT_FALSE(store_->delete_review(r.id, "user_bob"));
@@ -93,7 +94,7 @@ TEST_F(ReviewsTest, OnlyTheAuthorDeletesAReview) {
   EXPECT_EQ(again.likes, 0);
 }
 
-TEST_F(ReviewsTest, LikesAreIdempotentAndCountedPerViewer) {
+TEST_P(ReviewsTest, LikesAreIdempotentAndCountedPerViewer) {
   const Review r = store_->put_review("lesson_1", "user_ada", 4, "like me");
   EXPECT_TRUE(store_->set_review_like(r.id, "user_bob", true));
   EXPECT_TRUE(store_->set_review_like(r.id, "user_bob", true));
@@ -121,7 +122,7 @@ TEST_F(ReviewsTest, LikesAreIdempotentAndCountedPerViewer) {
   EXPECT_THROW(store_->set_review_like(r.id, "user_nobody", true), NotFound);
 }
 
-TEST_F(ReviewsTest, SummaryHasCountAverageAndHistogram) {
+TEST_P(ReviewsTest, SummaryHasCountAverageAndHistogram) {
   const RatingSummary none = store_->rating_summary("lesson_1");
   EXPECT_EQ(none.count, 0);
   EXPECT_EQ(none.average, 0);
@@ -138,7 +139,7 @@ TEST_F(ReviewsTest, SummaryHasCountAverageAndHistogram) {
   EXPECT_EQ(s.histogram, (std::array<int, 5>{0, 1, 0, 0, 2}));
 }
 
-TEST_F(ReviewsTest, DeletingALessonsReviewsLeavesOthers) {
+TEST_P(ReviewsTest, DeletingALessonsReviewsLeavesOthers) {
   const Review r = store_->put_review("lesson_1", "user_ada", 5, "");
   store_->put_review("lesson_1", "user_bob", 3, "");
   store_->put_review("lesson_2", "user_ada", 4, "");

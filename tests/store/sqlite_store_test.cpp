@@ -1,3 +1,5 @@
+// What only the SQLite backend has: one file per data directory, transactions seen through
+// SQLite itself, schema migrations.
 #include <sqlite3.h>
 
 #include <gtest/gtest.h>
@@ -41,86 +43,33 @@ std::vector<Chunk> make_chunks(int n, const std::string& prefix) {
 
 }  // namespace
 
-TEST(SqliteStoreTest, StoresSourceAndChunksInOneFile) {
+TEST(SqliteStoreTest, BothStoresLiveInTheDataDirectorysOneFile) {
   testing::TempDir dir;
   {
-    auto store = open_store(dir.path());
-    const PutResult r = store->put_source(make_source("file_a", "h1"), make_chunks(3, "one"));
-    EXPECT_EQ(r.source_id, "file_a");
-    EXPECT_EQ(r.version, 1);
-    EXPECT_EQ(r.outcome, PutOutcome::kAdded);
+    auto content = open_content_store(dir.path());
+    auto community = open_community_store(dir.path());
+    content->put_source(make_source("file_a", "h1"), make_chunks(1, "one"));
+    ASSERT_TRUE(community->create_user({"user_1", "ada", "Ada", "hash", ""}));
   }
   ASSERT_TRUE(std::filesystem::exists(dir.path() / "lectio.db"));
-  auto store = open_store(dir.path());  // reopened: the data is on disk
-  const auto sources = store->sources();
-  ASSERT_EQ(sources.size(), 1u);
-  EXPECT_EQ(sources[0].id, "file_a");
-  EXPECT_EQ(sources[0].chunk_count, 3);
-  EXPECT_EQ(sources[0].origin_url, "https://example.com/notes");
-  EXPECT_EQ(sources[0].format, Format::kMarkdown);
-  EXPECT_FALSE(sources[0].added_at.empty());
-
-  const auto chunks = store->chunks("file_a", std::nullopt);
-  ASSERT_EQ(chunks.size(), 3u);
-  EXPECT_EQ(chunks[2].id(), "file_a:c0002");
-  EXPECT_EQ(chunks[2].page_start, 2);
-  EXPECT_EQ(chunks[2].heading_path,
-            (std::vector<std::string>{"Title", "Section \"2\""}));
-  EXPECT_EQ(chunks[2].text, "one chunk 2");
-  EXPECT_EQ(store->source_id_for_path("/docs/notes.md"), "file_a");
-  EXPECT_FALSE(store->source_id_for_path("/elsewhere.md"));
-}
-
-TEST(SqliteStoreTest, SameContentIsANoOpAndNewContentANewVersion) {
-  testing::TempDir dir;
-  auto store = open_store(dir.path());
-  store->put_source(make_source("file_a", "h1"), make_chunks(2, "old"));
-  const auto gen = store->generation();
-  const PutResult same = store->put_source(make_source("file_a", "h1"), make_chunks(5, "x"));
-  EXPECT_EQ(same.outcome, PutOutcome::kUnchanged);
-  EXPECT_EQ(same.version, 1);
-  EXPECT_EQ(store->generation(), gen);
-  EXPECT_EQ(store->chunks("file_a", std::nullopt).size(), 2u);
-
-  const PutResult changed = store->put_source(make_source("file_a", "h2"), make_chunks(3, "new"));
-  EXPECT_EQ(changed.outcome, PutOutcome::kNewVersion);
-  EXPECT_EQ(changed.version, 2);
-  EXPECT_GT(store->generation(), gen);
-
-  // The current id names the new text; the pinned id still resolves the old one.
-  auto current = store->chunk(*ChunkRef::parse("file_a:c0001"));
-  ASSERT_TRUE(current);
-  EXPECT_EQ(current->text, "new chunk 1");
-  EXPECT_EQ(current->version, 2);
-  auto old = store->chunk(*ChunkRef::parse("file_a@v1:c0001"));
-  ASSERT_TRUE(old);
-  EXPECT_EQ(old->text, "old chunk 1");
-  EXPECT_FALSE(store->chunk(*ChunkRef::parse("file_a@v1:c0002")));
-  EXPECT_TRUE(store->chunk(*ChunkRef::parse("file_a:c0002")));
-
-  EXPECT_EQ(store->sources().size(), 1u);
-  EXPECT_EQ(store->source("file_a", std::nullopt)->version, 2);
-  EXPECT_EQ(store->source("file_a", 1)->content_hash, "h1");
-  EXPECT_FALSE(store->source("file_a", 3));
-  EXPECT_FALSE(store->source("file_b", std::nullopt));
-  EXPECT_TRUE(store->chunks("file_b", std::nullopt).empty());
-}
-
-TEST(SqliteStoreTest, VisitsOnlyCurrentVersionsInOrder) {
-  testing::TempDir dir;
-  auto store = open_store(dir.path());
-  store->put_source(make_source("file_b", "b1"), make_chunks(2, "b"));
-  store->put_source(make_source("file_a", "a1"), make_chunks(2, "a-old"));
-  store->put_source(make_source("file_a", "a2"), make_chunks(1, "a-new"));
-  std::vector<std::string> seen;
-  store->for_each_current_chunk([&](const Chunk& c) { seen.push_back(c.id() + "=" + c.text); });
-  EXPECT_EQ(seen, (std::vector<std::string>{"file_a:c0000=a-new chunk 0", "file_b:c0000=b chunk 0",
-                                            "file_b:c0001=b chunk 1"}));
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open((dir.path() / "lectio.db").c_str(), &raw), SQLITE_OK);
+  int rows = 0;
+  ASSERT_EQ(sqlite3_exec(
+                raw, "SELECT (SELECT COUNT(*) FROM sources) + (SELECT COUNT(*) FROM users)",
+                [](void* out, int, char** values, char**) {
+                  *static_cast<int*>(out) = std::atoi(values[0]);
+                  return 0;
+                },
+                &rows, nullptr),
+            SQLITE_OK);
+  sqlite3_close(raw);
+  EXPECT_EQ(rows, 2);
 }
 
 TEST(SqliteStoreTest, AFailedPutLeavesNothingBehind) {
   testing::TempDir dir;
-  auto store = open_store(dir.path());
+  auto store = open_content_store(dir.path());
   {
     // A trigger makes the third chunk insert fail half-way through the put.
     sqlite3* raw = nullptr;
@@ -142,9 +91,9 @@ TEST(SqliteStoreTest, AFailedPutLeavesNothingBehind) {
 
 TEST(SqliteStoreTest, MigratesOnceAndRefusesNewerSchemas) {
   testing::TempDir dir;
-  const int version = open_store(dir.path())->schema_version();
+  const int version = open_content_store(dir.path())->schema_version();
   EXPECT_GE(version, 1);
-  EXPECT_EQ(open_store(dir.path())->schema_version(), version);  // idempotent reopen
+  EXPECT_EQ(open_content_store(dir.path())->schema_version(), version);  // idempotent reopen
   {
     sqlite3* raw = nullptr;
     ASSERT_EQ(sqlite3_open((dir.path() / "lectio.db").c_str(), &raw), SQLITE_OK);
@@ -155,44 +104,25 @@ TEST(SqliteStoreTest, MigratesOnceAndRefusesNewerSchemas) {
               SQLITE_OK);
     sqlite3_close(raw);
   }
-  EXPECT_THROW(open_store(dir.path()), Io);
+  EXPECT_THROW(open_content_store(dir.path()), Io);
+}
+
+TEST(SqliteStoreTest, TheCommunityStoreRefusesNewerSchemasToo) {
+  testing::TempDir dir;
+  open_community_store(dir.path());
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open((dir.path() / "lectio.db").c_str(), &raw), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(raw, "INSERT INTO schema_migrations (version, applied_at) VALUES (999, 'x')",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(raw);
+  EXPECT_THROW(open_community_store(dir.path()), Io);
 }
 
 TEST(SqliteStoreTest, NotADatabaseIsAnIoError) {
   testing::TempDir dir;
   dir.write("lectio.db", std::string(4096, 'z'));
-  EXPECT_THROW(open_store(dir.path()), Io);
-}
-
-}  // namespace lectio::store
-
-namespace lectio::store {
-
-TEST(SqliteStoreTest, RecordsUpsertKeepCreationTimeAndFindBySlug) {
-  testing::TempDir dir;
-  auto store = open_store(dir.path());
-  Record lesson{"lesson_a_1", "gpu-vs-tpu", "GPU vs TPU", "AI plan", "en", "k1", "", "{\"v\":1}",
-                "", ""};
-  store->put_record(RecordKind::kLesson, lesson);
-  const auto first = store->record(RecordKind::kLesson, "lesson_a_1");
-  ASSERT_TRUE(first);
-  EXPECT_FALSE(first->created_at.empty());
-  lesson.body = "{\"v\":2}";
-  lesson.build_key = "k2";
-  store->put_record(RecordKind::kLesson, lesson);
-  const auto by_slug = store->record(RecordKind::kLesson, "gpu-vs-tpu");
-  ASSERT_TRUE(by_slug);
-  EXPECT_EQ(by_slug->body, "{\"v\":2}");
-  EXPECT_EQ(by_slug->build_key, "k2");
-  EXPECT_EQ(by_slug->created_at, first->created_at);
-  EXPECT_FALSE(store->record(RecordKind::kPlan, "lesson_a_1")) << "kinds are separate";
-
-  store->put_record(RecordKind::kLesson, {"lesson_b_2", "other", "Other", "", "zh", "", "u1",
-                                           "{}", "", ""});
-  EXPECT_EQ(store->records(RecordKind::kLesson).size(), 2u);
-  EXPECT_TRUE(store->delete_record(RecordKind::kLesson, "lesson_b_2"));
-  EXPECT_FALSE(store->delete_record(RecordKind::kLesson, "lesson_b_2"));
-  EXPECT_EQ(store->records(RecordKind::kLesson).size(), 1u);
+  EXPECT_THROW(open_content_store(dir.path()), Io);
 }
 
 }  // namespace lectio::store

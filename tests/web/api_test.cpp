@@ -16,6 +16,7 @@ using nlohmann::json;
 using testing::body_json;
 using testing::Browser;
 using testing::is_json_error;
+using testing::wait_for_job;
 using testing::WebTest;
 
 using WebAskTest = WebTest;
@@ -167,24 +168,6 @@ std::string upload(Browser& b, const std::string& name, const std::string& conte
   EXPECT_TRUE(r && r->status == 201) << (r ? r->body : std::string("no response"));
   if (!r || r->status != 201) return {};
   return body_json(r)["files"][0].value("source_id", "");
-}
-
-// Polls a job until it is done or failed (with a generous cap, so that a stuck job fails the
-// test rather than hanging it); returns its last state.
-json wait_for_job(Browser& b, const std::string& id) {
-  json job;
-  for (int i = 0; i < 1200; ++i) {  // 1200 × 100 ms: far beyond what composing takes
-    const auto r = b.get("/api/jobs/" + id);
-    if (!r || r->status != 200) {
-      ADD_FAILURE() << "job " << id << ": " << (r ? r->body : std::string("no response"));
-      return json::object();
-    }
-    job = body_json(r)["job"];
-    if (job.value("state", "") == "done" || job.value("state", "") == "failed") return job;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  ADD_FAILURE() << "job " << id << " did not finish: " << job.dump();
-  return job;
 }
 
 json bread_brief(const std::string& source_id) {

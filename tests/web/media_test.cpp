@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "lectio/compose/composer.h"
+#include "lectio/pipeline/lesson_records.h"
 #include "lectio/store/store.h"
 #include "web/web_fixture.h"
 
@@ -151,11 +152,11 @@ TEST_F(WebMediaTest, DraftMediaIsForItsCreatorOnly) {
   json user;
   auto creator = signed_up("dina", &user);
   {
-    auto store = store::open_store(data_);
+    auto store = store::open_content_store(data_);
     compose::Lesson mine = testing::stored_lesson(data_, lib_->draft_id);
     mine.id = "lesson_dina_draft_0000abcd";
     mine.slug = "dina_draft";
-    compose::save_lesson(*store, mine, user.value("id", ""));
+    pipeline::save_lesson(*store, mine, user.value("id", ""));
   }
   const auto r = creator->get("/media/lesson_dina_draft_0000abcd.mp3", {{"Range", "bytes=0-9"}});
   ASSERT_TRUE(r);
@@ -210,11 +211,11 @@ TEST_F(WebFeedTest, DraftsStayOutOfTheFeedEvenForTheirCreator) {
   json user;
   auto creator = signed_up("ezra", &user);
   {
-    auto store = store::open_store(data_);
+    auto store = store::open_content_store(data_);
     compose::Lesson mine = testing::stored_lesson(data_, lib_->draft_id);
     mine.id = "lesson_ezra_draft_0000abcd";
     mine.slug = "ezra_draft";
-    compose::save_lesson(*store, mine, user.value("id", ""));
+    pipeline::save_lesson(*store, mine, user.value("id", ""));
   }
   ASSERT_EQ(creator->get("/lessons/ezra_draft")->status, 200);  // the creator sees it
   const auto r = creator->get("/feeds/lessons.xml");

@@ -10,10 +10,13 @@
 #include <fstream>
 #include <kainjow/mustache.hpp>
 #include <sstream>
+#include <thread>
 #include <vector>
+#include <chrono>
 
 #include "lectio/compose/brief.h"
 #include "lectio/compose/composer.h"
+#include "lectio/pipeline/lesson_records.h"
 #include "lectio/compose/engine.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/text.h"
@@ -81,7 +84,7 @@ ExampleLibrary build_library(const fs::path& data, bool audio) {
   const fs::path examples = lectio::testing::source_dir() / "examples/gpu-tpu";
   ExampleLibrary lib;
   lib.data_dir = data;
-  auto store = store::open_store(data);
+  auto store = store::open_content_store(data);
   ingest::AddOptions add;
   add.id = "gpu001";
   add.origin_url = kOriginUrl;
@@ -102,7 +105,7 @@ ExampleLibrary build_library(const fs::path& data, bool audio) {
     lib.vtt = r.vtt;
     lib.chapters = r.chapters;
   }
-  compose::save_lesson(*store, lesson);
+  pipeline::save_lesson(*store, lesson);
   lib.lesson_id = lesson.id;
   lib.lesson_slug = lesson.slug;
   lib.lesson_title = lesson.title;
@@ -113,7 +116,7 @@ ExampleLibrary build_library(const fs::path& data, bool audio) {
     draft.slug = "draft_copy";
     draft.title = "An unpublished copy";
     draft.published = false;
-    compose::save_lesson(*store, draft, "user_nobody");
+    pipeline::save_lesson(*store, draft, "user_nobody");
     lib.draft_id = draft.id;
   }
 
@@ -342,10 +345,26 @@ std::string escaped(const std::string& text) {
 }
 
 compose::Lesson stored_lesson(const fs::path& data_dir, const std::string& id) {
-  auto store = store::open_store(data_dir);
-  std::optional<compose::Lesson> lesson = compose::load_lesson(*store, id);
+  auto store = store::open_content_store(data_dir);
+  std::optional<compose::Lesson> lesson = pipeline::load_lesson(*store, id);
   EXPECT_TRUE(lesson.has_value()) << "no stored lesson " << id;
   return lesson.value_or(compose::Lesson{});
+}
+
+json wait_for_job(Browser& b, const std::string& id) {
+  json job;
+  for (int i = 0; i < 1200; ++i) {  // 1200 × 100 ms: far beyond what composing takes
+    const auto r = b.get("/api/jobs/" + id);
+    if (!r || r->status != 200) {
+      ADD_FAILURE() << "job " << id << ": " << (r ? r->body : std::string("no response"));
+      return json::object();
+    }
+    job = body_json(r)["job"];
+    if (job.value("state", "") == "done" || job.value("state", "") == "failed") return job;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ADD_FAILURE() << "job " << id << " did not finish: " << job.dump();
+  return job;
 }
 
 void WebTest::SetUp() {

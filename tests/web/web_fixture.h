@@ -126,6 +126,10 @@ std::string escaped(const std::string& text);
 // A lesson as stored in a data directory (drafts included); fails the test when missing.
 compose::Lesson stored_lesson(const std::filesystem::path& data_dir, const std::string& id);
 
+// Polls a job (GET /api/jobs/<id>) until it is done or failed, with a generous cap so that a
+// stuck job fails the test rather than hanging it; returns its last state.
+nlohmann::json wait_for_job(Browser& b, const std::string& id);
+
 // Each test gets its own copy of the example data directory and a server on it, so that tests
 // cannot see each other's users, reviews or lessons. Subclasses with audio override audio().
 class WebTest : public ::testing::Test {

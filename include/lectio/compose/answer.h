@@ -9,7 +9,7 @@
 
 #include "lectio/compose/lesson.h"
 #include "lectio/search/index.h"
-#include "lectio/store/store.h"
+#include "lectio/store/content_store.h"
 
 namespace lectio::compose {
 
@@ -34,7 +34,7 @@ struct Answer {
 // language ("en" or "zh"). Deterministic for the same store, index and question. Throws
 // InvalidInput for an empty question, one over kMaxQuestionChars, or options out of range;
 // whatever the store and index throw (Io) passes through.
-Answer answer_question(std::string_view question, const Lesson& lesson, store::Store& store,
+Answer answer_question(std::string_view question, const Lesson& lesson, store::ContentStore& store,
                        search::Index& index, const AnswerOptions& options = {});
 
 }  // namespace lectio::compose

@@ -1,5 +1,5 @@
 #pragma once
-// A brief says what to teach. It is YAML (see docs/brief.md).
+// A brief says what to teach: YAML in a file, JSON from the web API (see docs/brief.md).
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -44,9 +44,16 @@ struct ChunkRange {
 // for anything else, including version-pinned ids.
 std::optional<ChunkRange> parse_chunk_range(std::string_view text);
 
-// Parses a brief. `name` (usually the file path) starts every error message; errors name the
-// field: "brief.yaml: field 'insights': must be a non-empty list". Throws InvalidInput.
+// Parses a brief from YAML (a brief file) or JSON (the web API). One validator serves both:
+// the same defaults (host: the language's first voice; cohost of a dialogue: another voice of
+// it; date: today, UTC) and the same refusals (unknown fields, wrong types, out-of-range
+// numbers, invalid dates, unknown enum values, duplicate YAML keys, empty or non-list
+// insights, a host of another language, syntax errors with their line). `name` (the file
+// path, or "brief") starts every message; messages name the field:
+// "brief.yaml: field 'insights': must be a non-empty list". Throws InvalidField for a field,
+// InvalidInput for the document as a whole.
 Brief parse_brief(std::string_view yaml, const std::string& name);
+Brief parse_brief_json(std::string_view json, const std::string& name);
 
 // Reads and parses a brief file; base_dir becomes the file's folder.
 Brief load_brief(const std::filesystem::path& path);

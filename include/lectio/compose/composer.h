@@ -9,24 +9,18 @@
 #include "lectio/compose/engine.h"
 #include "lectio/compose/lesson.h"
 #include "lectio/search/index.h"
-#include "lectio/store/store.h"
+#include "lectio/store/content_store.h"
 
 namespace lectio::compose {
 
 // Throws InvalidInput when the brief names a source that is not in the store.
-Lesson compose_lesson(const Brief& brief, store::Store& store, search::Index& index,
+Lesson compose_lesson(const Brief& brief, store::ContentStore& store, search::Index& index,
                       Engine& engine);
 
 // What a lesson is built from: the brief's hash and the versions of its sources. A stored
 // lesson with the same key need not be composed again. Throws like compose_lesson for a brief
 // whose sources are unknown.
-std::string lesson_build_key(const Brief& brief, store::Store& store);
-
-// Stores a lesson (as its JSON) under its id, replacing an earlier one. Throws Io.
-void save_lesson(store::Store& store, const Lesson& lesson, const std::string& owner = "");
-
-// A stored lesson by id or slug; std::nullopt when there is none.
-std::optional<Lesson> load_lesson(store::Store& store, std::string_view id_or_slug);
+std::string lesson_build_key(const Brief& brief, store::ContentStore& store);
 
 // Estimated listening minutes of the script, pauses included.
 double estimate_minutes(const Lesson& lesson);

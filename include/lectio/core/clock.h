@@ -9,6 +9,9 @@ namespace lectio {
 // Now (or that many seconds from now), as a time stamp.
 std::string utc_timestamp(long long seconds_from_now = 0);
 
+// Today's date in UTC, "2025-01-31": the default date of a lesson and a plan.
+std::string utc_date();
+
 // True when `s` has exactly the form of a time stamp (the digits are not range-checked).
 bool is_utc_timestamp(std::string_view s);
 

@@ -2,6 +2,7 @@
 // The one small exception hierarchy for failures. Expected misses use std::optional instead.
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace lectio {
 
@@ -16,6 +17,19 @@ class Error : public std::runtime_error {
 class InvalidInput : public Error {
  public:
   using Error::Error;
+};
+
+// One named field of a structured input is wrong (a brief's field, a request's JSON field):
+// what() is the whole message, field() the field's name, so that the web can answer
+// {"error":{"field":...}} and a form can mark the field.
+class InvalidField : public InvalidInput {
+ public:
+  InvalidField(std::string field, const std::string& message)
+      : InvalidInput(message), field_(std::move(field)) {}
+  const std::string& field() const { return field_; }
+
+ private:
+  std::string field_;
 };
 
 // Something that was named does not exist (a source id, a chunk id, a file).

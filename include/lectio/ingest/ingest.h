@@ -9,7 +9,7 @@
 
 #include "lectio/ingest/chunker.h"
 #include "lectio/ingest/limits.h"
-#include "lectio/store/store.h"
+#include "lectio/store/content_store.h"
 
 namespace lectio::ingest {
 
@@ -28,7 +28,7 @@ struct AddResult {
 };
 
 // Adds one file. Throws lectio::Error subclasses whose message starts with the file's path.
-AddResult add_file(store::Store& store, const std::filesystem::path& path,
+AddResult add_file(store::ContentStore& store, const std::filesystem::path& path,
                    const AddOptions& options);
 
 // Expands directories (recursively, files of supported extensions, sorted) and keeps files

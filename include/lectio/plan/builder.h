@@ -7,7 +7,6 @@
 
 #include "lectio/plan/plan.h"
 #include "lectio/plan/plan_file.h"
-#include "lectio/speech/render.h"
 
 namespace lectio::plan {
 
@@ -26,9 +25,10 @@ struct BuildOptions {
   std::filesystem::path data_dir;
   int jobs = 0;       // lessons built at once; 0 = one per core
   bool audio = true;  // false: compose only; totals then use estimates
-  // Output directory and lexicon of the audio; `threads` is set per job so that the jobs
-  // together use the cores once.
-  speech::RenderOptions render;
+  std::filesystem::path audio_dir;  // default <data_dir>/audio
+  std::filesystem::path lexicon;    // default <data_dir>/lexicon.yaml when that exists
+  // Synthesis threads per lesson; 0 = the cores shared out between the lessons built at once.
+  int render_threads = 0;
   // Called on the calling thread as each lesson finishes (done so far, total).
   std::function<void(const LessonOutcome&, int done, int total)> on_lesson;
 };
@@ -42,8 +42,8 @@ struct BuildResult {
   int failed = 0;
 };
 
-// Builds each lesson on a fixed pool of workers, each with its own store connection, index and
-// engine. A stored lesson is reused when its build key (brief and source versions) matches and,
+// Builds each lesson on a fixed pool of workers, each with its own pipeline::LessonMaker
+// (store connection, index and engine). A stored lesson is reused when its build key (brief and source versions) matches and,
 // with audio, its audio files still exist (otherwise they are rendered again). Each lesson is
 // stored as soon as it is built, so a failure loses none of the others and a re-run resumes;
 // failures are reported in the result (status kFailed), not thrown. The plan is stored at the

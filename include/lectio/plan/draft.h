@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "lectio/store/store.h"
+#include "lectio/store/content_store.h"
 
 namespace lectio::plan {
 
@@ -44,7 +44,7 @@ struct Draft {
 
 // Throws InvalidInput for an empty goal or a bad chapter count, NotFound for an unknown source,
 // InvalidInput when there is no material.
-Draft draft_plan(store::Store& store, const DraftOptions& options);
+Draft draft_plan(store::ContentStore& store, const DraftOptions& options);
 
 // The draft as a plan file a person can edit and build: every lesson inline, scoped to its
 // chunks by ranges ("file_x:c0003..c0007").

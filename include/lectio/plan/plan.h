@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lectio/store/store.h"
+#include "lectio/store/content_store.h"
 
 namespace lectio::plan {
 
@@ -63,10 +63,10 @@ std::string plan_to_json(const Plan& plan, int indent = 2);
 Plan plan_from_json(std::string_view json);
 
 // Stores the plan under its id, replacing an earlier one. Throws Io.
-void save_plan(store::Store& store, const Plan& plan);
+void save_plan(store::ContentStore& store, const Plan& plan);
 // A stored plan by id or slug; std::nullopt when there is none.
-std::optional<Plan> load_plan(store::Store& store, std::string_view id_or_slug);
+std::optional<Plan> load_plan(store::ContentStore& store, std::string_view id_or_slug);
 // Every stored plan, newest first.
-std::vector<Plan> list_plans(store::Store& store);
+std::vector<Plan> list_plans(store::ContentStore& store);
 
 }  // namespace lectio::plan

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "lectio/store/store.h"
+#include "lectio/store/content_store.h"
 
 namespace lectio::search {
 
@@ -53,11 +53,11 @@ class Index {
 
   // Brings the index up to date with the store: adds new source versions, drops replaced
   // ones. Cheap when nothing changed.
-  virtual void sync(store::Store& store) = 0;
+  virtual void sync(store::ContentStore& store) = 0;
 
   // Indexes every current chunk of the store into a fresh index and swaps it in, so that a
   // crash part-way leaves the previous index (or none), never a half-built one.
-  virtual void rebuild(store::Store& store, const IndexProgress& progress) = 0;
+  virtual void rebuild(store::ContentStore& store, const IndexProgress& progress) = 0;
 
   virtual IndexStats stats() const = 0;
 };
@@ -65,7 +65,7 @@ class Index {
 // Opens the index of a data directory, creating, repairing or syncing it as needed so that it
 // matches the store. The store must outlive the index: it is what a damaged index is rebuilt
 // from. Throws Io when the directory cannot be written.
-std::unique_ptr<Index> open_index(store::Store& store, const std::filesystem::path& data_dir,
+std::unique_ptr<Index> open_index(store::ContentStore& store, const std::filesystem::path& data_dir,
                                   const IndexProgress& progress = {});
 
 }  // namespace lectio::search

@@ -1,0 +1,90 @@
+#pragma once
+// The content store: sources, their chunks, and the lessons and plans made from them. Ingest,
+// search, compose, the pipeline and plans need only this. SQLite is the embedded backend
+// (store.h opens it); other backends implement the same interface, so callers never see a
+// database type. Not thread-safe: use one object per thread.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lectio/core/source.h"
+
+namespace lectio::store {
+
+enum class PutOutcome { kAdded, kUnchanged, kNewVersion };
+
+struct PutResult {
+  std::string source_id;
+  int version = 1;
+  PutOutcome outcome = PutOutcome::kAdded;
+};
+
+// Lessons and plans are stored as JSON documents, with the fields that lists and look-ups need
+// kept beside them.
+enum class RecordKind { kLesson, kPlan };
+
+struct Record {
+  std::string id;
+  std::string slug;
+  std::string title;
+  std::string plan;  // a lesson's plan title; empty for plans
+  std::string language;
+  std::string build_key;   // what it was built from (brief and source versions), for reuse
+  std::string owner;       // the creator's user id; empty when made from the command line
+  std::string body;        // the JSON document
+  std::string created_at;  // set by the store
+  std::string updated_at;  // set by the store
+};
+
+class ContentStore {
+ public:
+  virtual ~ContentStore() = default;
+
+  // Stores a source and its chunks in one transaction. When the current version of source.id
+  // has the same content hash nothing changes (kUnchanged) and its ids are kept; otherwise the
+  // source gets the next version number and the older versions stay readable. The version,
+  // chunk_count and chunk source ids are set by the store. Throws Io; nothing is written then.
+  virtual PutResult put_source(const Source& source, const std::vector<Chunk>& chunks) = 0;
+
+  // The current version of every source, ordered by id.
+  virtual std::vector<Source> sources() = 0;
+
+  // A source at a version (default: current). std::nullopt when missing.
+  virtual std::optional<Source> source(std::string_view id, std::optional<int> version) = 0;
+
+  // The id of the source last added from this absolute path, if any.
+  virtual std::optional<std::string> source_id_for_path(std::string_view path) = 0;
+
+  // The chunks of a source version (default: current) in order; empty when missing.
+  virtual std::vector<Chunk> chunks(std::string_view source_id, std::optional<int> version) = 0;
+
+  // One chunk; a ref without a version names the current version.
+  virtual std::optional<Chunk> chunk(const ChunkRef& ref) = 0;
+
+  // Visits every chunk of every current source version, ordered by source id then ordinal.
+  virtual void for_each_current_chunk(const std::function<void(const Chunk&)>& visit) = 0;
+
+  // Increases with every change to sources, so that derived data (the search index) can tell
+  // whether it is stale.
+  virtual std::int64_t generation() = 0;
+
+  // The schema version after migrations.
+  virtual int schema_version() = 0;
+
+  // Inserts or replaces a record by (kind, id); created_at survives a replace. Throws Io.
+  virtual void put_record(RecordKind kind, const Record& record) = 0;
+
+  // A record by id, else by slug (the newest with that slug). std::nullopt when missing.
+  virtual std::optional<Record> record(RecordKind kind, std::string_view id_or_slug) = 0;
+
+  // Every record of a kind, newest first.
+  virtual std::vector<Record> records(RecordKind kind) = 0;
+
+  // Deletes a record; false when there was none.
+  virtual bool delete_record(RecordKind kind, std::string_view id) = 0;
+};
+
+}  // namespace lectio::store

@@ -1,0 +1,104 @@
+#include "lectio/pipeline/make_lesson.h"
+
+#include "lectio/compose/composer.h"
+#include "lectio/core/error.h"
+#include "lectio/pipeline/lesson_records.h"
+#include "lectio/store/store.h"
+
+namespace lectio::pipeline {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+void report(const LessonOptions& options, Stage stage, int done = 0, int total = 0) {
+  if (options.on_progress) options.on_progress({stage, done, total});
+}
+
+// Who the lesson is stored under. A creator may not take over a lesson someone else made
+// (another creator's, or the library's own) by asking for the same one; the operator keeps
+// a lesson's creator when rewriting it.
+std::string owner_to_store(store::ContentStore& store, const compose::Lesson& lesson,
+                           const std::string& owner) {
+  const auto existing = store.record(store::RecordKind::kLesson, lesson.id);
+  if (!existing) return owner;
+  if (owner.empty()) return existing->owner;
+  if (existing->owner != owner) {
+    throw InvalidInput("the same lesson already exists in the library");
+  }
+  return owner;
+}
+
+speech::RenderOptions render_options(const fs::path& data_dir, const LessonOptions& options) {
+  speech::RenderOptions render;
+  render.out_dir = options.audio_dir.empty() ? data_dir / "audio" : options.audio_dir;
+  render.threads = options.render_threads;
+  const fs::path lexicon =
+      options.lexicon.empty() ? data_dir / "lexicon.yaml" : options.lexicon;
+  std::error_code ec;
+  if (!options.lexicon.empty() || fs::exists(lexicon, ec)) {
+    render.lexicon = speech::Lexicon::load(lexicon);
+  }
+  render.on_progress = [&options](int done, int total) {
+    report(options, Stage::kRendering, done, total);
+  };
+  return render;
+}
+
+}  // namespace
+
+LessonMaker::LessonMaker(fs::path data_dir, std::unique_ptr<compose::Engine> engine)
+    : data_dir_(std::move(data_dir)),
+      store_(store::open_content_store(data_dir_)),
+      index_(search::open_index(*store_, data_dir_)),
+      engine_(engine ? std::move(engine) : compose::make_extractive_engine()) {}
+
+LessonMaker::~LessonMaker() = default;
+
+LessonResult LessonMaker::make(const compose::Brief& brief, const LessonOptions& options) {
+  report(options, Stage::kComposing);
+  // Loaded first: a bad lexicon fails the lesson before any work is done.
+  std::optional<speech::RenderOptions> render;
+  if (options.audio) render = render_options(data_dir_, options);
+
+  LessonResult result;
+  std::optional<compose::Lesson> stored;
+  if (options.find_stored) {
+    if (const auto id = options.find_stored(compose::lesson_build_key(brief, *store_))) {
+      stored = load_lesson(*store_, *id);
+    }
+  }
+  if (stored) {
+    result.lesson = std::move(*stored);
+  } else {
+    result.lesson = compose::compose_lesson(brief, *store_, *index_, *engine_);
+    result.lesson.published = options.published;
+    result.composed = true;
+  }
+  // Before any audio is rendered: a refused lesson costs nothing.
+  const std::string owner = owner_to_store(*store_, result.lesson, options.owner);
+  bool unsaved = result.composed;
+  if (unsaved && options.find_stored) {
+    save_lesson(*store_, result.lesson, owner);
+    unsaved = false;
+  }
+  if (render) {
+    report(options, Stage::kRendering);
+    result.audio = speech::render_lesson(result.lesson, *render);
+    unsaved = speech::record_audio(result.lesson, *result.audio, data_dir_) || unsaved;
+  }
+  if (unsaved) {
+    report(options, Stage::kSaving);
+    save_lesson(*store_, result.lesson, owner);
+  }
+  report(options, Stage::kDone);
+  return result;
+}
+
+LessonResult make_lesson(const compose::Brief& brief, const fs::path& data_dir,
+                         const LessonOptions& options) {
+  LessonMaker maker(data_dir);
+  return maker.make(brief, options);
+}
+
+}  // namespace lectio::pipeline

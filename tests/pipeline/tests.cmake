@@ -1,0 +1,2 @@
+lectio_test(pipeline make_lesson DEPS lectio_ingest)
+lectio_test(pipeline make_lesson_audio LABELS audio DEPS lectio_ingest)

@@ -1,0 +1,146 @@
+// Content-store behaviour every backend must have; runs once per backend in store_backends.h.
+#include <gtest/gtest.h>
+
+#include "lectio/core/error.h"
+#include "store_backends.h"
+
+namespace lectio::store {
+
+namespace {
+
+Source make_source(const std::string& id, const std::string& hash) {
+  Source s;
+  s.id = id;
+  s.title = "Notes";
+  s.file_name = "notes.md";
+  s.path = "/docs/notes.md";
+  s.origin_url = "https://example.com/notes";
+  s.format = Format::kMarkdown;
+  s.language = "en";
+  s.content_hash = hash;
+  s.byte_size = 42;
+  s.page_count = 2;
+  return s;
+}
+
+std::vector<Chunk> make_chunks(int n, const std::string& prefix) {
+  std::vector<Chunk> out;
+  for (int i = 0; i < n; ++i) {
+    Chunk c;
+    c.page_start = 1 + i / 2;
+    c.page_end = 1 + i / 2;
+    c.heading_path = {"Title", "Section \"" + std::to_string(i) + "\""};
+    c.text = prefix + " chunk " + std::to_string(i);
+    c.word_count = 3;
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace
+
+class ContentStoreTest : public StoreBackendTest {};
+
+INSTANTIATE_TEST_SUITE_P(Backends, ContentStoreTest, ::testing::ValuesIn(store_backends()),
+                         backend_name);
+
+TEST_P(ContentStoreTest, StoresSourceAndChunksAndReadsThemBack) {
+  {
+    auto store = open_content();
+    const PutResult r = store->put_source(make_source("file_a", "h1"), make_chunks(3, "one"));
+    EXPECT_EQ(r.source_id, "file_a");
+    EXPECT_EQ(r.version, 1);
+    EXPECT_EQ(r.outcome, PutOutcome::kAdded);
+  }
+  auto store = open_content();  // reopened: the data is on disk
+  const auto sources = store->sources();
+  ASSERT_EQ(sources.size(), 1u);
+  EXPECT_EQ(sources[0].id, "file_a");
+  EXPECT_EQ(sources[0].chunk_count, 3);
+  EXPECT_EQ(sources[0].origin_url, "https://example.com/notes");
+  EXPECT_EQ(sources[0].format, Format::kMarkdown);
+  EXPECT_FALSE(sources[0].added_at.empty());
+
+  const auto chunks = store->chunks("file_a", std::nullopt);
+  ASSERT_EQ(chunks.size(), 3u);
+  EXPECT_EQ(chunks[2].id(), "file_a:c0002");
+  EXPECT_EQ(chunks[2].page_start, 2);
+  EXPECT_EQ(chunks[2].heading_path,
+            (std::vector<std::string>{"Title", "Section \"2\""}));
+  EXPECT_EQ(chunks[2].text, "one chunk 2");
+  EXPECT_EQ(store->source_id_for_path("/docs/notes.md"), "file_a");
+  EXPECT_FALSE(store->source_id_for_path("/elsewhere.md"));
+}
+
+TEST_P(ContentStoreTest, SameContentIsANoOpAndNewContentANewVersion) {
+  auto store = open_content();
+  store->put_source(make_source("file_a", "h1"), make_chunks(2, "old"));
+  const auto gen = store->generation();
+  const PutResult same = store->put_source(make_source("file_a", "h1"), make_chunks(5, "x"));
+  EXPECT_EQ(same.outcome, PutOutcome::kUnchanged);
+  EXPECT_EQ(same.version, 1);
+  EXPECT_EQ(store->generation(), gen);
+  EXPECT_EQ(store->chunks("file_a", std::nullopt).size(), 2u);
+
+  const PutResult changed = store->put_source(make_source("file_a", "h2"), make_chunks(3, "new"));
+  EXPECT_EQ(changed.outcome, PutOutcome::kNewVersion);
+  EXPECT_EQ(changed.version, 2);
+  EXPECT_GT(store->generation(), gen);
+
+  // The current id names the new text; the pinned id still resolves the old one.
+  auto current = store->chunk(*ChunkRef::parse("file_a:c0001"));
+  ASSERT_TRUE(current);
+  EXPECT_EQ(current->text, "new chunk 1");
+  EXPECT_EQ(current->version, 2);
+  auto old = store->chunk(*ChunkRef::parse("file_a@v1:c0001"));
+  ASSERT_TRUE(old);
+  EXPECT_EQ(old->text, "old chunk 1");
+  EXPECT_FALSE(store->chunk(*ChunkRef::parse("file_a@v1:c0002")));
+  EXPECT_TRUE(store->chunk(*ChunkRef::parse("file_a:c0002")));
+
+  EXPECT_EQ(store->sources().size(), 1u);
+  EXPECT_EQ(store->source("file_a", std::nullopt)->version, 2);
+  EXPECT_EQ(store->source("file_a", 1)->content_hash, "h1");
+  EXPECT_FALSE(store->source("file_a", 3));
+  EXPECT_FALSE(store->source("file_b", std::nullopt));
+  EXPECT_TRUE(store->chunks("file_b", std::nullopt).empty());
+}
+
+TEST_P(ContentStoreTest, VisitsOnlyCurrentVersionsInOrder) {
+  auto store = open_content();
+  store->put_source(make_source("file_b", "b1"), make_chunks(2, "b"));
+  store->put_source(make_source("file_a", "a1"), make_chunks(2, "a-old"));
+  store->put_source(make_source("file_a", "a2"), make_chunks(1, "a-new"));
+  std::vector<std::string> seen;
+  store->for_each_current_chunk([&](const Chunk& c) { seen.push_back(c.id() + "=" + c.text); });
+  EXPECT_EQ(seen, (std::vector<std::string>{"file_a:c0000=a-new chunk 0", "file_b:c0000=b chunk 0",
+                                            "file_b:c0001=b chunk 1"}));
+}
+
+TEST_P(ContentStoreTest, RecordsUpsertKeepCreationTimeAndFindBySlug) {
+  auto store = open_content();
+  Record lesson{"lesson_a_1", "gpu-vs-tpu", "GPU vs TPU", "AI plan", "en", "k1", "", "{\"v\":1}",
+                "", ""};
+  store->put_record(RecordKind::kLesson, lesson);
+  const auto first = store->record(RecordKind::kLesson, "lesson_a_1");
+  ASSERT_TRUE(first);
+  EXPECT_FALSE(first->created_at.empty());
+  lesson.body = "{\"v\":2}";
+  lesson.build_key = "k2";
+  store->put_record(RecordKind::kLesson, lesson);
+  const auto by_slug = store->record(RecordKind::kLesson, "gpu-vs-tpu");
+  ASSERT_TRUE(by_slug);
+  EXPECT_EQ(by_slug->body, "{\"v\":2}");
+  EXPECT_EQ(by_slug->build_key, "k2");
+  EXPECT_EQ(by_slug->created_at, first->created_at);
+  EXPECT_FALSE(store->record(RecordKind::kPlan, "lesson_a_1")) << "kinds are separate";
+
+  store->put_record(RecordKind::kLesson, {"lesson_b_2", "other", "Other", "", "zh", "", "u1",
+                                           "{}", "", ""});
+  EXPECT_EQ(store->records(RecordKind::kLesson).size(), 2u);
+  EXPECT_TRUE(store->delete_record(RecordKind::kLesson, "lesson_b_2"));
+  EXPECT_FALSE(store->delete_record(RecordKind::kLesson, "lesson_b_2"));
+  EXPECT_EQ(store->records(RecordKind::kLesson).size(), 1u);
+}
+
+}  // namespace lectio::store

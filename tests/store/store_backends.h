@@ -1,0 +1,55 @@
+#pragma once
+// The store backends every backend-neutral store test runs against, in the manner of Xapian's
+// DEFINE_TESTCASE(name, backend): a test body is written once against ContentStore or
+// CommunityStore, and INSTANTIATE_TEST_SUITE_P runs it once per backend listed here. A new
+// backend (PostgreSQL) adds one entry to store_backends() and then passes or fails the same
+// cases; backend-specific tests (SQLite files, triggers, migrations) stay in their own files.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "lectio/store/store.h"
+#include "support/temp_dir.h"
+
+namespace lectio::store {
+
+struct StoreBackend {
+  std::string name;  // a test-name suffix: letters and digits only
+  // Open this backend's stores for one test. `place` is the test's own temporary directory:
+  // opening again with the same place must see the same data (tests reopen to prove that
+  // data is stored, not cached), and different places must not share data.
+  std::function<std::unique_ptr<ContentStore>(const std::filesystem::path& place)> content;
+  std::function<std::unique_ptr<CommunityStore>(const std::filesystem::path& place)> community;
+};
+
+inline const std::vector<StoreBackend>& store_backends() {
+  static const std::vector<StoreBackend> kBackends = {
+      {"Sqlite", [](const std::filesystem::path& place) { return open_content_store(place); },
+       [](const std::filesystem::path& place) { return open_community_store(place); }},
+  };
+  return kBackends;
+}
+
+// GoogleTest prints a parameter by its name, not its bytes.
+inline void PrintTo(const StoreBackend& backend, std::ostream* out) { *out << backend.name; }
+
+inline std::string backend_name(const ::testing::TestParamInfo<StoreBackend>& info) {
+  return info.param.name;
+}
+
+// The fixture of backend-neutral tests: TEST_P(StoreBackendTest, Behaviour), with a fresh
+// temporary place per test.
+class StoreBackendTest : public ::testing::TestWithParam<StoreBackend> {
+ protected:
+  std::unique_ptr<ContentStore> open_content() { return GetParam().content(dir_.path()); }
+  std::unique_ptr<CommunityStore> open_community() { return GetParam().community(dir_.path()); }
+
+  testing::TempDir dir_;
+};
+
+}  // namespace lectio::store

@@ -92,11 +92,11 @@ TEST_F(WebBriefTest, TheWebRefusesWhatTheCommandLineRefusesNamingTheField) {
 TEST_F(WebBriefTest, TheFormRefusesABadBriefOnThePageWithTheFieldsMessage) {
   auto b = signed_up("kira");
   const auto r = b->post_body("/create/lesson",
-                              "topic=T&insights=One&date=2026-13-45&csrf=" + b->csrf(),
+                              "topic=T&insights=One&style=long&csrf=" + b->csrf(),
                               "application/x-www-form-urlencoded");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 400);
-  EXPECT_NE(r->body.find(testing::escaped("field 'date'")), std::string::npos);
+  EXPECT_NE(r->body.find(testing::escaped("field 'style'")), std::string::npos);
 }
 
 TEST_F(WebBriefTest, AFailedJobReportsItsErrorAndNoLesson) {

@@ -18,6 +18,37 @@
 
 namespace lectio::store {
 
+// A source and chunks to store in the tests.
+
+inline Source make_source(const std::string& id, const std::string& hash) {
+  Source s;
+  s.id = id;
+  s.title = "Notes";
+  s.file_name = "notes.md";
+  s.path = "/docs/notes.md";
+  s.origin_url = "https://example.com/notes";
+  s.format = Format::kMarkdown;
+  s.language = "en";
+  s.content_hash = hash;
+  s.byte_size = 42;
+  s.page_count = 2;
+  return s;
+}
+
+inline std::vector<Chunk> make_chunks(int n, const std::string& prefix) {
+  std::vector<Chunk> out;
+  for (int i = 0; i < n; ++i) {
+    Chunk c;
+    c.page_start = 1 + i / 2;
+    c.page_end = 1 + i / 2;
+    c.heading_path = {"Title", "Section \"" + std::to_string(i) + "\""};
+    c.text = prefix + " chunk " + std::to_string(i);
+    c.word_count = 3;
+    out.push_back(c);
+  }
+  return out;
+}
+
 struct StoreBackend {
   std::string name;  // a test-name suffix: letters and digits only
   // Open this backend's stores for one test. `place` is the test's own temporary directory:

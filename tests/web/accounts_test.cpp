@@ -317,7 +317,9 @@ TEST_F(WebReviewsTest, RatingMustBeOneToFive) {
   for (const json& rating : {json(0), json(6), json(-1), json("x"), json(nullptr), json(4.5)}) {
     const auto r = b->post_json(reviews_path(*lib_), {{"rating", rating}, {"text", "t"}});
     ASSERT_TRUE(is_json_error(r, 400)) << rating.dump();
-    EXPECT_EQ(body_json(r)["error"].value("code", ""), "invalid_rating");
+    // The JSON API names the field, like every other wrong input (request.h).
+    EXPECT_EQ(body_json(r)["error"].value("code", ""), "invalid_input");
+    EXPECT_EQ(body_json(r)["error"].value("field", ""), "rating");
   }
   const auto none = b->post_json(reviews_path(*lib_), {{"text", "no rating"}});
   EXPECT_TRUE(is_json_error(none, 400));

@@ -44,6 +44,7 @@ int run(int argc, char** argv) {
   register_voices_commands(app, global);
   register_library_commands(app, global);
   register_plan_commands(app, global);
+  register_ask_commands(app, global);
   register_serve_command(app, global);
   // Runs after --data is parsed and before any command: briefs, plans, renders and the web
   // server resolve host names among the data directory's registered voices too.

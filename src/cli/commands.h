@@ -6,6 +6,10 @@
 #include <optional>
 #include <string>
 
+namespace lectio::store {
+class Store;
+}
+
 namespace lectio::cli {
 
 struct GlobalOptions {
@@ -13,6 +17,9 @@ struct GlobalOptions {
   int exit_code = 0;                    // set by commands that fail part-way (e.g. some files)
   std::filesystem::path data() const;
 };
+
+// Accepts "file_gpu001" and the short "gpu001"; throws NotFound naming an unknown id.
+std::string resolve_source(store::ContentStore& store, const std::string& id);
 
 void register_source_commands(CLI::App& app, GlobalOptions& global);
 // search, reindex and eval (eval is registered by register_search_commands).
@@ -26,6 +33,8 @@ void register_voices_commands(CLI::App& app, GlobalOptions& global);
 void register_library_commands(CLI::App& app, GlobalOptions& global);
 // plan build | draft | show | related, and plans.
 void register_plan_commands(CLI::App& app, GlobalOptions& global);
+// ask and verify: answers and a fact check against the sources.
+void register_ask_commands(CLI::App& app, GlobalOptions& global);
 // serve: the web app.
 void register_serve_command(CLI::App& app, GlobalOptions& global);
 

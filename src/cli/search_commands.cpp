@@ -16,6 +16,14 @@
 
 namespace lectio::cli {
 
+// Accepts "file_gpu001" and the short "gpu001"; throws NotFound naming an unknown id.
+std::string resolve_source(store::ContentStore& store, const std::string& id) {
+  if (store.source(id, std::nullopt)) return id;
+  const std::string prefixed = "file_" + id;
+  if (store.source(prefixed, std::nullopt)) return prefixed;
+  throw NotFound(fmt::format("{}: no such source (see `lectio sources`)", id));
+}
+
 namespace {
 
 struct SearchArgs {
@@ -24,14 +32,6 @@ struct SearchArgs {
   std::vector<std::string> sources;
   bool json = false;
 };
-
-// Accepts "file_gpu001" and the short "gpu001"; throws NotFound naming an unknown id.
-std::string resolve_source(store::ContentStore& store, const std::string& id) {
-  if (store.source(id, std::nullopt)) return id;
-  const std::string prefixed = "file_" + id;
-  if (store.source(prefixed, std::nullopt)) return prefixed;
-  throw NotFound(fmt::format("{}: no such source (see `lectio sources`)", id));
-}
 
 std::string heading_line(const std::vector<std::string>& path) {
   std::string out;

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <utility>
 
 #include <fmt/format.h>
 
 #include "lectio/text/terms.h"
+#include "lectio/text/words.h"
 
 namespace lectio::compose {
 
@@ -20,7 +22,76 @@ std::set<Bigram> bigrams(const std::vector<std::string>& t) {
   return out;
 }
 
+char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// Where the lower-cased `word` is written in `text` at or after `from` (ASCII case ignored),
+// or npos. text::words() lower-cases, so this recovers the capitals names are told apart by.
+std::size_t find_written(std::string_view text, std::string_view word, std::size_t from) {
+  for (std::size_t at = from; at + word.size() <= text.size(); ++at) {
+    bool same = true;
+    for (std::size_t i = 0; same && i < word.size(); ++i) same = ascii_lower(text[at + i]) == word[i];
+    if (same) return at;
+  }
+  return std::string_view::npos;
+}
+
+bool has_digit(std::string_view w) {
+  return std::any_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// A name: capitalised where it is not the first word, or an acronym anywhere ("NASA", "TPU").
+bool looks_like_name(std::string_view written, bool first) {
+  if (written.empty() || written[0] < 'A' || written[0] > 'Z') return false;
+  const bool acronym = written.size() >= 2 && std::all_of(written.begin(), written.end(), [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  });
+  return acronym || !first;
+}
+
 }  // namespace
+
+bool ClaimCheck::facts_held() const {
+  return std::none_of(unsupported.begin(), unsupported.end(),
+                      [](const UnsupportedTerm& t) { return t.kind != TermKind::kTerm; });
+}
+
+ClaimCheck check_claim(std::string_view claim, const std::vector<std::string>& texts,
+                       const std::string& language) {
+  ClaimCheck out;
+  out.support = support_score(claim, texts, language);
+  std::set<std::string> known;
+  for (const std::string& t : texts) {
+    for (std::string& term : text::terms(t, language)) known.insert(std::move(term));
+  }
+  std::set<std::string> listed;
+  std::size_t cursor = 0;
+  bool first = true;
+  bool previous_was_name = false;  // the last word was an unsupported name: extend it
+  for (const std::string& word : text::words(claim)) {
+    const std::size_t at = find_written(claim, word, cursor);
+    const std::string_view written =
+        at == std::string_view::npos ? std::string_view(word) : claim.substr(at, word.size());
+    if (at != std::string_view::npos) cursor = at + word.size();
+    const bool was_first = std::exchange(first, false);
+    const std::vector<std::string> t = text::terms(word, language);
+    if (t.empty() || known.contains(t.front())) {
+      previous_was_name = false;
+      continue;
+    }
+    const TermKind kind = has_digit(word)                    ? TermKind::kNumber
+                          : looks_like_name(written, was_first) ? TermKind::kName
+                                                                : TermKind::kTerm;
+    if (kind == TermKind::kName && previous_was_name && !out.unsupported.empty()) {
+      out.unsupported.back().text += " " + std::string(written);
+      continue;
+    }
+    previous_was_name = false;
+    if (!listed.insert(std::string(written)).second) continue;
+    out.unsupported.push_back({std::string(written), kind});
+    previous_was_name = kind == TermKind::kName;
+  }
+  return out;
+}
 
 double support_score(std::string_view sentence, const std::vector<std::string>& texts,
                      const std::string& language) {

@@ -74,3 +74,49 @@ TEST(GroundingTest, DropsMissingCitationsAndFillsSources) {
 }
 
 }  // namespace lectio::compose
+
+namespace lectio::compose {
+
+TEST(GroundingTest, CheckClaimListsTheNamesNumbersAndTermsNoTextHolds) {
+  const std::vector<std::string> chunks = {
+      "Google announced the TPU in 2016 and designed it for neural network arithmetic.",
+      "The first TPU generation used a grid of 256 by 256 cells."};
+  const ClaimCheck held = check_claim("Google announced the TPU in 2016.", chunks, "en");
+  EXPECT_DOUBLE_EQ(held.support, 1.0);
+  EXPECT_TRUE(held.unsupported.empty());
+  EXPECT_TRUE(held.facts_held());
+
+  const ClaimCheck invented =
+      check_claim("In 1987 the Zorblax Institute announced the TPU with 512 cells.", chunks, "en");
+  ASSERT_EQ(invented.unsupported.size(), 3u);
+  EXPECT_EQ(invented.unsupported[0].text, "1987");
+  EXPECT_EQ(invented.unsupported[0].kind, TermKind::kNumber);
+  EXPECT_EQ(invented.unsupported[1].text, "Zorblax Institute");
+  EXPECT_EQ(invented.unsupported[1].kind, TermKind::kName);
+  EXPECT_EQ(invented.unsupported[2].text, "512");
+  EXPECT_FALSE(invented.facts_held());
+  EXPECT_LT(invented.support, held.support);
+
+  // A paraphrase leaves a common word unsupported but invents no fact.
+  const ClaimCheck paraphrase = check_claim("Google unveiled the TPU in 2016.", chunks, "en");
+  ASSERT_EQ(paraphrase.unsupported.size(), 1u);
+  EXPECT_EQ(paraphrase.unsupported[0].text, "unveiled");
+  EXPECT_EQ(paraphrase.unsupported[0].kind, TermKind::kTerm);
+  EXPECT_TRUE(paraphrase.facts_held());
+  // The first word of a sentence is capitalised anyway; an acronym is a name wherever it is.
+  const ClaimCheck opening = check_claim("Engineers loved NASA's TPU.", chunks, "en");
+  ASSERT_EQ(opening.unsupported.size(), 3u);
+  EXPECT_EQ(opening.unsupported[0].kind, TermKind::kTerm);
+  EXPECT_EQ(opening.unsupported[2].text, "NASA's");
+  EXPECT_EQ(opening.unsupported[2].kind, TermKind::kName);
+}
+
+TEST(GroundingTest, CheckClaimReadsChinese) {
+  const std::vector<std::string> chunks = {"TPU的核心是由乘加单元组成的脉动阵列。"};
+  EXPECT_TRUE(check_claim("TPU的核心是脉动阵列。", chunks, "zh").unsupported.empty());
+  const ClaimCheck other = check_claim("TPU在1987年由香蕉公司发明。", chunks, "zh");
+  EXPECT_FALSE(other.unsupported.empty());
+  EXPECT_FALSE(other.facts_held());  // 1987 is a number no chunk holds
+}
+
+}  // namespace lectio::compose

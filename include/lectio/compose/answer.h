@@ -19,6 +19,9 @@ inline constexpr int kMaxQuestionChars = 500;
 struct AnswerOptions {
   int max_sentences = 3;  // 1..10
   int search_depth = 8;   // chunks retrieved and read, 1..50
+  // "en" or "zh" for answer_from_sources; empty: the question's language. answer_question
+  // always answers in the lesson's language.
+  std::string language;
 };
 
 struct Answer {
@@ -36,5 +39,12 @@ struct Answer {
 // whatever the store and index throw (Io) passes through.
 Answer answer_question(std::string_view question, const Lesson& lesson, store::ContentStore& store,
                        search::Index& index, const AnswerOptions& options = {});
+
+// The same answer from the current versions of the named sources (every source when empty),
+// for `lectio ask`. Also throws NotFound for an unknown source id and InvalidInput for a
+// language other than "en" or "zh".
+Answer answer_from_sources(std::string_view question, const std::vector<std::string>& source_ids,
+                           store::ContentStore& store, search::Index& index,
+                           const AnswerOptions& options = {});
 
 }  // namespace lectio::compose

@@ -20,6 +20,33 @@ inline constexpr double kSupportThreshold = 0.6;
 double support_score(std::string_view sentence, const std::vector<std::string>& texts,
                      const std::string& language);
 
+// What a claim carries that none of its texts holds.
+enum class TermKind {
+  kName,    // a capitalised word or run of them ("Zorblax Institute"), or an acronym
+  kNumber,  // a word with a digit ("1987", "4.2bn")
+  kTerm,    // any other content word (paraphrase, or an invented rare term)
+};
+
+struct UnsupportedTerm {
+  std::string text;  // as written in the claim
+  TermKind kind = TermKind::kTerm;
+};
+
+struct ClaimCheck {
+  double support = 0;  // support_score of the claim against the texts
+  // The claim's content words whose term none of the texts holds, in the claim's order, each
+  // once; adjacent unsupported capitalised words are one name.
+  std::vector<UnsupportedTerm> unsupported;
+  // True when no name and no number is unsupported: the claim invents no fact a reader could
+  // check. A paraphrase may still leave common words unsupported.
+  bool facts_held() const;
+};
+
+// Checks one claim against the texts it cites: its support and what it says that they don't.
+// This is what an engine's output is held to: a claim whose facts are not held must not pass.
+ClaimCheck check_claim(std::string_view claim, const std::vector<std::string>& texts,
+                       const std::string& language);
+
 // Resolves a chunk id; std::nullopt when it does not exist.
 using ChunkLookup = std::function<std::optional<Chunk>(const std::string& chunk_id)>;
 // Finds the source record of a chunk.

@@ -5,7 +5,6 @@
 #include <set>
 #include <sstream>
 
-#include "answer_core.h"
 #include "lectio/core/error.h"
 #include "lectio/text/stopwords.h"
 #include "lectio/text/terms.h"
@@ -17,9 +16,7 @@ namespace {
 
 constexpr int kFaqMax = 8;
 constexpr int kFaqAnswerMax = 3;
-// A FAQ question names a whole insight, which no one sentence carries all of; an answer
-// sentence needs a smaller share of it than a learner's pointed question.
-constexpr double kFaqMinCoverage = 0.35;
+constexpr double kFaqMinRelevance = 0.35;
 
 bool has_phrase(const std::string& s, std::string_view phrase) {
   return s.find(phrase) != std::string::npos;
@@ -78,8 +75,8 @@ Focus focus_for(const std::string& text, const Brief& brief, const Material& mat
 }
 
 std::vector<FaqItem> write_faq(const Brief& brief, const Material& material,
-                               const std::vector<Candidate>& candidates,
-                               const Scorer& /*scorer*/, const Phrasing& say) {
+                               const std::vector<Candidate>& candidates, const Scorer& scorer,
+                               const Phrasing& say) {
   // The topic's own question first, then the insights, then the sources' section headings
   // that read as a subject (a clause like "The compiler does the planning" does not).
   struct Ask {
@@ -106,24 +103,19 @@ std::vector<FaqItem> write_faq(const Brief& brief, const Material& material,
     }
     if (!overlaps_insight) asks.push_back({say.question_about(h), h});
   }
-  // Each question is answered by the same core as a learner's question (answer_core.h), from
-  // sentences no earlier answer used.
   std::vector<FaqItem> faq;
-  PickOptions pick;
-  pick.max_sentences = kFaqAnswerMax;
-  pick.min_coverage = kFaqMinCoverage;
-  pick.max_absent_share = 1.01;  // the brief's wording, not the sources', phrases the question
-  pick.excluded.assign(candidates.size(), false);
+  std::vector<bool> used(candidates.size(), false);
   for (const Ask& ask : asks) {
     if (static_cast<int>(faq.size()) >= kFaqMax) break;
-    pick.chunk_prior = focus_for(ask.focus, brief, material).chunk_prior;
-    const std::vector<int> picked = pick_answer(ask.question, candidates, brief.language, pick);
+    const Focus focus = focus_for(ask.focus, brief, material);
+    const std::vector<double> rel = scorer.relevance(focus);
+    const std::vector<int> picked = scorer.select(rel, kFaqMinRelevance, 90, kFaqAnswerMax, used);
     if (picked.size() < 2) continue;
     FaqItem item;
     item.question = ask.question;
     for (int c : picked) {
-      pick.excluded[static_cast<std::size_t>(c)] = true;
-      const Candidate& cand = candidates[static_cast<std::size_t>(c)];
+      used[static_cast<std::size_t>(c)] = true;
+      const Candidate& cand = scorer.candidate(c);
       ScriptSentence s;
       s.text = cand.text;
       s.citations = {material.chunks[static_cast<std::size_t>(cand.chunk)].id()};

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "lectio/store/store.h"
 #include "lectio/compose/verify.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/search/index.h"

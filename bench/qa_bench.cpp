@@ -22,6 +22,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "lectio/store/store.h"
 #include "lectio/compose/answer.h"
 #include "lectio/text/sentences.h"
 #include "lectio/ingest/ingest.h"

@@ -13,6 +13,7 @@
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
+#include "lectio/pipeline/lesson_records.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
 
@@ -88,7 +89,7 @@ void run_ask(const AskArgs& args, GlobalOptions& global) {
   std::vector<std::string> sources = resolve_sources(*store, args.sources);
   auto index = open_index(*store, global);
   if (!args.lesson.empty()) {
-    const auto lesson = compose::load_lesson(*store, args.lesson);
+    const auto lesson = pipeline::load_lesson(*store, args.lesson);
     if (!lesson) throw NotFound(fmt::format("{}: no such lesson (see `lectio lessons`)", args.lesson));
     print_answer(compose::answer_question(args.question, *lesson, *store, *index, options),
                  args.json);

@@ -7,7 +7,7 @@
 #include <string>
 
 namespace lectio::store {
-class Store;
+class ContentStore;
 }
 
 namespace lectio::cli {

@@ -9,7 +9,7 @@
 
 #include "lectio/compose/grounding.h"
 #include "lectio/search/index.h"
-#include "lectio/store/store.h"
+#include "lectio/store/content_store.h"
 
 namespace lectio::compose {
 

@@ -1,15 +1,16 @@
 #include "lectio/cli/cli.h"
 
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <exception>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "commands.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/voice_registry.h"
+#include "lectio/store/pg_store.h"
 
 namespace lectio::cli {
 
@@ -37,6 +38,10 @@ int run(int argc, char** argv) {
   app.require_subcommand(1);
   app.add_option("--data", global.data_dir,
                  "Data directory (default: $LECTIO_DATA, else ./lectio-data)");
+  app.add_option("--store", global.store,
+                 "Store: postgresql://user:pass@host:port/db (default: $LECTIO_STORE, else the "
+                 "data directory's SQLite file)")
+      ->envname("LECTIO_STORE");
   register_source_commands(app, global);
   register_search_commands(app, global);
   register_summarize_commands(app, global);
@@ -46,10 +51,15 @@ int run(int argc, char** argv) {
   register_plan_commands(app, global);
   register_ask_commands(app, global);
   register_serve_command(app, global);
-  // Runs after --data is parsed and before any command: briefs, plans, renders and the web
-  // server resolve host names among the data directory's registered voices too.
-  app.parse_complete_callback(
-      [&global] { use_voice_registry(open_voice_registry(global.data())); });
+  register_worker_commands(app, global);
+  // Runs after the global options are parsed and before any command. Every command opens its
+  // stores through store::open_content_store / open_community_store, which then use the store
+  // URL; briefs, plans, renders and the web server resolve host names among the data
+  // directory's registered voices too.
+  app.parse_complete_callback([&global] {
+    store::set_store_url(global.store);
+    use_voice_registry(open_voice_registry(global.data()));
+  });
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -14,6 +14,7 @@ namespace lectio::cli {
 
 struct GlobalOptions {
   std::optional<std::string> data_dir;  // --data
+  std::string store;                    // --store / $LECTIO_STORE: a PostgreSQL URL, or ""
   int exit_code = 0;                    // set by commands that fail part-way (e.g. some files)
   std::filesystem::path data() const;
 };
@@ -37,5 +38,7 @@ void register_plan_commands(CLI::App& app, GlobalOptions& global);
 void register_ask_commands(CLI::App& app, GlobalOptions& global);
 // serve: the web app.
 void register_serve_command(CLI::App& app, GlobalOptions& global);
+// migrate and jobs: the store's schema and the job queue (worker_commands.cpp).
+void register_worker_commands(CLI::App& app, GlobalOptions& global);
 
 }  // namespace lectio::cli

@@ -94,7 +94,8 @@ void run_eval_ir(const EvalArgs& args) {
   }
 
   ScratchDir scratch;
-  auto store = store::open_content_store(scratch.path());
+  // The corpus is private scratch: never the configured (--store) store.
+  auto store = store::open_sqlite_content_store(scratch.path() / "lectio.db");
   const auto t0 = std::chrono::steady_clock::now();
   const std::int64_t docs = load_corpus(dir, *store);
   std::unique_ptr<Progress> indexing;

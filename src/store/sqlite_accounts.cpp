@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "community_rules.h"
 #include "lectio/core/clock.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
 
 namespace lectio::store::sqlite {
 
@@ -14,33 +14,12 @@ constexpr std::string_view kUserColumns = "id, name, display_name, password_hash
 constexpr std::string_view kSessionColumns =
     "token_digest, user_id, csrf_token, expires_at, created_at";
 
-// The unique key of a login name. Only ASCII letters are folded: the same on every backend
-// and locale, where full Unicode case folding is not.
-std::string name_key(std::string_view name) {
-  std::string key(name);
-  for (char& c : key) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return key;
-}
-
 User read_user(const Statement& s) {
   return {s.text(0), s.text(1), s.text(2), s.text(3), s.text(4)};
 }
 
 Session read_session(const Statement& s) {
   return {s.text(0), s.text(1), s.text(2), s.text(3), s.text(4)};
-}
-
-void require_time(std::string_view what, std::string_view value) {
-  if (is_utc_timestamp(value)) return;
-  throw InvalidInput(
-      fmt::format("{} '{}': not a UTC time stamp like 2025-01-31T09:30:00Z", what, value));
-}
-
-void require_text(std::string_view what, std::string_view value) {
-  if (value.empty()) throw InvalidInput(fmt::format("user: {} must not be empty", what));
-  if (!text::is_valid_utf8(value)) throw InvalidInput(fmt::format("user: {} is not UTF-8", what));
 }
 
 }  // namespace
@@ -52,12 +31,7 @@ AccountTables::AccountTables(Database& db)
           "SELECT {} FROM sessions WHERE token_digest = ? AND expires_at > ?", kSessionColumns))) {}
 
 std::optional<User> AccountTables::create_user(const User& user) {
-  require_text("id", user.id);
-  require_text("name", user.name);
-  require_text("display name", user.display_name);
-  require_text("password hash", user.password_hash);
-  User stored = user;
-  if (stored.created_at.empty()) stored.created_at = utc_timestamp();
+  const User stored = checked_new_user(user);
   // Only a taken name is an expected miss; a taken id still fails on the primary key.
   Statement q = db_.prepare(
       "INSERT INTO users (id, name, name_key, display_name, password_hash, created_at) "
@@ -84,9 +58,7 @@ std::optional<User> AccountTables::user_by_name(std::string_view name) {
 }
 
 void AccountTables::put_session(const Session& session) {
-  if (session.token_digest.empty()) throw InvalidInput("session: empty token digest");
-  require_time("session expiry", session.expires_at);
-  if (!session.created_at.empty()) require_time("session creation", session.created_at);
+  check_session(session);
   Transaction tx(db_);
   if (!user(session.user_id)) {
     throw NotFound(fmt::format("session: no user '{}'", session.user_id));

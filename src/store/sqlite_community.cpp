@@ -1,7 +1,6 @@
 // The SQLite backend of the community store: users, sessions, reviews and likes.
 #include <memory>
 
-#include "lectio/core/data_dir.h"
 #include "lectio/store/store.h"
 #include "sqlite_accounts.h"
 #include "sqlite_db.h"
@@ -76,11 +75,6 @@ class SqliteCommunityStore final : public CommunityStore {
 
 std::unique_ptr<CommunityStore> open_sqlite_community_store(const std::filesystem::path& file) {
   return std::make_unique<SqliteCommunityStore>(file);
-}
-
-std::unique_ptr<CommunityStore> open_community_store(const std::filesystem::path& data_dir) {
-  ensure_dir(data_dir);
-  return open_sqlite_community_store(data_dir / "lectio.db");
 }
 
 }  // namespace lectio::store

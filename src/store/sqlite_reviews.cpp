@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "community_rules.h"
 #include "lectio/core/clock.h"
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
-#include "lectio/core/text.h"
 
 namespace lectio::store::sqlite {
 
@@ -55,17 +55,7 @@ void ReviewTables::require_user(std::string_view user_id) {
 
 Review ReviewTables::put(std::string_view lesson_id, std::string_view user_id, int rating,
                          std::string_view text) {
-  if (lesson_id.empty()) throw InvalidInput("review: empty lesson id");
-  if (rating < 1 || rating > 5) {
-    throw InvalidInput(fmt::format("review of {}: rating {} is not 1 to 5", lesson_id, rating));
-  }
-  if (text.size() > kMaxReviewBytes) {
-    throw InvalidInput(fmt::format("review of {}: text of {} bytes is over the {} allowed",
-                                   lesson_id, text.size(), kMaxReviewBytes));
-  }
-  if (!text::is_valid_utf8(text)) {
-    throw InvalidInput(fmt::format("review of {}: text is not UTF-8", lesson_id));
-  }
+  check_review(lesson_id, rating, text);
   Transaction tx(db_);
   require_user(user_id);
   // seq is the order of writes: one past the largest, inside this write transaction.
@@ -149,18 +139,9 @@ RatingSummary ReviewTables::summary(std::string_view lesson_id) {
   Statement q =
       db_.prepare("SELECT rating, COUNT(*) FROM reviews WHERE lesson_id = ? GROUP BY rating");
   q.bind(1, lesson_id);
-  RatingSummary out;
-  std::int64_t total = 0;
-  while (q.step()) {
-    const int rating = q.integer(0);
-    const int count = q.integer(1);
-    if (rating < 1 || rating > 5) continue;  // the CHECK constraint keeps these out
-    out.histogram[static_cast<std::size_t>(rating - 1)] = count;
-    out.count += count;
-    total += static_cast<std::int64_t>(rating) * count;
-  }
-  if (out.count > 0) out.average = static_cast<double>(total) / out.count;
-  return out;
+  std::vector<std::pair<int, int>> counts;
+  while (q.step()) counts.emplace_back(q.integer(0), q.integer(1));
+  return summarize_ratings(counts);
 }
 
 int ReviewTables::remove_lesson(std::string_view lesson_id) {

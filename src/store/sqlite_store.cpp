@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 
 #include "lectio/core/clock.h"
-#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/store/store.h"
 #include "sqlite_schema.h"
@@ -242,11 +241,6 @@ class SqliteContentStore final : public ContentStore {
 
 std::unique_ptr<ContentStore> open_sqlite_content_store(const std::filesystem::path& file) {
   return std::make_unique<SqliteContentStore>(file);
-}
-
-std::unique_ptr<ContentStore> open_content_store(const std::filesystem::path& data_dir) {
-  ensure_dir(data_dir);
-  return open_sqlite_content_store(data_dir / "lectio.db");
 }
 
 }  // namespace lectio::store

@@ -8,12 +8,16 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "lectio/pg/connection.h"
+#include "lectio/store/pg_store.h"
 #include "lectio/store/store.h"
+#include "support/pg_test.h"
 #include "support/temp_dir.h"
 
 namespace lectio::store {
@@ -58,10 +62,30 @@ struct StoreBackend {
   std::function<std::unique_ptr<CommunityStore>(const std::filesystem::path& place)> community;
 };
 
+// The migrated PostgreSQL database of a test place: created on first use, dropped when the
+// test process exits (each test runs in a process of its own under ctest).
+inline const std::string& pg_database_of(const std::filesystem::path& place) {
+  static std::map<std::filesystem::path, std::unique_ptr<testing::TestDatabase>> databases;
+  auto& db = databases[place];
+  if (!db) {
+    db = std::make_unique<testing::TestDatabase>();
+    pg::Connection admin(db->url());
+    migrate_pg_store(admin);
+  }
+  return db->url();
+}
+
 inline const std::vector<StoreBackend>& store_backends() {
   static const std::vector<StoreBackend> kBackends = {
       {"Sqlite", [](const std::filesystem::path& place) { return open_content_store(place); },
        [](const std::filesystem::path& place) { return open_community_store(place); }},
+      {"Postgres",
+       [](const std::filesystem::path& place) {
+         return open_pg_content_store(pg_database_of(place));
+       },
+       [](const std::filesystem::path& place) {
+         return open_pg_community_store(pg_database_of(place));
+       }},
   };
   return kBackends;
 }

@@ -34,3 +34,12 @@ target_include_directories(test_web_web_parts PRIVATE ${PROJECT_SOURCE_DIR}/src/
 
 # Starting the server (ports in use, foreign addresses).
 lectio_test(web server)
+
+# Two `lectio serve` processes on one PostgreSQL store.
+lectio_test(web fleet POSTGRES
+            DEPS lectio_ingest lectio_compose lectio_search lectio_plan lectio_speech
+                 PkgConfig::HTTPLIB nlohmann_json::nlohmann_json yaml-cpp lectio_mustache)
+target_sources(test_web_fleet PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/web/web_fixture.cpp)
+target_compile_definitions(test_web_fleet PRIVATE LECTIO_BIN="$<TARGET_FILE:lectio>"
+  LECTIO_FEED_CHECK="${CMAKE_CURRENT_SOURCE_DIR}/web/check_feed.py"
+  LECTIO_WEB_TEST_CACHE="${CMAKE_CURRENT_BINARY_DIR}/web_test_cache")

@@ -1,0 +1,107 @@
+// Two `lectio serve` processes on one PostgreSQL store: what one writes the other reads.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <regex>
+#include <thread>
+
+#include "support/pg_test.h"
+#include "support/run.h"
+#include "support/temp_dir.h"
+#include "web_fixture.h"
+
+namespace lectio::web::testing {
+namespace {
+
+using lectio::testing::BackgroundProcess;
+using lectio::testing::run_lectio;
+using lectio::testing::source_dir;
+using lectio::testing::TempDir;
+using lectio::testing::TestDatabase;
+
+// `lectio serve` on any free loopback port, with its own data directory (its search index),
+// on the shared store.
+class ServeProcess {
+ public:
+  ServeProcess(const std::filesystem::path& data, const std::vector<std::string>& env)
+      : process_({LECTIO_BIN, "--data", data.string(), "serve", "--port", "0"}, env) {
+    const std::regex address(R"(on http://127\.0\.0\.1:(\d+))");
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    std::smatch m;
+    std::string err;
+    while (std::chrono::steady_clock::now() < deadline) {
+      err = process_.err_so_far();
+      if (std::regex_search(err, m, address)) {
+        port_ = std::stoi(m[1]);
+        return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    ADD_FAILURE() << "lectio serve did not start: " << err;
+  }
+  ~ServeProcess() {
+    process_.signal(SIGTERM);
+    process_.wait();
+  }
+  int port() const { return port_; }
+
+ private:
+  BackgroundProcess process_;
+  int port_ = 0;
+};
+
+TEST(WebFleetTest, TwoServersOnOneDatabaseShareLessonsAccountsAndReviews) {
+  TestDatabase db;
+  const std::vector<std::string> env{"LECTIO_STORE=" + db.url()};
+  ASSERT_EQ(run_lectio({"migrate"}, env).exit_code, 0);
+  TempDir cli_data;
+  const auto examples = source_dir() / "examples" / "gpu-tpu";
+  const auto add = run_lectio({"--data", cli_data.path().string(), "add",
+                               (examples / "gpu_tpu_lesson_notes.md").string(), "--id", "gpu001"},
+                              env);
+  ASSERT_EQ(add.exit_code, 0) << add.err;
+  const auto lesson = run_lectio({"--data", cli_data.path().string(), "lesson",
+                                  (examples / "brief.yaml").string(), "--no-audio", "--json"},
+                                 env);
+  ASSERT_EQ(lesson.exit_code, 0) << lesson.err;
+  const std::string lesson_id = nlohmann::json::parse(lesson.out).at("id");
+
+  TempDir data_a, data_b;
+  ServeProcess a(data_a.path(), env);
+  ServeProcess b(data_b.path(), env);
+  ASSERT_NE(a.port(), 0);
+  ASSERT_NE(b.port(), 0);
+
+  Browser via_a(a.port());
+  const std::string name = unique_name("fleet");
+  via_a.sign_up(name, "Ada");
+  const auto posted = via_a.post_json("/api/lessons/" + lesson_id + "/reviews",
+                                      {{"rating", 5}, {"text", "Clear and grounded"}});
+  ASSERT_TRUE(posted);
+  ASSERT_EQ(posted->status, 201) << posted->body;
+
+  Browser via_b(b.port());
+  const auto reviews = body_json(via_b.get("/api/lessons/" + lesson_id + "/reviews"));
+  ASSERT_EQ(reviews["reviews"].size(), 1u) << reviews.dump();
+  EXPECT_EQ(reviews["reviews"][0]["text"], "Clear and grounded");
+  EXPECT_EQ(reviews["rating"]["count"], 1);
+  const auto signin = via_b.post_json("/api/signin", {{"name", name}, {"password", kPassword}});
+  ASSERT_TRUE(signin);
+  EXPECT_EQ(signin->status, 200) << signin->body;  // the account made through a
+  const auto lessons = body_json(via_b.get("/api/lessons"));
+  ASSERT_EQ(lessons["lessons"].size(), 1u) << lessons.dump();
+  EXPECT_EQ(lessons["lessons"][0]["id"], lesson_id);
+}
+
+TEST(WebFleetTest, AServerOnAnUnmigratedDatabaseSaysToMigrate) {
+  TestDatabase db;
+  TempDir data;
+  const auto r = run_lectio({"--data", data.path().string(), "serve", "--port", "0"},
+                            {"LECTIO_STORE=" + db.url()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("lectio migrate"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace lectio::web::testing

@@ -185,20 +185,25 @@ bool Connection::in_transaction() const {
   return PQtransactionStatus(impl_->conn.get()) != PQTRANS_IDLE;
 }
 
-Transaction::Transaction(Connection& db) : db_(db) {
-  db_.exec("BEGIN");
+Transaction::Transaction(Connection& db) : db_(db), nested_(db.in_transaction()) {
+  db_.exec(nested_ ? "SAVEPOINT lectio_nested" : "BEGIN");
 }
 
 Transaction::~Transaction() {
   if (done_) return;
   try {
-    db_.exec("ROLLBACK");
+    if (nested_) {
+      db_.exec("ROLLBACK TO SAVEPOINT lectio_nested");
+      db_.exec("RELEASE SAVEPOINT lectio_nested");
+    } else {
+      db_.exec("ROLLBACK");
+    }
   } catch (...) {  // a broken connection rolls back on its own
   }
 }
 
 void Transaction::commit() {
-  db_.exec("COMMIT");
+  db_.exec(nested_ ? "RELEASE SAVEPOINT lectio_nested" : "COMMIT");
   done_ = true;
 }
 

@@ -75,6 +75,38 @@ TEST(PgConnectionTest, TransactionRollsBackUnlessCommitted) {
   EXPECT_EQ(r.integer(0, 0), 2);
 }
 
+TEST(PgConnectionTest, ANestedTransactionJoinsTheOuterOne) {
+  TestDatabase db;
+  Connection conn(db.url());
+  conn.exec("CREATE TABLE t (v int PRIMARY KEY)");
+  {
+    Transaction outer(conn);
+    conn.exec("INSERT INTO t VALUES (1)");
+    {
+      Transaction inner(conn);
+      conn.exec("INSERT INTO t VALUES (2)");
+      inner.commit();  // released into the outer one: nothing is committed yet
+    }
+    EXPECT_TRUE(conn.in_transaction());
+    {
+      Transaction failing(conn);
+      EXPECT_THROW(conn.exec("INSERT INTO t VALUES (1)"), QueryError);
+    }  // only the failed part rolls back; the outer transaction goes on
+    conn.exec("INSERT INTO t VALUES (3)");
+  }  // the outer one rolls back, taking the released inner work with it
+  EXPECT_EQ(conn.exec("SELECT count(*) FROM t").int64(0, 0), 0);
+  {
+    Transaction outer(conn);
+    {
+      Transaction inner(conn);
+      conn.exec("INSERT INTO t VALUES (4)");
+      inner.commit();
+    }
+    outer.commit();
+  }
+  EXPECT_EQ(conn.exec("SELECT count(*) FROM t").int64(0, 0), 1);
+}
+
 TEST(PgConnectionTest, NotificationsWakeAListener) {
   TestDatabase db;
   Connection listener(db.url());

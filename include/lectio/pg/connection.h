@@ -100,6 +100,9 @@ class Connection {
 };
 
 // Begins a transaction; rolls back unless commit() was called. The destructor never throws.
+// Inside a transaction already open on the connection it is a savepoint: commit() releases it
+// into the enclosing transaction, and leaving without commit() rolls back only its own work.
+// So a store's writes can join a queue worker's completion transaction.
 class Transaction {
  public:
   explicit Transaction(Connection& db);
@@ -110,6 +113,7 @@ class Transaction {
 
  private:
   Connection& db_;
+  bool nested_ = false;
   bool done_ = false;
 };
 

@@ -10,32 +10,17 @@
 #include "lectio/pg/connection.h"
 #include "lectio/store/pg_store.h"
 #include "pg_backend.h"
+#include "schema.h"
 
 namespace lectio::store {
 
 namespace {
 
-constexpr std::string_view kSourceColumns =
-    "id, version, title, file_name, path, origin_url, format, language, content_hash, "
-    "byte_size, page_count, chunk_count, added_at";
-constexpr std::string_view kChunkColumns =
-    "source_id, version, ordinal, page_start, page_end, heading_path, body, word_count";
 constexpr std::string_view kRecordColumns =
     "id, slug, title, plan, language, build_key, owner, body, created_at, updated_at";
 
 std::string_view kind_name(RecordKind kind) {
   return kind == RecordKind::kLesson ? "lesson" : "plan";
-}
-
-// Heading paths are stored as JSON arrays of strings, as in the SQLite file.
-std::string encode_heading_path(const std::vector<std::string>& headings) {
-  return nlohmann::json(headings).dump();
-}
-
-std::vector<std::string> decode_heading_path(const std::string& text) {
-  auto parsed = nlohmann::json::parse(text, nullptr, false);
-  if (!parsed.is_array()) return {};
-  return parsed.get<std::vector<std::string>>();
 }
 
 Source read_source(const pg::Result& r, int row) {

@@ -1,6 +1,7 @@
 #include "schema.h"
 
 #include <array>
+#include <nlohmann/json.hpp>
 
 namespace lectio::store {
 
@@ -113,6 +114,16 @@ constexpr std::array<std::string_view, 3> kMigrations = {kV1, kV2, kV3};
 
 std::span<const std::string_view> migrations() {
   return kMigrations;
+}
+
+std::string encode_heading_path(const std::vector<std::string>& headings) {
+  return nlohmann::json(headings).dump();
+}
+
+std::vector<std::string> decode_heading_path(const std::string& text) {
+  auto parsed = nlohmann::json::parse(text, nullptr, false);
+  if (!parsed.is_array()) return {};
+  return parsed.get<std::vector<std::string>>();
 }
 
 }  // namespace lectio::store

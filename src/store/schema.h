@@ -1,12 +1,27 @@
 #pragma once
-// Versioned schema migrations in portable SQL (SQLite and PostgreSQL both accept them).
+// The portable schema (SQLite and PostgreSQL both accept it): versioned migrations, the column
+// lists and the heading-path encoding every backend shares.
 // Migration N (1-based) takes the schema from version N-1 to N. Never edit a shipped one:
 // append a new migration instead.
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace lectio::store {
 
 std::span<const std::string_view> migrations();
+
+// The columns every backend reads and writes, in this order.
+inline constexpr std::string_view kSourceColumns =
+    "id, version, title, file_name, path, origin_url, format, language, content_hash, "
+    "byte_size, page_count, chunk_count, added_at";
+inline constexpr std::string_view kChunkColumns =
+    "source_id, version, ordinal, page_start, page_end, heading_path, body, word_count";
+
+// A chunk's heading path is stored as a JSON array of strings; text that is not one reads as
+// no headings.
+std::string encode_heading_path(const std::vector<std::string>& headings);
+std::vector<std::string> decode_heading_path(const std::string& text);
 
 }  // namespace lectio::store

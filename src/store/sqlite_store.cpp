@@ -2,11 +2,11 @@
 #include <fmt/format.h>
 
 #include <memory>
-#include <nlohmann/json.hpp>
 
 #include "lectio/core/clock.h"
 #include "lectio/core/error.h"
 #include "lectio/store/store.h"
+#include "schema.h"
 #include "sqlite_schema.h"
 #include "sqlite_db.h"
 #include "sqlite_records.h"
@@ -20,21 +20,6 @@ using sqlite::ResetOnExit;
 using sqlite::Statement;
 using sqlite::Transaction;
 
-constexpr std::string_view kSourceColumns =
-    "id, version, title, file_name, path, origin_url, format, language, content_hash, "
-    "byte_size, page_count, chunk_count, added_at";
-constexpr std::string_view kChunkColumns =
-    "source_id, version, ordinal, page_start, page_end, heading_path, body, word_count";
-
-std::string encode_path(const std::vector<std::string>& headings) {
-  return nlohmann::json(headings).dump();
-}
-
-std::vector<std::string> decode_path(const std::string& text) {
-  auto parsed = nlohmann::json::parse(text, nullptr, false);
-  if (!parsed.is_array()) return {};
-  return parsed.get<std::vector<std::string>>();
-}
 
 Source read_source(const Statement& s) {
   Source src;
@@ -61,7 +46,7 @@ Chunk read_chunk(const Statement& s) {
   c.ordinal = s.integer(2);
   c.page_start = s.integer(3);
   c.page_end = s.integer(4);
-  c.heading_path = decode_path(s.text(5));
+  c.heading_path = decode_heading_path(s.text(5));
   c.text = s.text(6);
   c.word_count = s.integer(7);
   return c;
@@ -135,7 +120,7 @@ class SqliteContentStore final : public ContentStore {
       const Chunk& c = chunks[i];
       if (!path || *path != c.heading_path) {
         path = &c.heading_path;
-        encoded_path = encode_path(c.heading_path);
+        encoded_path = encode_heading_path(c.heading_path);
       }
       add.bind(1, source.id).bind(2, version).bind(3, static_cast<int>(i));
       add.bind(4, c.page_start).bind(5, c.page_end).bind(6, encoded_path);

@@ -1,13 +1,12 @@
 #include "candidates.h"
 
-#include <array>
 #include <map>
-#include <regex>
 
 #include "lectio/compose/summarize.h"
 #include "lectio/text/sentences.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
+#include "listenable.h"
 
 namespace lectio::compose {
 
@@ -17,7 +16,8 @@ bool ends_like_sentence(std::string_view s, bool zh) {
   if (s.empty()) return false;
   const char last = s.back();
   if (last == '.' || last == '!' || last == '?') return true;
-  if (last == '"' || last == ')') return s.size() > 1 && (s[s.size() - 2] == '.' || s[s.size() - 2] == '?');
+  if (last == '"' || last == ')')
+    return s.size() > 1 && (s[s.size() - 2] == '.' || s[s.size() - 2] == '?');
   if (zh) {
     for (std::string_view end : {"\xe3\x80\x82", "\xef\xbc\x81", "\xef\xbc\x9f", "\xe2\x80\x9d"}) {
       if (s.size() >= end.size() && s.substr(s.size() - end.size()) == end) return true;
@@ -26,71 +26,14 @@ bool ends_like_sentence(std::string_view s, bool zh) {
   return false;
 }
 
-std::string replace_all(std::string s, std::string_view from, std::string_view to) {
-  for (std::size_t pos = s.find(from); pos != std::string::npos; pos = s.find(from, pos + to.size())) {
-    s.replace(pos, from.size(), to);
-  }
-  return s;
-}
-
-int count_chars(std::string_view s) {
-  int n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? 1 : 0;
-  return n;
-}
-
 }  // namespace
-
-bool opens_dangling(std::string_view sentence, const std::string& language) {
-  if (language == "zh") {
-    for (std::string_view w : {"这", "它", "他们", "它们", "此外", "但是", "然而", "因此", "所以"}) {
-      if (sentence.substr(0, w.size()) == w) return true;
-    }
-    return false;
-  }
-  static const std::array<std::string_view, 26> kOpeners = {
-      "This", "That", "These", "Those", "It", "Its", "It's", "They", "Their", "Them",
-      "Such", "He", "She", "His", "Her", "Both", "Another", "Also", "However", "But",
-      "And", "So", "Therefore", "Thus", "Then", "Here"};
-  const std::size_t end = sentence.find_first_of(" ,;:");
-  const std::string_view first = sentence.substr(0, end);
-  for (std::string_view o : kOpeners) {
-    if (first == o) return true;
-  }
-  return false;
-}
 
 std::optional<std::string> rewrite_for_listening(std::string_view sentence,
                                                  const std::string& language) {
-  const bool zh = language == "zh";
-  std::string s(sentence);
-  if (s.find("http://") != std::string::npos || s.find("https://") != std::string::npos ||
-      s.find("```") != std::string::npos || s.find('\n') != std::string::npos) {
-    return std::nullopt;
-  }
-  if (!ends_like_sentence(s, zh)) return std::nullopt;
-  if (!zh) {
-    // Short asides in brackets read badly aloud; long ones carry content and stay.
-    static const std::regex kAside(R"( ?\((?:[^()]{1,60})\)| ?\[[^\[\]]{1,60}\])");
-    s = std::regex_replace(s, kAside, "");
-    s = replace_all(s, "e.g.,", "for example,");
-    s = replace_all(s, "e.g.", "for example");
-    s = replace_all(s, "i.e.,", "that is,");
-    s = replace_all(s, "i.e.", "that is");
-    s = replace_all(s, " etc.", " and so on.");
-    s = replace_all(s, " vs. ", " versus ");
-    s = replace_all(s, " vs ", " versus ");
-    s = replace_all(s, " & ", " and ");
-    s = replace_all(s, " ,", ",");
-    s = replace_all(s, " .", ".");
-    s = replace_all(s, "  ", " ");
-    const int words = static_cast<int>(std::count(s.begin(), s.end(), ' ')) + 1;
-    if (words < 6 || words > 55) return std::nullopt;
-    return s;
-  }
-  const int chars = count_chars(s);
-  if (chars < 8 || chars > 140) return std::nullopt;
-  return s;
+  if (sentence.find('\n') != std::string_view::npos) return std::nullopt;
+  if (!ends_like_sentence(sentence, language == "zh")) return std::nullopt;
+  if (why_unfit(sentence, language) != Unfit::kNone) return std::nullopt;
+  return std::string(sentence);
 }
 
 namespace {
@@ -112,17 +55,6 @@ std::map<std::string, std::size_t> shared_heading_depth(const std::vector<Chunk>
   return depth;
 }
 
-// Sentences about the document itself ("These notes explain ...") are not lesson content.
-bool is_meta(std::string_view s) {
-  for (std::string_view cue : {"these notes", "These notes", "this document", "This document",
-                               "this article", "This article", "this chapter", "This chapter",
-                               "this guide", "This guide", "this section", "This section",
-                               "this post", "This post"}) {
-    if (s.find(cue) != std::string_view::npos) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 std::vector<Candidate> build_candidates(const Material& material, const std::string& language) {
@@ -137,6 +69,8 @@ std::vector<Candidate> build_candidates(const Material& material, const std::str
       for (auto& t : text::terms(chunk.heading_path[h], language)) heading_terms.push_back(std::move(t));
     }
     // Lines of a chunk are separate blocks (paragraphs, list items); sentences stay inside.
+    // A sentence follows the one before it in the chunk even across lines, as when heard.
+    int previous = -1;
     std::size_t start = 0;
     while (start <= chunk.text.size()) {
       std::size_t nl = chunk.text.find('\n', start);
@@ -145,7 +79,10 @@ std::vector<Candidate> build_candidates(const Material& material, const std::str
       for (const std::string& sentence : text::sentences(line, language)) {
         ++position;
         auto spoken = rewrite_for_listening(sentence, language);
-        if (!spoken || is_meta(*spoken)) continue;
+        if (!spoken) {
+          previous = -1;
+          continue;
+        }
         Candidate c;
         c.text = std::move(*spoken);
         c.original = sentence;
@@ -153,9 +90,13 @@ std::vector<Candidate> build_candidates(const Material& material, const std::str
         c.position = position;
         c.terms = text::terms(c.text, language);
         c.words = static_cast<int>(text::words(c.text).size());
-        c.dangling = opens_dangling(c.text, language);
+        c.dangling = points_back(c.text, language);
+        c.previous = previous;
         c.heading_terms = heading_terms;
-        if (!c.terms.empty()) out.push_back(std::move(c));
+        previous = -1;
+        if (c.terms.empty()) continue;
+        previous = static_cast<int>(out.size());
+        out.push_back(std::move(c));
       }
       if (nl == chunk.text.size()) break;
       start = nl + 1;

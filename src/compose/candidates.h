@@ -11,24 +11,25 @@
 namespace lectio::compose {
 
 struct Candidate {
-  std::string text;      // rewritten for listening
+  std::string text;      // as spoken and written in the transcript
   std::string original;  // verbatim from the chunk
   int chunk = 0;         // index into Material::chunks
   int position = 0;      // document order across the material
   int words = 0;
   bool dangling = false;  // opens by pointing back ("This", "It", "However") at something unsaid
+  // The candidate that is the sentence right before this one in its chunk, or -1 when the
+  // sentence opens its chunk or the one before it is not fit to be spoken. A dangling
+  // sentence may only be spoken right after it.
+  int previous = -1;
   std::vector<std::string> terms;          // content terms of the sentence
   std::vector<std::string> heading_terms;  // content terms of the chunk's heading path
 };
 
-// Rewrites one source sentence for listening: spells out "e.g." and friends, drops short
-// bracketed asides and stray markup. std::nullopt when the sentence is not fit to be read as
-// a claim (a fragment, a table row, a heading-like line, a link dump, far too long or short).
+// The sentence as the transcript gives it: the source's text exactly (the speech normaliser
+// says "e.g." and options aloud). std::nullopt when it is not fit to be heard as a claim
+// (why_unfit() in listenable.h) or does not end like a sentence.
 std::optional<std::string> rewrite_for_listening(std::string_view sentence,
                                                  const std::string& language);
-
-// True when a sentence opens by pointing back at something it does not name.
-bool opens_dangling(std::string_view sentence, const std::string& language);
 
 std::vector<Candidate> build_candidates(const Material& material, const std::string& language);
 

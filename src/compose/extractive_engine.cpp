@@ -1,14 +1,15 @@
 // The built-in engine: extractive and deterministic. Per insight it retrieves and selects
 // sentences (relevance to the insight and overview, diversity, source order, a length budget),
 // rewrites them for listening and joins them with the host's spoken transitions.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <functional>
-
-#include <fmt/format.h>
 
 #include "candidates.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
+#include "lectio/core/error.h"
 #include "lectio/core/text.h"
 #include "lectio/text/speaking_rate.h"
 #include "lesson_parts.h"
@@ -23,9 +24,28 @@ namespace {
 constexpr int kFrameWords = 90;
 // A candidate must reach this share of the insight's best relevance to be used.
 constexpr double kMinRelevance = 0.25;
-// An insight counts as supported when some sentence (with its headings) carries this share
-// of the insight's content terms.
-constexpr double kSupportCoverage = 0.5;
+// An insight counts as supported when some sentence it owns (with its headings) carries this
+// share of the insight's term weight (term_coverage()).
+constexpr double kSupportCoverage = 0.4;
+// A sentence serves an insight when it (with its headings) carries this share of the
+// insight's term weight.
+constexpr double kMinSentenceCoverage = 0.25;
+// In a dialogue the co-host comes in after this many of the host's sentences.
+constexpr int kHostRun = 2;
+
+bool covered(const Scorer& scorer, const Focus& focus, const std::vector<double>& relevance) {
+  for (std::size_t c = 0; c < relevance.size(); ++c) {
+    if (relevance[c] > 0 && scorer.term_coverage(focus, static_cast<int>(c)) >= kSupportCoverage) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The innermost heading of a chunk, or empty.
+std::string heading_of(const Chunk& chunk) {
+  return chunk.heading_path.empty() ? std::string() : chunk.heading_path.back();
+}
 
 ScriptSentence connective(std::string text, const std::string& speaker) {
   ScriptSentence s;
@@ -58,7 +78,16 @@ class ExtractiveEngine final : public Engine {
     for (int i = 0; i < n; ++i) {
       foci.push_back(focus_for(brief.insights[i], brief, material));
       rel.push_back(scorer.relevance(foci.back()));
+      // A sentence that carries only a common word of the insight ("changes") is off-topic.
+      for (std::size_t c = 0; c < candidates.size(); ++c) {
+        if (scorer.term_coverage(foci.back(), static_cast<int>(c)) < kMinSentenceCoverage) {
+          rel.back()[c] = 0;
+        }
+      }
     }
+    const std::vector<std::vector<double>> unshared = rel;  // before each sentence has one owner
+    std::vector<bool> coverable;
+    for (int i = 0; i < n; ++i) coverable.push_back(covered(scorer, foci[i], rel[i]));
     for (std::size_t c = 0; c < candidates.size(); ++c) {
       int owner = -1;
       double best = 0;
@@ -79,46 +108,67 @@ class ExtractiveEngine final : public Engine {
     ScriptSection intro{SectionKind::kIntro, lang == "zh" ? "开场" : "Introduction", -1, "", {}};
     for (auto& line : say.greeting()) intro.sentences.push_back(connective(line, host));
     if (dialogue) {
-      intro.sentences.push_back(connective(
-          lang == "zh" ? fmt::format("我是{}，今天和你一起聊。", cohost)
-                       : fmt::format("And I'm {}, here to ask the questions.", cohost),
-          cohost));
+      intro.sentences.push_back(
+          connective(lang == "zh" ? fmt::format("我是{}，今天和你一起聊。", cohost)
+                                  : fmt::format("And I'm {}, here to ask the questions.", cohost),
+                     cohost));
     }
     intro.sentences.push_back(connective(say.agenda(), host));
     lesson.script.push_back(std::move(intro));
 
     std::vector<bool> taken(candidates.size(), false);
+    int supported_count = 0;
     for (int i = 0; i < n; ++i) {
       ScriptSection sec{SectionKind::kInsight, brief.insights[i], i, brief.insights[i], {}};
-      bool supported = false;
-      for (std::size_t c = 0; c < candidates.size(); ++c) {
-        if (rel[i][c] > 0 && scorer.term_coverage(foci[i], static_cast<int>(c)) >= kSupportCoverage) {
-          supported = true;
-          break;
+      std::vector<int> picked;
+      if (coverable[static_cast<std::size_t>(i)]) {
+        picked = scorer.select(rel[i], kMinRelevance, per_insight, 60, taken);
+        // An insight the sources cover whose sentences all serve other insights better still
+        // gets the ones no section has used.
+        if (picked.empty()) {
+          picked = scorer.select(unshared[static_cast<std::size_t>(i)], kMinRelevance, per_insight,
+                                 60, taken);
         }
       }
-      const std::vector<int> picked =
-          supported ? scorer.select(rel[i], kMinRelevance, per_insight, 60, taken)
-                    : std::vector<int>{};
       if (picked.empty()) {
         lesson.warnings.push_back(fmt::format(
-            "insight {} \"{}\": the sources do not support it; no text was written for it",
-            i + 1, brief.insights[i]));
+            "insight {} \"{}\": the sources do not support it; no text was written for it", i + 1,
+            brief.insights[i]));
         lesson.script.push_back(std::move(sec));
         continue;
       }
+      ++supported_count;
+      scorer.mark_said(picked, taken);
       sec.sentences.push_back(dialogue ? connective(say.section_question(i), cohost)
                                        : connective(say.section_opening(i, n), host));
+      int since_turn = 0;
+      std::string last_heading;
       for (int c : picked) {
-        taken[static_cast<std::size_t>(c)] = true;
         const Candidate& cand = scorer.candidate(c);
+        const std::string heading =
+            heading_of(material.chunks[static_cast<std::size_t>(cand.chunk)]);
+        // The co-host comes in between thoughts, never between a sentence and the one that
+        // points back to it; a new heading is a new subject to ask about.
+        if (dialogue && since_turn >= kHostRun && !cand.dangling) {
+          const std::string subject = heading != last_heading ? heading : std::string();
+          sec.sentences.push_back(
+              connective(say.follow_up(cand.text, subject, static_cast<int>(c)), cohost));
+          since_turn = 0;
+        }
+        last_heading = heading;
         ScriptSentence s;
         s.text = cand.text;
         s.citations = {material.chunks[static_cast<std::size_t>(cand.chunk)].id()};
         s.speaker = host;
         sec.sentences.push_back(std::move(s));
+        ++since_turn;
       }
       lesson.script.push_back(std::move(sec));
+    }
+    if (supported_count == 0) {
+      throw InvalidInput(fmt::format(
+          "brief \"{}\": the sources support none of its {} insights; no lesson was written",
+          brief.topic, n));
     }
 
     ScriptSection outro{SectionKind::kOutro, lang == "zh" ? "回顾" : "Recap", -1, "", {}};
@@ -137,6 +187,8 @@ class ExtractiveEngine final : public Engine {
 
 }  // namespace
 
-std::unique_ptr<Engine> make_extractive_engine() { return std::make_unique<ExtractiveEngine>(); }
+std::unique_ptr<Engine> make_extractive_engine() {
+  return std::make_unique<ExtractiveEngine>();
+}
 
 }  // namespace lectio::compose

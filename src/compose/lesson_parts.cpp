@@ -1,7 +1,10 @@
 #include "lesson_parts.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -22,31 +25,89 @@ bool has_phrase(const std::string& s, std::string_view phrase) {
   return s.find(phrase) != std::string::npos;
 }
 
-// A heading makes a fair "What should I know about ...?" when it names a subject: a few words
-// and no finite verb. Chinese headings are short enough to use as they are.
-bool reads_as_subject(const std::string& heading, const std::string& language) {
-  if (language == "zh") return true;
-  static const std::set<std::string> kVerbs = {
-      "is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "can", "will",
-      "makes", "make", "became", "become", "runs", "works", "matters", "wins", "leads", "pays"};
-  // Headings that give advice start with an imperative ("Count the human cost"): they name
-  // an action, and "What should I know about count the human cost?" reads badly.
-  static const std::set<std::string> kImperatives = {
-      "start", "count", "match", "check", "weigh", "compare", "use", "pick", "choose", "know",
-      "avoid", "measure", "plan", "keep", "think", "consider", "look", "read", "build", "test",
-      "try", "learn", "ask", "remember", "mind", "watch", "find", "get", "take", "give", "put",
-      "set", "let", "see", "run", "buy", "rent", "prefer", "favour", "favor", "begin", "stop",
-      "don't", "never", "always", "make", "write", "budget", "estimate", "profile"};
-  int n = 0;
-  std::string word;
-  std::istringstream in(heading);
-  while (in >> word) {
-    ++n;
-    std::transform(word.begin(), word.end(), word.begin(), ::tolower);
-    if (kVerbs.count(word)) return false;
-    if (n == 1 && kImperatives.count(word)) return false;
+std::string join_terms(const std::string& text, const std::string& lang) {
+  std::string out;
+  for (const auto& t : text::terms(text, lang)) out += t + " ";
+  return out;
+}
+
+// "A PENDING lock is ..." -> "What is a PENDING lock?": the sentences of the material that
+// define a term make the questions a learner asks about it. Returns the question and the
+// term it asks about, or nothing when the sentence is not a definition.
+std::optional<std::pair<std::string, std::string>> definition_question(const Candidate& c,
+                                                                       const std::string& lang) {
+  if (c.dangling) return std::nullopt;
+  if (lang == "zh") {
+    const auto at = c.text.find("是");
+    if (at == std::string::npos || at < 6 || at > 30) return std::nullopt;
+    const std::string subject = c.text.substr(0, at);
+    for (std::string_view bad : {"，", "、", "（", "：", " ", "就", "不", "也", "都", "还", "只"}) {
+      if (subject.find(bad) != std::string::npos) return std::nullopt;
+    }
+    return std::make_pair(fmt::format("{}是什么？", subject), subject);
   }
-  return n >= 1 && n <= 5;
+  static const std::regex kDefinition(
+      R"(^((?:(A|An|The) )?([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})) (is|are) (a|an|the|one|used|what|how|where|when|any) )");
+  std::smatch m;
+  if (!std::regex_search(c.text, m, kDefinition)) return std::nullopt;
+  std::string subject = m[1].str();
+  subject = lower_first(subject);
+  const auto t = text::terms(m[3].str(), lang);
+  if (t.empty()) return std::nullopt;
+  // Each word of the term is written as words are ("lock", "Journal", "TH3"), not run
+  // together by a PDF's layout ("QThe").
+  static const std::regex kWord(R"(^(?:[a-z][a-z-]*|[A-Z][a-z-]*|[A-Z0-9-]+)$)");
+  std::istringstream in(m[3].str());
+  for (std::string w; in >> w;) {
+    if (!std::regex_match(w, kWord)) return std::nullopt;
+  }
+  for (const auto& w : text::words(m[3].str())) {
+    if (text::is_stopword(w, lang)) return std::nullopt;  // "Some of them are ..."
+  }
+  return std::make_pair(fmt::format("What {} {}?", m[4].str(), subject), m[3].str());
+}
+
+// The question's content terms shared with the answer's first sentence: a listener hears the
+// answer take up the question.
+bool takes_up(const std::string& question, const ScriptSentence& first, const std::string& lang) {
+  // The same word, not only the same stem: "merge" is not heard in "merges".
+  auto q = text::words(question);
+  // Counting words and the question's own frame ("Can you explain ...") are not its subject.
+  static const std::set<std::string> kFrame = {"explain", "one",    "two", "three", "four", "five",
+                                               "first",   "second", "new", "many",  "same"};
+  std::erase_if(q, [&](const std::string& w) {
+    return text::is_stopword(w, lang) || w.size() < 3 || kFrame.count(w) > 0;
+  });
+  const auto a = text::words(first.text);
+  return std::any_of(q.begin(), q.end(), [&](const std::string& t) {
+    return std::find(a.begin(), a.end(), t) != a.end();
+  });
+}
+
+// A definition answers its question with the sentences that follow it in its chunk.
+FaqItem answer_from_definition(const std::string& question, int lead, const Material& material,
+                               const std::vector<Candidate>& candidates, std::vector<bool>& used) {
+  FaqItem item;
+  item.question = question;
+  std::vector<int> picked;
+  for (int c = lead;
+       c < static_cast<int>(candidates.size()) && static_cast<int>(picked.size()) < kFaqAnswerMax;
+       ++c) {
+    if (c != lead && candidates[static_cast<std::size_t>(c)].previous != picked.back()) break;
+    if (used[static_cast<std::size_t>(c)]) break;
+    picked.push_back(c);
+  }
+  for (int c : picked) {
+    const Candidate& cand = candidates[static_cast<std::size_t>(c)];
+    ScriptSentence s;
+    s.text = cand.text;
+    s.citations = {material.chunks[static_cast<std::size_t>(cand.chunk)].id()};
+    item.answer.push_back(std::move(s));
+  }
+  if (picked.size() >= 2) {
+    for (int c : picked) used[static_cast<std::size_t>(c)] = true;
+  }
+  return item;
 }
 
 }  // namespace
@@ -77,53 +138,66 @@ Focus focus_for(const std::string& text, const Brief& brief, const Material& mat
 std::vector<FaqItem> write_faq(const Brief& brief, const Material& material,
                                const std::vector<Candidate>& candidates, const Scorer& scorer,
                                const Phrasing& say) {
-  // The topic's own question first, then the insights, then the sources' section headings
-  // that read as a subject (a clause like "The compiler does the planning" does not).
+  // The topic's own question first, then the insights, then the terms the sources define,
+  // most relevant to the lesson first. Section headings are not questions.
   struct Ask {
     std::string question;
     std::string focus;
+    int lead = -1;  // a definition: the candidate that answers it, said first
   };
   std::vector<Ask> asks;
   if (auto q = say.difference_question()) {
     asks.push_back({*q, brief.topic + " " + brief.overview});
   }
   for (const auto& insight : brief.insights) asks.push_back({say.question_about(insight), insight});
-  std::set<std::string> seen_headings;
-  for (const Chunk& c : material.chunks) {
-    if (c.heading_path.size() < 2) continue;
-    const std::string& h = c.heading_path.back();
-    if (!seen_headings.insert(h).second || !reads_as_subject(h, brief.language)) continue;
-    bool overlaps_insight = false;
-    for (const auto& insight : brief.insights) {
-      const auto a = text::terms(insight, brief.language);
-      const auto b = text::terms(h, brief.language);
-      int common = 0;
-      for (const auto& t : b) common += std::count(a.begin(), a.end(), t) ? 1 : 0;
-      overlaps_insight = overlaps_insight || (!b.empty() && common * 2 >= int(b.size()));
-    }
-    if (!overlaps_insight) asks.push_back({say.question_about(h), h});
+  std::string whole = brief.topic + " " + brief.overview;
+  for (const auto& i : brief.insights) whole += " " + i;
+  Focus lesson_focus;
+  lesson_focus.terms = text::terms(whole, brief.language);
+  const std::vector<double> lesson_rel = scorer.relevance(lesson_focus);
+  std::vector<std::pair<double, Ask>> defined;
+  std::set<std::string> seen_subjects;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (lesson_rel[i] < kFaqMinRelevance) continue;
+    const auto q = definition_question(candidates[i], brief.language);
+    if (!q || !seen_subjects.insert(join_terms(q->second, brief.language)).second) continue;
+    defined.push_back({-lesson_rel[i], {q->first, q->second, static_cast<int>(i)}});
   }
+  std::stable_sort(defined.begin(), defined.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& d : defined) asks.push_back(std::move(d.second));
+
   std::vector<FaqItem> faq;
   std::vector<bool> used(candidates.size(), false);
   for (const Ask& ask : asks) {
     if (static_cast<int>(faq.size()) >= kFaqMax) break;
-    const Focus focus = focus_for(ask.focus, brief, material);
-    const std::vector<double> rel = scorer.relevance(focus);
-    const std::vector<int> picked = scorer.select(rel, kFaqMinRelevance, 90, kFaqAnswerMax, used);
-    if (picked.size() < 2) continue;
-    FaqItem item;
-    item.question = ask.question;
-    for (int c : picked) {
-      used[static_cast<std::size_t>(c)] = true;
-      const Candidate& cand = scorer.candidate(c);
-      ScriptSentence s;
-      s.text = cand.text;
-      s.citations = {material.chunks[static_cast<std::size_t>(cand.chunk)].id()};
-      item.answer.push_back(std::move(s));
+    FaqItem item = ask.lead >= 0
+                       ? answer_from_definition(ask.question, ask.lead, material, candidates, used)
+                       : answer_faq(ask.question, ask.focus, brief, material, scorer, used);
+    if (item.answer.size() < 2 || !takes_up(item.question, item.answer.front(), brief.language)) {
+      continue;
     }
     faq.push_back(std::move(item));
   }
   return faq;
+}
+
+FaqItem answer_faq(const std::string& question, const std::string& focus_text, const Brief& brief,
+                   const Material& material, const Scorer& scorer, std::vector<bool>& used) {
+  const Focus focus = focus_for(focus_text, brief, material);
+  const std::vector<double> rel = scorer.relevance(focus);
+  const std::vector<int> picked = scorer.select(rel, kFaqMinRelevance, 90, kFaqAnswerMax, used);
+  FaqItem item;
+  item.question = question;
+  for (int c : picked) {
+    const Candidate& cand = scorer.candidate(c);
+    ScriptSentence s;
+    s.text = cand.text;
+    s.citations = {material.chunks[static_cast<std::size_t>(cand.chunk)].id()};
+    item.answer.push_back(std::move(s));
+  }
+  if (item.answer.size() >= 2) scorer.mark_said(picked, used);
+  return item;
 }
 
 std::optional<BestQuote> pick_best_quote(const Brief& brief, const Material& material,

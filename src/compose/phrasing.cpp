@@ -1,11 +1,11 @@
 #include "phrasing.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <sstream>
-
-#include <fmt/format.h>
 
 namespace lectio::compose {
 
@@ -28,9 +28,9 @@ bool ascii_word(const std::string& w) {
   return !w.empty() && static_cast<unsigned char>(w[0]) < 0x80;
 }
 
-const std::array<std::string_view, 15> kSmallWords = {"a",  "an", "and", "as", "at",
-                                                       "but", "by", "for", "in", "of",
-                                                       "on", "or", "the", "to", "vs"};
+const std::array<std::string_view, 18> kSmallWords = {"a",    "an",   "and", "as",  "at",  "with",
+                                                      "into", "from", "but", "by",  "for", "in",
+                                                      "of",   "on",   "or",  "the", "to",  "vs"};
 
 std::string strip_end_punct(std::string s) {
   while (!s.empty() && (s.back() == '.' || s.back() == '?' || s.back() == '!' || s.back() == ':')) {
@@ -39,19 +39,31 @@ std::string strip_end_punct(std::string s) {
   return s;
 }
 
-// The topic up to a connecting word that starts a long qualifier ("for practical ...").
+bool one_of(const std::string& w, std::initializer_list<std::string_view> list) {
+  return std::find(list.begin(), list.end(), w) != list.end();
+}
+
+// The topic up to a word that starts a long qualifier ("for practical ...", "when many ..."),
+// never leaving a word that needs more after it ("and", "of") at the end.
 std::string short_topic(const std::string& topic) {
-  const auto words = split_words(topic);
-  if (words.size() <= 5) return topic;
-  for (std::size_t i = 2; i < words.size(); ++i) {
-    const std::string& w = words[i];
-    if (w == "for" || w == "in" || w == "on" || w == "with" || w == "to" || w == "at") {
-      std::string out;
-      for (std::size_t j = 0; j < i; ++j) out += (j ? " " : "") + words[j];
-      return out;
+  auto words = split_words(topic);
+  if (words.size() > 5) {
+    for (std::size_t i = 3; i < words.size(); ++i) {
+      if (one_of(words[i], {"for", "in", "on", "with", "at", "when", "while", "because", "if",
+                            "without", "so", "across"})) {
+        words.resize(i);
+        break;
+      }
     }
   }
-  return topic;
+  while (words.size() > 1 &&
+         one_of(words.back(), {"and", "or", "of", "to", "the", "a", "an", "for", "with", "in", "on",
+                               "by", "from", "vs", "versus", "up"})) {
+    words.pop_back();
+  }
+  std::string out;
+  for (std::size_t j = 0; j < words.size(); ++j) out += (j ? " " : "") + words[j];
+  return out;
 }
 
 // Joins items as "a, b, and c" (or "a、b和c").
@@ -67,13 +79,38 @@ std::string join_list(const std::vector<std::string>& items, bool zh) {
   return out + (items.size() > 2 ? ", and " : " and ") + items.back();
 }
 
+// A heading as a phrase to say: without its section number, and only when it reads as a
+// short name ("The Rollback Journal" -> "the rollback journal"); empty otherwise.
+std::string spoken_heading(const std::string& heading) {
+  auto words = split_words(heading);
+  while (!words.empty() && std::isdigit(static_cast<unsigned char>(words[0][0]))) {
+    words.erase(words.begin());
+  }
+  if (words.empty() || words.size() > 4) return {};
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    std::string w = words[i];
+    if (!std::all_of(w.begin(), w.end(),
+                     [](unsigned char c) { return std::isalpha(c) || c >= 0x80; })) {
+      return {};
+    }
+    if (ascii_word(w) && !is_acronym(w)) {
+      std::transform(w.begin(), w.end(), w.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    }
+    out += (i ? " " : "") + w;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string lower_first(const std::string& phrase) {
   const auto words = split_words(phrase);
   if (words.empty() || !ascii_word(words[0]) || is_acronym(words[0])) return phrase;
   std::string out = phrase;
-  if (words[0] == "I" || (words[0].size() > 1 && std::isupper(static_cast<unsigned char>(words[0][1])))) {
+  if (words[0] == "I" ||
+      (words[0].size() > 1 && std::isupper(static_cast<unsigned char>(words[0][1])))) {
     return out;
   }
   out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
@@ -97,7 +134,8 @@ std::string title_case(const std::string& phrase) {
 Phrasing::Phrasing(const Brief& brief, std::uint64_t seed) : brief_(brief), seed_(seed) {}
 
 std::string Phrasing::pick(const std::vector<std::string>& variants, int salt) const {
-  const std::uint64_t mixed = (seed_ ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(salt + 1)));
+  const std::uint64_t mixed =
+      (seed_ ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(salt + 1)));
   return variants[static_cast<std::size_t>((mixed >> 17) % variants.size())];
 }
 
@@ -116,18 +154,23 @@ std::vector<std::string> Phrasing::greeting() const {
   if (!brief_.plan.empty()) {
     out.push_back(fmt::format("This lesson is part of the learning plan {}.", brief_.plan));
   }
-  out.push_back(pick({fmt::format("Today we're looking at {}.", lower_first(strip_end_punct(topic))),
-                      fmt::format("Our subject today is {}.", lower_first(strip_end_punct(topic)))},
-                     2));
+  out.push_back(
+      pick({fmt::format("Today we're looking at {}.", lower_first(strip_end_punct(topic))),
+            fmt::format("Our subject today is {}.", lower_first(strip_end_punct(topic)))},
+           2));
   return out;
 }
 
 std::string Phrasing::agenda() const {
   std::vector<std::string> items;
-  for (const auto& i : brief_.insights) items.push_back(zh() ? strip_end_punct(i) : lower_first(strip_end_punct(i)));
+  for (const auto& i : brief_.insights)
+    items.push_back(zh() ? strip_end_punct(i) : lower_first(strip_end_punct(i)));
   if (zh()) return fmt::format("我们会依次讲{}。", join_list(items, true));
   if (items.size() == 1) return fmt::format("We'll focus on one idea: {}.", items[0]);
-  return fmt::format("We'll take {} ideas in order: {}.", items.size() == 2 ? "two" : items.size() == 3 ? "three" : std::to_string(items.size()),
+  return fmt::format("We'll take {} ideas in order: {}.",
+                     items.size() == 2   ? "two"
+                     : items.size() == 3 ? "three"
+                                         : std::to_string(items.size()),
                      join_list(items, false));
 }
 
@@ -140,10 +183,13 @@ std::string Phrasing::section_opening(int index, int count) const {
   }
   const std::string phrase = lower_first(insight);
   if (index == 0) {
-    return pick({fmt::format("Let's start with {}.", phrase), fmt::format("First up: {}.", phrase)}, 10);
+    return pick({fmt::format("Let's start with {}.", phrase), fmt::format("First up: {}.", phrase)},
+                10);
   }
   if (index + 1 == count && count > 2) {
-    return pick({fmt::format("Finally, {}.", phrase), fmt::format("Last, let's turn to {}.", phrase)}, 11 + index);
+    return pick(
+        {fmt::format("Finally, {}.", phrase), fmt::format("Last, let's turn to {}.", phrase)},
+        11 + index);
   }
   return pick({fmt::format("Next, {}.", phrase), fmt::format("Now let's move on to {}.", phrase),
                fmt::format("That brings us to {}.", phrase)},
@@ -156,6 +202,40 @@ std::string Phrasing::section_question(int index) const {
   return question_about(insight);
 }
 
+std::string Phrasing::follow_up(const std::string& next, const std::string& heading,
+                                int salt) const {
+  const auto has = [&](std::initializer_list<std::string_view> cues) {
+    return std::any_of(cues.begin(), cues.end(),
+                       [&](std::string_view c) { return next.find(c) != std::string::npos; });
+  };
+  const std::string subject = spoken_heading(heading);
+  if (zh()) {
+    if (has({"例如", "比如", "举例"})) return "能举个例子吗？";
+    if (has({"因为", "由于", "为了"})) return "为什么会这样？";
+    if (!subject.empty()) return fmt::format("那{}呢？", subject);
+    return pick({"然后呢？", "还有什么要注意的？", "明白了，接着说。", "这一点很有意思，再多讲讲？",
+                 "具体是怎么做的？"},
+                salt);
+  }
+  if (has({"for example", "For example", "for instance", " such as ", "e.g."})) {
+    return pick({"Can you give me an example?", "Do you have an example?",
+                 "What does that look like in practice?"},
+                salt);
+  }
+  if (has({" because ", " so that ", " in order to ", "The reason"})) {
+    return pick({"Why is that?", "Why does that matter?", "And the reason for that?"}, salt);
+  }
+  if (has({" must ", " never ", " always ", " should "})) {
+    return pick({"Is that a hard rule?", "What should I watch out for?", "Any rule to remember?"},
+                salt);
+  }
+  if (!subject.empty()) return fmt::format("And what about {}?", subject);
+  return pick({"Okay. What comes next?", "I see. Go on.", "Interesting. What else should I know?",
+               "Right. And then?", "That makes sense. Anything else?",
+               "So how does that work in practice?"},
+              salt);
+}
+
 std::string Phrasing::recap_cue() const {
   if (zh()) return "我们来简单回顾一下。";
   return pick({"Let's recap.", "Before we finish, a quick recap.", "So, to sum up."}, 20);
@@ -163,7 +243,8 @@ std::string Phrasing::recap_cue() const {
 
 std::string Phrasing::recap() const {
   std::vector<std::string> items;
-  for (const auto& i : brief_.insights) items.push_back(zh() ? strip_end_punct(i) : lower_first(strip_end_punct(i)));
+  for (const auto& i : brief_.insights)
+    items.push_back(zh() ? strip_end_punct(i) : lower_first(strip_end_punct(i)));
   if (zh()) return fmt::format("这节课我们讲了{}。", join_list(items, true));
   return fmt::format("We covered {}.", join_list(items, false));
 }
@@ -178,34 +259,38 @@ std::vector<std::string> Phrasing::sign_off() const {
 
 std::string Phrasing::title() const {
   const std::string topic = strip_end_punct(short_topic(brief_.topic));
-  if (zh()) return fmt::format("{}：{}个关键要点", topic, brief_.insights.size());
-  // A how-to insight makes the best hook: "How to choose between them" -> "How to Choose".
+  if (zh()) return topic;
+  // A short noun-phrase topic ("GPU vs TPU") gains a how-to insight as its hook when that
+  // insight says what to do in a few words: "How to choose between them" -> "How to Choose".
+  const auto topic_words = split_words(topic);
+  const bool noun_phrase =
+      topic_words.size() <= 4 && !one_of(lower_first(topic_words.empty() ? "" : topic_words[0]),
+                                         {"how", "why", "what", "which", "when", "where"});
   for (const auto& insight : brief_.insights) {
-    const auto words = split_words(insight);
-    if (words.size() >= 3 && (words[0] == "How" || words[0] == "how") && words[1] == "to") {
-      std::string hook = "How to";
-      for (std::size_t i = 2; i < words.size(); ++i) {
-        const std::string& w = words[i];
-        if (w == "them" || w == "it" || w == "this" || w == "between" || w == "among" ||
-            w == "for" || w == "when" || w == "with") {
-          break;
-        }
-        hook += " " + w;
-        if (i >= 5) break;
-      }
-      return fmt::format("{}: {}", title_case(topic), title_case(strip_end_punct(hook)));
+    const auto words = split_words(strip_end_punct(insight));
+    if (!noun_phrase || words.size() < 3 || (words[0] != "How" && words[0] != "how") ||
+        words[1] != "to") {
+      continue;
     }
+    std::string hook = "How to";
+    std::size_t i = 2;
+    for (; i < words.size() && i < 6; ++i) {
+      if (one_of(words[i], {"them", "it", "this", "between", "among", "for", "when", "with"})) {
+        break;
+      }
+      hook += " " + words[i];
+    }
+    if (i == words.size() || i < 6)
+      return fmt::format("{}: {}", title_case(topic), title_case(hook));
   }
-  const std::array<std::string_view, 7> counts = {"", "One Idea", "Two Ideas", "Three Ideas", "Four Ideas", "Five Ideas", "Six Ideas"};
-  const std::size_t n = brief_.insights.size();
-  const std::string ideas = n < counts.size() ? std::string(counts[n]) : fmt::format("{} Ideas", n);
-  return fmt::format("{}: {} That {}", title_case(topic), ideas, n == 1 ? "Matters" : "Matter");
+  return title_case(topic);
 }
 
 std::string Phrasing::description(double minutes) const {
   const int m = std::max(1, static_cast<int>(minutes + 0.5));
   std::vector<std::string> items;
-  for (const auto& i : brief_.insights) items.push_back(zh() ? strip_end_punct(i) : lower_first(strip_end_punct(i)));
+  for (const auto& i : brief_.insights)
+    items.push_back(zh() ? strip_end_punct(i) : lower_first(strip_end_punct(i)));
   const std::string first = brief_.overview.empty() ? std::string() : brief_.overview;
   if (zh()) {
     return fmt::format("{}{}用大约{}分钟讲清楚{}。", first, brief_.host, m, join_list(items, true));
@@ -271,8 +356,8 @@ std::string Phrasing::question_about(const std::string& phrase_in) const {
     for (std::size_t i = 2; i < words.size(); ++i) rest += " " + words[i];
     return "How do you" + rest + "?";
   }
-  static const std::array<std::string_view, 8> kWh = {"why", "how", "what", "where",
-                                                      "when", "which", "who", "whether"};
+  static const std::array<std::string_view, 8> kWh = {"why",  "how",   "what", "where",
+                                                      "when", "which", "who",  "whether"};
   if (std::find(kWh.begin(), kWh.end(), first) != kWh.end()) {
     return fmt::format("Can you explain {}?", lower_first(phrase));
   }

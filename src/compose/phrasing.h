@@ -5,8 +5,8 @@
 // variants are deterministic (seeded by the brief), so the same brief gives the same lesson.
 #include <cstdint>
 #include <optional>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lectio/compose/brief.h"
@@ -17,10 +17,13 @@ class Phrasing {
  public:
   Phrasing(const Brief& brief, std::uint64_t seed);
 
-  std::vector<std::string> greeting() const;  // hello, who is speaking, the topic
-  std::string agenda() const;                 // the insights to come, in order
+  std::vector<std::string> greeting() const;                // hello, who is speaking, the topic
+  std::string agenda() const;                               // the insights to come, in order
   std::string section_opening(int index, int count) const;  // "Let's start with ..."
-  std::string section_question(int index) const;  // co-host's question in a dialogue
+  std::string section_question(int index) const;            // co-host's question in a dialogue
+  // The co-host's turn before the host's next sentence: a learner's question or reaction
+  // that names nothing the sources do not (an example, a reason, the heading it comes from).
+  std::string follow_up(const std::string& next, const std::string& heading, int salt) const;
   std::string recap_cue() const;
   std::string recap() const;  // restates the insights covered
   std::vector<std::string> sign_off() const;

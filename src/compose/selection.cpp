@@ -11,8 +11,14 @@ namespace {
 constexpr double kSentenceWeight = 1.0;
 constexpr double kHeadingWeight = 0.6;
 constexpr double kRetrievalWeight = 0.4;
+// The share of the focus terms a heading must carry to make its sentences relevant alone.
+constexpr double kHeadingAlone = 0.5;
 // Maximal marginal relevance trade-off between relevance and novelty.
 constexpr double kMmrLambda = 0.7;
+// Two sentences this similar (tf-idf cosine) say the same thing to a listener.
+constexpr double kRepeatSimilarity = 0.6;
+// How far back a sentence may point: "It ..." after "This ..." after the sentence named.
+constexpr int kMaxChain = 3;
 
 std::vector<std::vector<std::string>> all_terms(const std::vector<Candidate>& cs) {
   std::vector<std::vector<std::string>> out;
@@ -38,10 +44,15 @@ double Scorer::term_coverage(const Focus& focus, int i) const {
   const Candidate& c = candidate(i);
   std::set<std::string> have(c.terms.begin(), c.terms.end());
   have.insert(c.heading_terms.begin(), c.heading_terms.end());
-  std::set<std::string> wanted(focus.terms.begin(), focus.terms.end());
-  int hit = 0;
-  for (const auto& t : wanted) hit += have.count(t) ? 1 : 0;
-  return double(hit) / double(wanted.size());
+  const std::set<std::string> wanted(focus.terms.begin(), focus.terms.end());
+  double hit = 0;
+  double total = 0;
+  for (const auto& t : wanted) {
+    const double w = stats_.idf(t);
+    total += w;
+    hit += have.count(t) ? w : 0;
+  }
+  return total > 0 ? hit / total : 0;
 }
 
 std::vector<double> Scorer::relevance(const Focus& focus) const {
@@ -66,9 +77,10 @@ std::vector<double> Scorer::relevance(const Focus& focus) const {
     const auto prior = focus.chunk_prior.find(c.chunk);
     const double retrieval = prior == focus.chunk_prior.end() ? 0 : prior->second;
     const double sentence = best_bm25 > 0 ? bm25[i] / best_bm25 : 0;
-    // Retrieval alone never makes a sentence relevant: it only ranks sentences that share
-    // words with the focus, directly or through their heading.
-    if (sentence == 0 && heading == 0) continue;
+    // Retrieval never makes a sentence relevant, and a heading only when it carries most of
+    // the focus: a section does not fill up with whatever stands under a heading that shares
+    // one word with its insight.
+    if (sentence == 0 && heading < kHeadingAlone) continue;
     out[i] = kSentenceWeight * sentence + kHeadingWeight * heading + kRetrievalWeight * retrieval;
     best = std::max(best, out[i]);
   }
@@ -78,12 +90,28 @@ std::vector<double> Scorer::relevance(const Focus& focus) const {
   return out;
 }
 
+// The sentences `i` needs before it to be understood: itself, then back through the
+// sentences it points back to. Empty when one of them is unavailable.
+std::vector<int> Scorer::with_antecedents(int i, const std::vector<bool>& unavailable) const {
+  std::vector<int> chain = {i};
+  for (int at = i; candidate(at).dangling;) {
+    at = candidate(at).previous;
+    if (at < 0 || unavailable[static_cast<std::size_t>(at)] ||
+        static_cast<int>(chain.size()) >= kMaxChain) {
+      return {};
+    }
+    chain.push_back(at);
+  }
+  return chain;
+}
+
 std::vector<int> Scorer::select(const std::vector<double>& relevance, double min_relevance,
                                 int word_budget, int max_count,
                                 const std::vector<bool>& taken) const {
   std::vector<int> chosen;
   int words = 0;
   std::vector<bool> used = taken;
+  std::vector<bool> in_chosen(candidates_.size(), false);
   while (static_cast<int>(chosen.size()) < max_count && words < word_budget) {
     int best = -1;
     double best_score = -1e9;
@@ -101,26 +129,30 @@ std::vector<int> Scorer::select(const std::vector<double>& relevance, double min
     used[static_cast<std::size_t>(best)] = true;
     // A near-duplicate of what is already said adds length, not knowledge.
     bool duplicate = false;
-    for (int j : chosen) duplicate = duplicate || similarity(best, j) > 0.8;
+    for (int j : chosen) duplicate = duplicate || similarity(best, j) > kRepeatSimilarity;
     if (duplicate) continue;
-    chosen.push_back(best);
-    words += candidate(best).words;
-  }
-  std::sort(chosen.begin(), chosen.end(), [&](int a, int b) {
-    return candidate(a).position < candidate(b).position;
-  });
-  // A section must not open with "This ..." pointing at nothing; move the first sentence
-  // that stands on its own to the front.
-  if (!chosen.empty() && candidate(chosen.front()).dangling) {
-    auto standalone = std::find_if(chosen.begin(), chosen.end(),
-                                   [&](int i) { return !candidate(i).dangling; });
-    if (standalone != chosen.end()) {
-      std::rotate(chosen.begin(), standalone, standalone + 1);
-    } else {
-      chosen.clear();  // nothing here stands on its own; better silent than confusing
+    // A sentence that points back is said right after what it points back to, or not at all.
+    for (int c : with_antecedents(best, taken)) {
+      if (in_chosen[static_cast<std::size_t>(c)]) continue;
+      in_chosen[static_cast<std::size_t>(c)] = true;
+      used[static_cast<std::size_t>(c)] = true;
+      chosen.push_back(c);
+      words += candidate(c).words;
     }
   }
+  // In document order every sentence that points back sits right after its antecedent.
+  std::sort(chosen.begin(), chosen.end(),
+            [&](int a, int b) { return candidate(a).position < candidate(b).position; });
   return chosen;
+}
+
+void Scorer::mark_said(const std::vector<int>& chosen, std::vector<bool>& taken) const {
+  for (int c : chosen) {
+    taken[static_cast<std::size_t>(c)] = true;
+    for (std::size_t i = 0; i < candidates_.size(); ++i) {
+      if (!taken[i] && similarity(c, static_cast<int>(i)) > kRepeatSimilarity) taken[i] = true;
+    }
+  }
 }
 
 }  // namespace lectio::compose

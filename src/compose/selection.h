@@ -11,8 +11,8 @@
 namespace lectio::compose {
 
 struct Focus {
-  std::vector<std::string> terms;       // content terms of the insight or question
-  std::map<int, double> chunk_prior;    // chunk index -> retrieval score in 0..1
+  std::vector<std::string> terms;     // content terms of the insight or question
+  std::map<int, double> chunk_prior;  // chunk index -> retrieval score in 0..1
 };
 
 class Scorer {
@@ -23,19 +23,27 @@ class Scorer {
   // relates). Mixes BM25 over the sentences, the chunk's heading path, and retrieval.
   std::vector<double> relevance(const Focus& focus) const;
 
-  // Share of the focus terms found in the candidate's sentence or headings.
+  // Share of the focus terms' weight (idf over the candidates) found in the candidate's
+  // sentence or headings. A term the material never uses weighs the most, so an insight is
+  // not covered by the one common word it shares with a sentence.
   double term_coverage(const Focus& focus, int candidate) const;
 
   // Picks candidates by maximal marginal relevance until `word_budget` words or `max_count`
   // sentences, skipping those below `min_relevance` or in `taken`. Returns them in document
-  // order, with a sentence that opens by pointing back moved off the front when possible.
+  // order. A sentence that points back comes with the sentences it points back to, right
+  // before it, or is not chosen.
   std::vector<int> select(const std::vector<double>& relevance, double min_relevance,
                           int word_budget, int max_count, const std::vector<bool>& taken) const;
+
+  // Marks the chosen candidates, and every candidate that would repeat one of them, as taken.
+  void mark_said(const std::vector<int>& chosen, std::vector<bool>& taken) const;
 
   const Candidate& candidate(int i) const { return candidates_[static_cast<std::size_t>(i)]; }
   double similarity(int a, int b) const;
 
  private:
+  std::vector<int> with_antecedents(int i, const std::vector<bool>& unavailable) const;
+
   const std::vector<Candidate>& candidates_;
   text::TermStats stats_;
   std::vector<text::TermVector> vectors_;

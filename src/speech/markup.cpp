@@ -183,4 +183,72 @@ std::string speak_links(std::string_view input, Lang lang) {
   return kBareDomain.rewrite(s, [lang](const Match& m) { return speak_url(m.str(), lang); });
 }
 
+namespace {
+
+// Command-line options, file paths and section numbers, as a person reads them out.
+const Pattern kLongOption{R"((?<![\p{L}\p{N}\-/])--([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*))"};
+const Pattern kShortOption{R"((?<![\p{L}\p{N}\-/])-([A-Za-z]{1,3})(?![\p{L}\p{N}\-]))"};
+const Pattern kPath{R"((?<![\p{L}\p{N}/.])(~/|\.{1,2}/|/)((?:[\w.+\-]+/)*[\w+\-]+(?:\.[\w]+)*)/?)"};
+const Pattern kSectionNumber{R"((?<![\p{L}\p{N}.])(\d+(?:\.\d+){1,4})\.?(?=\s|$|[,;:)]))"};
+
+std::string join_parts(std::string_view text, char sep, std::string_view word) {
+  std::string out;
+  std::size_t start = 0;
+  for (;;) {
+    const auto at = text.find(sep, start);
+    out += text.substr(start, at - start);
+    if (at == std::string_view::npos) return out;
+    out += word;
+    start = at + 1;
+  }
+}
+
+// True when `before` ends in "Section ", "chapter ", "§" and the like.
+bool after_section_word(std::string_view before) {
+  while (!before.empty() && before.back() == ' ') before.remove_suffix(1);
+  std::string tail(before.substr(before.size() > 10 ? before.size() - 10 : 0));
+  std::transform(tail.begin(), tail.end(), tail.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (std::string_view w : {"section", "chapter", "appendix", "\xc2\xa7", "节", "章"}) {
+    if (tail.ends_with(w)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string speak_code(std::string_view input, Lang lang) {
+  const bool zh = lang == Lang::kZh;
+  std::string s = kLongOption.rewrite(input, [zh](const Match& m) {
+    return std::optional<std::string>((zh ? "杠杠 " : "dash dash ") + std::string(m.str(1)));
+  });
+  s = kShortOption.rewrite(s, [zh](const Match& m) {
+    return std::optional<std::string>((zh ? "杠 " : "dash ") + std::string(m.str(1)));
+  });
+  s = kPath.rewrite(s, [zh](const Match& m) -> std::optional<std::string> {
+    const std::string_view lead = m.str(1);
+    const std::string_view rest = m.str(2);
+    // "/" alone or a single "a/b" word pair is left to the word rules.
+    if (lead == "/" && rest.find('/') == std::string_view::npos) return std::nullopt;
+    const char* slash = zh ? " 斜杠 " : " slash ";
+    std::string out = lead == "~/"    ? (zh ? "主目录 斜杠 " : "home slash ")
+                      : lead == "./"  ? (zh ? "当前目录 斜杠 " : "dot slash ")
+                      : lead == "../" ? (zh ? "上级目录 斜杠 " : "dot dot slash ")
+                                      : std::string(zh ? "斜杠 " : "slash ");
+    return out + join_parts(rest, '/', slash);
+  });
+  // "Section 9.3.9" is "section nine point three point nine"; a lone "2.5" stays a decimal.
+  return kSectionNumber.rewrite(s, [zh](const Match& m) -> std::optional<std::string> {
+    const std::string_view number = m.str(1);
+    // Sections are numbered in small parts; "192.168.0.1" is an address, read by the numbers.
+    for (std::size_t at = 0, next = 0; at < number.size(); at = next + 1) {
+      next = std::min(number.find('.', at), number.size());
+      if (next - at > 2) return std::nullopt;
+    }
+    const bool multi = std::count(number.begin(), number.end(), '.') >= 2;
+    if (!multi && !after_section_word(m.before())) return std::nullopt;
+    return join_parts(number, '.', zh ? " 点 " : " point ");
+  });
+}
+
 }  // namespace lectio::speech::detail

@@ -54,6 +54,7 @@ std::string normalize_for_speech(std::string_view text, const std::string& langu
   const Lang lang = language.starts_with("zh") ? Lang::kZh : Lang::kEn;
   std::string s = detail::strip_markup(text);
   s = detail::speak_links(s, lang);
+  s = detail::speak_code(s, lang);
   detail::Shelter shelter;
   s = detail::apply_lexicon(s, lexicon, shelter);
   s = detail::apply_lexicon(s, detail::builtin_lexicon(lang), shelter);

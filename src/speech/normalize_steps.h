@@ -15,6 +15,9 @@ enum class Lang { kEn, kZh };
 // a long or odd one as "a link"; e-mail addresses as "name at example dot com".
 std::string strip_markup(std::string_view text);
 std::string speak_links(std::string_view text, Lang lang);
+// Command-line options ("--amend" -> "dash dash amend"), file paths ("/etc/hosts" -> "slash etc
+// slash hosts") and section numbers ("2.1.3" -> "2 point 1 point 3"), run after the links.
+std::string speak_code(std::string_view text, Lang lang);
 
 // Spoken forms that later rules must not touch (lexicon entries) are swapped for private-use
 // characters and swapped back at the end.

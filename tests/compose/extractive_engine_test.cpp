@@ -1,10 +1,15 @@
 // The built-in engine on the bundled example, with a real SQLite store.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
+#include <set>
 
+#include "compose/listenable.h"
+#include "lectio/text/terms.h"
 #include "lectio/compose/engine.h"
 #include "lectio/compose/grounding.h"
+#include "lectio/core/error.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/store/store.h"
 #include "support/temp_dir.h"
@@ -33,8 +38,7 @@ struct Example {
     lesson.language = brief.language;
     lesson.insights = brief.insights;
     verify_grounding(
-        lesson,
-        [&](const std::string& id) { return store->chunk(*ChunkRef::parse(id)); },
+        lesson, [&](const std::string& id) { return store->chunk(*ChunkRef::parse(id)); },
         [&](const Chunk& c) { return store->source(c.source_id, c.version); });
     return lesson;
   }
@@ -150,6 +154,109 @@ TEST(ExtractiveEngineTest, DeepStyleSaysMoreThanQuick) {
   deep.style = Style::kDeep;
   auto count = [](const Lesson& l) { return script_sentences(l).size(); };
   EXPECT_LT(count(ex.compose(quick)), count(ex.compose(deep)));
+}
+
+TEST(ExtractiveEngineTest, EveryContentSentenceIsFitToHearAndPointsBackOnlyToItsAntecedent) {
+  Example ex;
+  const Lesson lesson = ex.compose(example_brief());
+  const ScriptSentence* before = nullptr;
+  int pointing = 0;
+  for (const ScriptSection& sec : lesson.script) {
+    before = nullptr;
+    for (const auto& s : sec.sentences) {
+      if (s.role == SentenceRole::kConnective) {
+        before = nullptr;
+        continue;
+      }
+      EXPECT_EQ(why_unfit(s.text, "en"), Unfit::kNone) << s.text;
+      EXPECT_NE(ex.chunk_text(s.citations[0]).find(s.text), std::string::npos)
+          << "the transcript keeps the source's text: " << s.text;
+      if (points_back(s.text, "en")) {
+        ++pointing;
+        ASSERT_NE(before, nullptr) << "opens a section or follows a connective: " << s.text;
+        const std::string chunk = ex.chunk_text(s.citations[0]);
+        const auto at = chunk.find(s.text);
+        const auto prev_at = chunk.find(before->text);
+        ASSERT_NE(prev_at, std::string::npos) << s.text;
+        EXPECT_EQ(prev_at + before->text.size() + 1, at) << before->text << " | " << s.text;
+      }
+      before = &s;
+    }
+  }
+  EXPECT_GT(pointing, 0) << "the example's notes have sentences that point back; some are used";
+}
+
+TEST(ExtractiveEngineTest, NoSentenceRepeatsAnEarlierOne) {
+  Example ex;
+  const Lesson lesson = ex.compose(example_brief());
+  std::set<std::string> seen;
+  for (const auto* s : script_sentences(lesson))
+    EXPECT_TRUE(seen.insert(s->text).second) << s->text;
+}
+
+TEST(ExtractiveEngineTest, AnInsightSharingOneCommonWordIsNotSupported) {
+  Example ex;
+  Brief brief = example_brief();
+  brief.insights = {"Where TPUs are strongest", "Insight number 1 about memory"};
+  const Lesson lesson = ex.compose(brief);
+  EXPECT_TRUE(lesson.grounding.insights[0].supported);
+  EXPECT_FALSE(lesson.grounding.insights[1].supported);
+}
+
+TEST(ExtractiveEngineTest, ALessonWithNoSupportedInsightIsAnError) {
+  Example ex;
+  Brief brief = example_brief();
+  brief.insights = {"Baking sourdough bread at home", "Knitting a winter scarf"};
+  EXPECT_THROW(ex.compose(brief), InvalidInput);
+}
+
+TEST(ExtractiveEngineTest, TitleIsTheLessonsOwnWithoutATemplateSuffix) {
+  Example ex;
+  Brief brief = example_brief();
+  brief.topic = "How SQLite keeps a database safe when many programs use it";
+  brief.insights = {"Where TPUs are strongest"};
+  EXPECT_EQ(ex.compose(brief).title, "How SQLite Keeps a Database Safe");
+  brief.topic = "How Debian keeps software installed and up to date";
+  EXPECT_EQ(ex.compose(brief).title, "How Debian Keeps Software Installed and Up to Date");
+  EXPECT_EQ(ex.compose(example_brief()).title, "GPU vs TPU: How to Choose");
+}
+
+TEST(ExtractiveEngineTest, FaqAsksAboutContentNotHeadings) {
+  Example ex;
+  const Lesson lesson = ex.compose(example_brief());
+  std::set<std::string> headings;
+  for (const Chunk& c : ex.material.chunks)
+    headings.insert(c.heading_path.begin(), c.heading_path.end());
+  for (const FaqItem& f : lesson.faq) {
+    for (const std::string& h : headings)
+      EXPECT_EQ(f.question.find(h), std::string::npos) << f.question;
+    const auto q = text::terms(f.question, "en");
+    const auto a = text::terms(f.answer.front().text, "en");
+    EXPECT_TRUE(std::any_of(
+        q.begin(), q.end(),
+        [&](const std::string& t) { return std::find(a.begin(), a.end(), t) != a.end(); }))
+        << f.question << " -> " << f.answer.front().text;
+  }
+}
+
+TEST(ExtractiveEngineTest, DialogueGivesTheCohostAQuarterOfTheLinesWithoutClaims) {
+  Example ex;
+  Brief brief = example_brief();
+  brief.format = LessonFormat::kDialogue;
+  brief.cohost = "Marcus";
+  const Lesson lesson = ex.compose(brief);
+  int all = 0;
+  int cohost = 0;
+  for (const ScriptSection& sec : lesson.script) {
+    for (const auto& s : sec.sentences) {
+      ++all;
+      if (s.speaker != "Marcus") continue;
+      ++cohost;
+      EXPECT_EQ(s.role, SentenceRole::kConnective) << s.text;
+      EXPECT_TRUE(s.citations.empty()) << s.text;
+    }
+  }
+  EXPECT_GE(cohost * 4, all) << cohost << " of " << all;
 }
 
 }  // namespace lectio::compose

@@ -215,6 +215,18 @@ TEST(NormalizeEnTest, Links) {
               {"files like notes.md", "files like notes dot M D"}});
 }
 
+TEST(NormalizeEnTest, OptionsPathsAndSectionNumbersAreSpokenAsAPersonReadsThem) {
+  expect_all(
+      {{"Use git commit --amend -a to fix it", "Use git commit dash dash amend dash a to fix it"},
+       {"Edit /etc/apt/sources.list first",
+        "Edit slash etc slash apt slash sources dot list first"},
+       {"Clone it into ~/project today", "Clone it into home slash project today"},
+       {"See Section 9.3 for more", "See Section nine point three for more"},
+       {"Read 2.1.3 next", "Read two point one point three next"},
+       {"It is 2.5 times faster", "It is two point five times faster"},
+       {"a win-win and input/output", "a win win and input or output"}});
+}
+
 TEST(NormalizeEnTest, MarkupCitationsAndEmojiAreNeverRead) {
   expect_all({{"GPUs won. [file_gpu001:c0003]", "G P U's won."},
               {"As shown [1], [2, 3] and [4-6].", "As shown, and."},

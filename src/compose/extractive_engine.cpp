@@ -27,6 +27,10 @@ constexpr double kMinRelevance = 0.25;
 // An insight counts as supported when some sentence it owns (with its headings) carries this
 // share of the insight's term weight (term_coverage()).
 constexpr double kSupportCoverage = 0.4;
+// ...or this share when the sentence also holds two of the insight's terms as the insight has
+// them, side by side (Scorer::shares_phrase): a paraphrased insight ("why branch divergence
+// wastes work") keeps its key phrase, a nonsense one ("insight number 1 about memory") does not.
+constexpr double kPhraseSupportCoverage = 0.25;
 // A sentence serves an insight when it (with its headings) carries this share of the
 // insight's term weight.
 constexpr double kMinSentenceCoverage = 0.25;
@@ -35,9 +39,11 @@ constexpr int kHostRun = 2;
 
 bool covered(const Scorer& scorer, const Focus& focus, const std::vector<double>& relevance) {
   for (std::size_t c = 0; c < relevance.size(); ++c) {
-    if (relevance[c] > 0 && scorer.term_coverage(focus, static_cast<int>(c)) >= kSupportCoverage) {
-      return true;
-    }
+    if (relevance[c] <= 0) continue;
+    const int i = static_cast<int>(c);
+    const double coverage = scorer.term_coverage(focus, i);
+    if (coverage >= kSupportCoverage) return true;
+    if (coverage >= kPhraseSupportCoverage && scorer.shares_phrase(focus, i)) return true;
   }
   return false;
 }

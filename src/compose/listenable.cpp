@@ -11,7 +11,7 @@ namespace lectio::compose {
 
 namespace {
 
-constexpr int kMinWords = 6;
+constexpr int kMinWords = 5;  // "This is called branch divergence." is a sentence
 constexpr int kMaxWords = 45;
 constexpr int kShortWords = 9;  // below this a sentence must carry a verb
 constexpr int kMinChars = 8;    // Chinese, in characters

@@ -39,6 +39,17 @@ double Scorer::similarity(int a, int b) const {
   return text::cosine(vectors_[static_cast<std::size_t>(a)], vectors_[static_cast<std::size_t>(b)]);
 }
 
+bool Scorer::shares_phrase(const Focus& focus, int i) const {
+  const std::vector<std::string>& have = candidate(i).terms;
+  for (std::size_t f = 0; f + 1 < focus.terms.size(); ++f) {
+    if (focus.terms[f] == focus.terms[f + 1]) continue;
+    for (std::size_t h = 0; h + 1 < have.size(); ++h) {
+      if (have[h] == focus.terms[f] && have[h + 1] == focus.terms[f + 1]) return true;
+    }
+  }
+  return false;
+}
+
 double Scorer::term_coverage(const Focus& focus, int i) const {
   if (focus.terms.empty()) return 0;
   const Candidate& c = candidate(i);

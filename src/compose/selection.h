@@ -28,6 +28,11 @@ class Scorer {
   // not covered by the one common word it shares with a sentence.
   double term_coverage(const Focus& focus, int candidate) const;
 
+  // Whether two terms next to each other in the focus ("branch divergence") are next to each
+  // other in the candidate's sentence too: a shared phrase is stronger evidence that the
+  // sentence is about the focus than the same words scattered.
+  bool shares_phrase(const Focus& focus, int candidate) const;
+
   // Picks candidates by maximal marginal relevance until `word_budget` words or `max_count`
   // sentences, skipping those below `min_relevance` or in `taken`. Returns them in document
   // order. A sentence that points back comes with the sentences it points back to, right

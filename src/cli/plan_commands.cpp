@@ -19,19 +19,11 @@
 #include "lectio/plan/related.h"
 #include "lectio/plan/totals.h"
 #include "lectio/store/store.h"
+#include "plan_build.h"
 
 namespace lectio::cli {
 
 namespace {
-
-struct BuildArgs {
-  std::string file;
-  bool json = false;
-  bool no_audio = false;
-  int jobs = 0;
-  std::string out;      // audio directory; default <data>/audio
-  std::string lexicon;  // default <data>/lexicon.yaml when present
-};
 
 struct DraftArgs {
   std::string goal;
@@ -83,9 +75,38 @@ void print_plan(const plan::Plan& p) {
   }
 }
 
+}  // namespace
+
+void report_build(const BuildArgs& args, const plan::PlanFile& file,
+                  const plan::BuildResult& result, std::chrono::steady_clock::time_point start,
+                  GlobalOptions& global) {
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::fprintf(stderr,
+               "lectio: plan %s: %d lessons: %d composed, %d rendered, %d reused, %d failed "
+               "(%.1f s)\n",
+               result.plan.id.c_str(), lesson_count(file), result.composed, result.rendered,
+               result.reused, result.failed, seconds);
+  if (result.failed > 0) global.exit_code = 1;
+  if (!args.json) {
+    print_plan(result.plan);
+    return;
+  }
+  auto json = nlohmann::ordered_json::parse(plan::plan_to_json(result.plan));
+  json["build"] = {{"composed", result.composed},
+                   {"rendered", result.rendered},
+                   {"reused", result.reused},
+                   {"failed", result.failed},
+                   {"seconds", seconds}};
+  std::cout << json.dump(2) << '\n';
+}
+
+namespace {
+
 void run_build(const BuildArgs& args, GlobalOptions& global) {
   const auto start = std::chrono::steady_clock::now();
   const plan::PlanFile file = plan::load_plan_file(args.file);
+  if (args.queue) return run_queued_build(args, file, global);
   plan::BuildOptions options;
   options.data_dir = global.data();
   options.jobs = args.jobs;
@@ -109,26 +130,7 @@ void run_build(const BuildArgs& args, GlobalOptions& global) {
     progress->advance(1, 0);
     if (done == total) progress->finish();
   };
-  const plan::BuildResult result = plan::build_plan(file, options);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::fprintf(stderr,
-               "lectio: plan %s: %d lessons: %d composed, %d rendered, %d reused, %d failed "
-               "(%.1f s)\n",
-               result.plan.id.c_str(), lesson_count(file), result.composed, result.rendered,
-               result.reused, result.failed, seconds);
-  if (result.failed > 0) global.exit_code = 1;
-  if (!args.json) {
-    print_plan(result.plan);
-    return;
-  }
-  auto json = nlohmann::ordered_json::parse(plan::plan_to_json(result.plan));
-  json["build"] = {{"composed", result.composed},
-                   {"rendered", result.rendered},
-                   {"reused", result.reused},
-                   {"failed", result.failed},
-                   {"seconds", seconds}};
-  std::cout << json.dump(2) << '\n';
+  report_build(args, file, plan::build_plan(file, options), start, global);
 }
 
 void run_draft(const DraftArgs& args, GlobalOptions& global) {
@@ -226,7 +228,13 @@ void register_plan_commands(CLI::App& app, GlobalOptions& global) {
   b->add_option("--out", build->out, "Directory for the audio files (default: <data>/audio)");
   b->add_option("--lexicon", build->lexicon,
                 "Pronunciation lexicon (default: <data>/lexicon.yaml)");
-  b->callback([build, &global] { run_build(*build, global); });
+  b->add_flag("--queue", build->queue,
+              "Queue the lessons for `lectio worker`s (PostgreSQL store) and follow them");
+  b->add_flag("--no-wait", build->no_wait, "With --queue: print the job ids and return");
+  b->callback([build, &global] {
+    if (build->no_wait && !build->queue) throw InvalidInput("plan build: --no-wait needs --queue");
+    run_build(*build, global);
+  });
 
   auto draft = std::make_shared<DraftArgs>();
   CLI::App* d = plan->add_subcommand("draft", "Draft a plan file from the sources alone");

@@ -1,16 +1,25 @@
-// lectio migrate and lectio jobs: the store's schema (explicit for PostgreSQL) and the job
-// queue of the store named by the global --store (or $LECTIO_STORE); without one, migrate
-// works on the data directory's SQLite file.
+// lectio migrate, lectio jobs and lectio worker: the store's schema (explicit for PostgreSQL),
+// the job queue of the store named by the global --store (or $LECTIO_STORE), and a worker
+// that runs its jobs; without a store URL, migrate works on the data directory's SQLite file.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <thread>
 
 #include "commands.h"
 #include "lectio/core/error.h"
+#include "lectio/jobs/jobs.h"
+#include "lectio/media/media.h"
 #include "lectio/pg/connection.h"
 #include "lectio/queue/queue.h"
+#include "lectio/queue/worker.h"
+#include "lectio/search/index.h"
 #include "lectio/store/pg_store.h"
 #include "lectio/store/store.h"
 
@@ -18,13 +27,17 @@ namespace lectio::cli {
 
 namespace {
 
-pg::Connection connect(std::string_view command) {
+const std::string& required_url(std::string_view command) {
   const std::string& url = store::store_url();
   if (url.empty()) {
     throw InvalidInput(fmt::format(
         "lectio {}: needs a PostgreSQL store (--store postgresql://… or LECTIO_STORE)", command));
   }
-  return pg::Connection(url);
+  return url;
+}
+
+pg::Connection connect(std::string_view command) {
+  return pg::Connection(required_url(command));
 }
 
 void run_migrate(const GlobalOptions& global) {
@@ -79,6 +92,45 @@ void run_jobs(const JobsArgs& args) {
   }
 }
 
+struct WorkerArgs {
+  int jobs = 1;
+  bool until_idle = false;
+  std::optional<std::string> media;
+  int render_threads = 0;
+};
+
+// Set by SIGTERM and SIGINT: the worker finishes or gives back its jobs and exits.
+std::atomic<bool> stop_requested{false};
+void request_stop(int) {
+  stop_requested = true;
+}
+
+void run_worker(const GlobalOptions& global, const WorkerArgs& args) {
+  const std::string& url = required_url("worker");
+  const std::filesystem::path data = global.data();
+  {
+    // The node's search index, brought up to date once before the job slots open theirs.
+    auto store = store::open_content_store(data);
+    search::open_index(*store, data);
+  }
+  queue::WorkerOptions options;
+  options.url = url;
+  options.jobs = args.jobs;
+  options.until_idle = args.until_idle;
+  queue::Worker worker(options);
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  jobs::register_handlers(
+      worker, {data, media::resolve_media_dir(args.media, data),
+               args.render_threads > 0 ? args.render_threads : std::max(1, cores / args.jobs)});
+  struct sigaction on_stop {};
+  on_stop.sa_handler = request_stop;
+  sigaction(SIGTERM, &on_stop, nullptr);
+  sigaction(SIGINT, &on_stop, nullptr);
+  const queue::WorkerStats stats = worker.run(stop_requested);
+  std::fprintf(stderr, "lectio worker: %d done, %d failed, %d cancelled, %d given back, %d lost\n",
+               stats.done, stats.failed, stats.cancelled, stats.released, stats.lost);
+}
+
 }  // namespace
 
 void register_worker_commands(CLI::App& app, GlobalOptions& global) {
@@ -91,6 +143,22 @@ void register_worker_commands(CLI::App& app, GlobalOptions& global) {
   jobs->add_option("--limit", jobs_args->limit, "At most this many, newest first (default 100)")
       ->check(CLI::Range(1, 100000));
   jobs->callback([jobs_args] { run_jobs(*jobs_args); });
+
+  auto worker_args = std::make_shared<WorkerArgs>();
+  CLI::App* worker =
+      app.add_subcommand("worker", "Run jobs from the queue of a PostgreSQL store until stopped");
+  worker->add_option("--jobs", worker_args->jobs, "Jobs run at once (default 1)")
+      ->check(CLI::Range(1, 256));
+  worker->add_flag("--until-idle", worker_args->until_idle,
+                   "Exit once the queue has nothing left for this worker");
+  worker->add_option("--media", worker_args->media,
+                     "Where published audio and uploads live (default: $LECTIO_MEDIA, else "
+                     "<data>/audio); shared by the fleet");
+  worker
+      ->add_option("--render-threads", worker_args->render_threads,
+                   "Synthesis threads per job (default: the cores shared out between the jobs)")
+      ->check(CLI::Range(0, 256));
+  worker->callback([&global, worker_args] { run_worker(global, *worker_args); });
 }
 
 }  // namespace lectio::cli

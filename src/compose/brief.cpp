@@ -1,12 +1,13 @@
 #include "lectio/compose/brief.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <chrono>
 #include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <regex>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "brief_value.h"
 #include "lectio/core/clock.h"
@@ -224,6 +225,26 @@ Brief parse_brief(std::string_view yaml, const std::string& name) {
 
 Brief parse_brief_json(std::string_view json, const std::string& name) {
   return brief_from_value(brief_value_from_json(json, name), name);
+}
+
+std::string brief_to_json(const Brief& brief) {
+  nlohmann::ordered_json j = {
+      {"plan", brief.plan},
+      {"topic", brief.topic},
+      {"overview", brief.overview},
+      {"insights", brief.insights},
+      {"sources", brief.sources},
+      {"chunks", brief.chunks},
+      {"host", brief.host},
+      {"cohost", brief.cohost},
+      {"style", std::string(style_name(brief.style))},
+      {"language", brief.language},
+      {"tags", brief.tags},
+      {"notes", brief.notes},
+      {"date", brief.date},
+      {"format", brief.format == LessonFormat::kDialogue ? "dialogue" : "monologue"}};
+  if (brief.minutes) j["minutes"] = *brief.minutes;
+  return j.dump();
 }
 
 std::optional<ChunkRange> parse_chunk_range(std::string_view text) {

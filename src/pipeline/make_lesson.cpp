@@ -1,5 +1,7 @@
 #include "lectio/pipeline/make_lesson.h"
 
+#include <fmt/format.h>
+
 #include "lectio/compose/composer.h"
 #include "lectio/core/error.h"
 #include "lectio/pipeline/lesson_records.h"
@@ -45,6 +47,31 @@ speech::RenderOptions render_options(const fs::path& data_dir, const LessonOptio
   return render;
 }
 
+void store_lesson(store::ContentStore& store, const LessonOptions& options,
+                  const compose::Lesson& lesson, const std::string& owner) {
+  if (options.save) {
+    options.save(lesson, owner);
+    return;
+  }
+  save_lesson(store, lesson, owner);
+}
+
+// The render's files, published into the media store: what the lesson then records.
+speech::RenderResult published(const speech::RenderResult& render, media::MediaStore& media) {
+  auto put = [&media](const fs::path& file) {
+    const std::string key = media.put_file(file, file.extension().string().substr(1));
+    const auto path = media.local_path(key);
+    if (!path) throw Unsupported(fmt::format("media object {}: no local file to record", key));
+    return *path;
+  };
+  speech::RenderResult out = render;
+  out.mp3 = put(render.mp3);
+  out.opus = put(render.opus);
+  out.vtt = put(render.vtt);
+  out.chapters = put(render.chapters);
+  return out;
+}
+
 }  // namespace
 
 LessonMaker::LessonMaker(fs::path data_dir, std::unique_ptr<compose::Engine> engine)
@@ -79,17 +106,18 @@ LessonResult LessonMaker::make(const compose::Brief& brief, const LessonOptions&
   const std::string owner = owner_to_store(*store_, result.lesson, options.owner);
   bool unsaved = result.composed;
   if (unsaved && options.find_stored) {
-    save_lesson(*store_, result.lesson, owner);
+    store_lesson(*store_, options, result.lesson, owner);
     unsaved = false;
   }
   if (render) {
     report(options, Stage::kRendering);
     result.audio = speech::render_lesson(result.lesson, *render);
+    if (options.media) result.audio = published(*result.audio, *options.media);
     unsaved = speech::record_audio(result.lesson, *result.audio, data_dir_) || unsaved;
   }
   if (unsaved) {
     report(options, Stage::kSaving);
-    save_lesson(*store_, result.lesson, owner);
+    store_lesson(*store_, options, result.lesson, owner);
   }
   report(options, Stage::kDone);
   return result;

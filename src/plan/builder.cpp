@@ -43,6 +43,40 @@ LessonOutcome failed(const Job& job, std::string error) {
   return out;
 }
 
+// A built lesson's entry in the plan and its tags.
+void describe(const compose::Lesson& lesson, LessonOutcome& out) {
+  out.entry.id = lesson.id;
+  out.entry.title = lesson.title;
+  out.entry.measured_seconds = lesson.duration.measured_seconds;
+  out.entry.estimated_minutes = lesson.duration.estimated_minutes;
+  out.tags = lesson.tags;
+}
+
+// The lessons in plan order.
+std::vector<Job> plan_jobs(const PlanFile& file) {
+  std::vector<Job> jobs;
+  for (std::size_t c = 0; c < file.chapters.size(); ++c) {
+    for (std::size_t l = 0; l < file.chapters[c].lessons.size(); ++l) {
+      jobs.push_back(
+          {jobs.size(), static_cast<int>(c), static_cast<int>(l), &file.chapters[c].lessons[l]});
+    }
+  }
+  return jobs;
+}
+
+// The plan keeps the date of its first build, so that rebuilding reuses its lessons.
+std::string plan_date(const PlanFile& file, store::ContentStore& store) {
+  const auto earlier = load_plan(store, plan_id(file.title, file.language));
+  return earlier && !earlier->date.empty() ? earlier->date : utc_date();
+}
+
+compose::Brief brief_of(const LessonSpec& spec, const std::string& date) {
+  compose::Brief brief = spec.brief;
+  // An undated brief would otherwise get today's date, and so a new build key every day.
+  if (!spec.dated) brief.date = date;
+  return brief;
+}
+
 // Everything one worker thread needs of its own: a LessonMaker (store, index, engine) is not
 // thread-safe.
 class Worker {
@@ -67,9 +101,7 @@ class Worker {
 
  private:
   void build_into(const LessonSpec& spec, int render_threads, LessonOutcome& out) {
-    compose::Brief brief = spec.brief;
-    // An undated brief would otherwise get today's date, and so a new build key every day.
-    if (!spec.dated) brief.date = plan_date_;
+    const compose::Brief brief = brief_of(spec, plan_date_);
     pipeline::LessonOptions lesson_options;
     lesson_options.audio = options_.audio;
     lesson_options.audio_dir = options_.audio_dir;
@@ -84,12 +116,7 @@ class Worker {
     out.composed = made.composed;
     if (made.composed) out.warnings = made.lesson.warnings;
     out.rendered = made.audio && !made.audio->reused;
-    const compose::Lesson& lesson = made.lesson;
-    out.entry.id = lesson.id;
-    out.entry.title = lesson.title;
-    out.entry.measured_seconds = lesson.duration.measured_seconds;
-    out.entry.estimated_minutes = lesson.duration.estimated_minutes;
-    out.tags = lesson.tags;
+    describe(made.lesson, out);
   }
 
   const BuildOptions& options_;
@@ -151,25 +178,37 @@ Plan assemble(const PlanFile& file, const std::string& date,
   return p;
 }
 
+// Counts the outcomes, assembles the plan and stores it.
+BuildResult store_dated_plan(const PlanFile& file, store::ContentStore& store,
+                             const std::string& date, std::vector<LessonOutcome> outcomes) {
+  BuildResult result;
+  for (const LessonOutcome& o : outcomes) {
+    if (o.entry.status == LessonStatus::kFailed) {
+      ++result.failed;
+      continue;
+    }
+    result.composed += o.composed ? 1 : 0;
+    result.rendered += o.rendered ? 1 : 0;
+    result.reused += o.composed || o.rendered ? 0 : 1;
+  }
+  result.plan = assemble(file, date, outcomes);
+  save_plan(store, result.plan);
+  result.outcomes = std::move(outcomes);
+  return result;
+}
+
 }  // namespace
 
 BuildResult build_plan(const PlanFile& file, const BuildOptions& options) {
   if (options.jobs < 0)
     throw InvalidInput(fmt::format("--jobs must be 0 or more, not {}", options.jobs));
-  std::vector<Job> jobs;
-  for (std::size_t c = 0; c < file.chapters.size(); ++c) {
-    for (std::size_t l = 0; l < file.chapters[c].lessons.size(); ++l) {
-      jobs.push_back(
-          {jobs.size(), static_cast<int>(c), static_cast<int>(l), &file.chapters[c].lessons[l]});
-    }
-  }
+  const std::vector<Job> jobs = plan_jobs(file);
   // Opened here first so that the index is brought up to date once, before the workers open
   // their own read handles on it.
   auto store = store::open_content_store(options.data_dir);
   search::open_index(*store, options.data_dir);
   const std::map<std::string, std::string> stored = stored_lessons(*store);
-  const auto earlier = load_plan(*store, plan_id(file.title, file.language));
-  const std::string date = earlier && !earlier->date.empty() ? earlier->date : utc_date();
+  const std::string date = plan_date(file, *store);
 
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int workers =
@@ -221,20 +260,37 @@ BuildResult build_plan(const PlanFile& file, const BuildOptions& options) {
     }
   }
 
-  BuildResult result;
-  for (const LessonOutcome& o : outcomes) {
-    if (o.entry.status == LessonStatus::kFailed) {
-      ++result.failed;
-      continue;
-    }
-    result.composed += o.composed ? 1 : 0;
-    result.rendered += o.rendered ? 1 : 0;
-    result.reused += o.composed || o.rendered ? 0 : 1;
+  return store_dated_plan(file, *store, date, std::move(outcomes));
+}
+
+std::vector<compose::Brief> lesson_briefs(const PlanFile& file, store::ContentStore& store) {
+  const std::string date = plan_date(file, store);
+  std::vector<compose::Brief> out;
+  for (const Job& job : plan_jobs(file)) out.push_back(brief_of(*job.spec, date));
+  return out;
+}
+
+LessonOutcome lesson_outcome(const PlanFile& file, std::size_t position,
+                             const compose::Lesson* lesson, const std::string& error, bool composed,
+                             bool rendered) {
+  const std::vector<Job> jobs = plan_jobs(file);
+  if (position >= jobs.size()) {
+    throw Internal(fmt::format("plan {}: no lesson at position {}", file.title, position));
   }
-  result.plan = assemble(file, date, outcomes);
-  save_plan(*store, result.plan);
-  result.outcomes = std::move(outcomes);
-  return result;
+  LessonOutcome out = failed(jobs[position], error);
+  if (!lesson) return out;
+  out.entry.status = composed || rendered ? LessonStatus::kBuilt : LessonStatus::kReused;
+  out.entry.error.clear();
+  out.composed = composed;
+  out.rendered = rendered;
+  if (composed) out.warnings = lesson->warnings;
+  describe(*lesson, out);
+  return out;
+}
+
+BuildResult store_plan(const PlanFile& file, store::ContentStore& store,
+                       std::vector<LessonOutcome> outcomes) {
+  return store_dated_plan(file, store, plan_date(file, store), std::move(outcomes));
 }
 
 }  // namespace lectio::plan

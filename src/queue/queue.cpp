@@ -25,7 +25,8 @@ constexpr std::string_view kInfoColumns =
     "progress_total, progress_message, coalesce(error, ''), coalesce(output, ''), "
     "coalesce(unique_key, ''), cancel_requested, "
     "to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), "
-    "coalesce(to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), '')";
+    "coalesce(to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), ''), "
+    "payload";
 
 State parse_state(const std::string& name) {
   static constexpr std::array<State, 5> all = {State::kAvailable, State::kRunning, State::kDone,
@@ -53,6 +54,7 @@ JobInfo info_at(const pg::Result& r, int row) {
   j.cancel_requested = r.boolean(row, 12);
   j.created_at = r.text(row, 13);
   j.finished_at = r.text(row, 14);
+  j.payload = r.text(row, 15);
   return j;
 }
 

@@ -2,16 +2,45 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <functional>
 
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
+#include "lectio/jobs/jobs.h"
+#include "lectio/pg/connection.h"
 #include "lectio/pipeline/make_lesson.h"
+#include "lectio/queue/queue.h"
+#include "lectio/store/pg_store.h"
 
 namespace lectio::web {
 
+namespace {
+
+constexpr std::string_view kQueuedPrefix = "job_q";
+
+// What the job page shows of a queued job.
+std::string queued_state(const queue::JobInfo& info) {
+  switch (info.state) {
+    case queue::State::kAvailable:
+      return "queued";
+    case queue::State::kRunning:
+      return info.progress_message == "rendering" ? "rendering" : "composing";
+    case queue::State::kDone:
+      return "done";
+    case queue::State::kFailed:
+    case queue::State::kCancelled:
+      return "failed";
+  }
+  return "failed";
+}
+
+}  // namespace
+
 Jobs::Jobs(std::filesystem::path data_dir)
-    : data_dir_(std::move(data_dir)), worker_([this] { work(); }) {}
+    : data_dir_(std::move(data_dir)), queue_url_(store::store_url()) {
+  if (queue_url_.empty()) worker_ = std::thread([this] { work(); });
+}
 
 Jobs::~Jobs() {
   {
@@ -25,6 +54,13 @@ Jobs::~Jobs() {
 
 std::optional<std::string> Jobs::submit(const std::string& owner, compose::Brief brief,
                                         bool audio) {
+  if (!queue_url_.empty()) {
+    // A connection per request: the server's threads share no connection.
+    pg::Connection db(queue_url_);
+    const auto queued = queue::Queue(db).enqueue(
+        jobs::lesson_job({std::move(brief), owner, audio, /*published=*/false}));
+    return std::string(kQueuedPrefix) + std::to_string(queued.id);
+  }
   std::lock_guard lock(mutex_);
   if (queue_.size() >= kMaxQueued) return std::nullopt;
   const std::string id = "job_" + random_token(12);
@@ -41,10 +77,31 @@ std::optional<std::string> Jobs::submit(const std::string& owner, compose::Brief
 }
 
 std::optional<JobStatus> Jobs::status(const std::string& id) const {
+  if (!queue_url_.empty()) return queued_status(id);
   std::lock_guard lock(mutex_);
   const auto it = jobs_.find(id);
   if (it == jobs_.end()) return std::nullopt;
   return it->second.status;
+}
+
+std::optional<JobStatus> Jobs::queued_status(const std::string& id) const {
+  if (!id.starts_with(kQueuedPrefix)) return std::nullopt;
+  std::int64_t number = 0;
+  const std::string digits = id.substr(kQueuedPrefix.size());
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+  if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+  pg::Connection db(queue_url_);
+  const std::optional<queue::JobInfo> info = queue::Queue(db).job(number);
+  if (!info || info->kind != jobs::kLesson) return std::nullopt;
+  JobStatus s;
+  s.id = id;
+  s.owner = jobs::job_owner(info->payload);
+  s.state = queued_state(*info);
+  s.done = info->progress_done;
+  s.total = info->progress_total;
+  if (const auto output = jobs::lesson_output(info->output)) s.lesson_id = output->lesson_id;
+  s.error = info->error;
+  return s;
 }
 
 void Jobs::update(const std::string& id, const std::function<void(JobStatus&)>& change) {

@@ -1,7 +1,9 @@
 #pragma once
 // Lessons made in the browser are composed and rendered by one background worker, in the
 // order they were asked for; the page that asked follows the job's progress. The lesson is
-// stored as an unpublished draft owned by its creator. Thread-safe.
+// stored as an unpublished draft owned by its creator. With a PostgreSQL store (a fleet) the
+// jobs go to its queue instead, for `lectio worker`s to run, and any web server of the fleet
+// reports them. Thread-safe.
 #include <condition_variable>
 #include <deque>
 #include <filesystem>
@@ -40,6 +42,7 @@ class Jobs {
   std::optional<JobStatus> status(const std::string& id) const;
 
  private:
+  std::optional<JobStatus> queued_status(const std::string& id) const;
   struct Job {
     JobStatus status;
     compose::Brief brief;
@@ -50,12 +53,13 @@ class Jobs {
   void update(const std::string& id, const std::function<void(JobStatus&)>& change);
 
   std::filesystem::path data_dir_;
+  std::string queue_url_;  // the PostgreSQL store whose queue takes the jobs; "" for none
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<std::string> queue_;
   std::map<std::string, Job> jobs_;
   bool stopping_ = false;
-  std::thread worker_;  // last: started once everything it uses exists
+  std::thread worker_;  // last: started once everything it uses exists; none with a queue
 };
 
 }  // namespace lectio::web

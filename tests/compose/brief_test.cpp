@@ -40,6 +40,26 @@ TEST(BriefTest, LoadsTheExampleBrief) {
   EXPECT_DOUBLE_EQ(target_minutes(b), 12.0);
 }
 
+TEST(BriefTest, ItsJsonReadsBackAsTheSameBrief) {
+  Brief b = load_brief(testing::source_dir() / "examples/gpu-tpu/brief.yaml");
+  b.minutes = 3.5;
+  b.format = LessonFormat::kDialogue;
+  b.cohost = "";
+  b.chunks = {"file_gpu001:c0001..c0003"};
+  const Brief dialogue = parse_brief_json(brief_to_json(b), "j");  // gets a co-host
+  const Brief again = parse_brief_json(brief_to_json(dialogue), "j");
+  EXPECT_EQ(brief_hash(again), brief_hash(dialogue));
+  EXPECT_EQ(again.minutes, 3.5);
+  EXPECT_EQ(again.format, LessonFormat::kDialogue);
+  EXPECT_EQ(again.cohost, dialogue.cohost);
+  EXPECT_FALSE(again.cohost.empty());
+  EXPECT_EQ(again.chunks, b.chunks);
+  EXPECT_EQ(again.notes, b.notes);
+  EXPECT_EQ(again.date, b.date);
+  const Brief quick = load_brief(testing::source_dir() / "examples/gpu-tpu/brief.yaml");
+  EXPECT_EQ(brief_hash(parse_brief_json(brief_to_json(quick), "j")), brief_hash(quick));
+}
+
 TEST(BriefTest, MinutesOverrideTheStyleAndDialogueGetsACohost) {
   const Brief b = parse_brief(
       "topic: T\ninsights: [a]\nstyle: deep\nminutes: 7\nformat: dialogue\ndate: 2026-01-02\n",

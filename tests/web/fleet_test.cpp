@@ -94,6 +94,64 @@ TEST(WebFleetTest, TwoServersOnOneDatabaseShareLessonsAccountsAndReviews) {
   EXPECT_EQ(lessons["lessons"][0]["id"], lesson_id);
 }
 
+TEST(WebFleetTest, ALessonCreatedThroughOneServerIsBuiltByAWorkerAndPublishedThroughTheOther) {
+  TestDatabase db;
+  const std::vector<std::string> env{"LECTIO_STORE=" + db.url()};
+  ASSERT_EQ(run_lectio({"migrate"}, env).exit_code, 0);
+  TempDir data_a, data_b, worker_data, media;
+  ServeProcess a(data_a.path(), env);
+  ServeProcess b(data_b.path(), env);
+  ASSERT_NE(a.port(), 0);
+  ASSERT_NE(b.port(), 0);
+
+  Browser via_a(a.port());
+  const std::string name = unique_name("maker");
+  via_a.sign_up(name, "Grace");
+  const std::string notes =
+      "# Sourdough bread\n\n## The starter\n\n"
+      "A sourdough starter is a culture of wild yeast and lactic acid bacteria kept alive in "
+      "flour and water.\nBakers feed the starter every day with equal weights of fresh flour "
+      "and water.\n\n## Fermentation\n\n"
+      "The dough ferments slowly for eight to twelve hours at room temperature.\n"
+      "During bulk fermentation the yeast produces carbon dioxide that makes the dough rise.\n";
+  const auto upload =
+      via_a.post_files("/api/sources", {{"files", notes, "notes.md", "text/markdown"}});
+  ASSERT_TRUE(upload);
+  ASSERT_EQ(upload->status, 201) << upload->body;
+  const std::string source = body_json(upload)["files"][0]["source_id"];
+  const auto created = via_a.post_json(
+      "/api/lessons", {{"topic", "Baking sourdough bread"},
+                       {"insights", {"What a sourdough starter is", "How the dough ferments"}},
+                       {"sources", {source}},
+                       {"audio", false}});
+  ASSERT_TRUE(created);
+  ASSERT_EQ(created->status, 202) << created->body;
+  const std::string job = body_json(created)["job"]["id"];
+  EXPECT_EQ(body_json(created)["job"]["state"], "queued") << "no server builds it itself";
+
+  const auto worker = run_lectio({"--data", worker_data.path().string(), "worker", "--until-idle",
+                                  "--media", media.path().string()},
+                                 env);
+  ASSERT_EQ(worker.exit_code, 0) << worker.err;
+
+  Browser via_b(b.port());
+  const auto signin = via_b.post_json("/api/signin", {{"name", name}, {"password", kPassword}});
+  ASSERT_TRUE(signin);
+  ASSERT_EQ(signin->status, 200) << signin->body;
+  const auto status = body_json(via_b.get("/api/jobs/" + job));
+  ASSERT_EQ(status["job"]["state"], "done") << status.dump();
+  const std::string lesson = status["job"]["lesson_id"];
+  EXPECT_TRUE(body_json(Browser(b.port()).get("/api/lessons"))["lessons"].empty())
+      << "a draft until its creator publishes it";
+  const auto published =
+      via_b.post_json("/api/lessons/" + lesson + "/publish", nlohmann::json::object());
+  ASSERT_TRUE(published);
+  ASSERT_EQ(published->status, 200) << published->body;
+  const auto listed = body_json(Browser(a.port()).get("/api/lessons"));
+  ASSERT_EQ(listed["lessons"].size(), 1u) << listed.dump();
+  EXPECT_EQ(listed["lessons"][0]["id"], lesson);
+}
+
 TEST(WebFleetTest, AServerOnAnUnmigratedDatabaseSaysToMigrate) {
   TestDatabase db;
   TempDir data;

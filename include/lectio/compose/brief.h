@@ -55,6 +55,10 @@ std::optional<ChunkRange> parse_chunk_range(std::string_view text);
 Brief parse_brief(std::string_view yaml, const std::string& name);
 Brief parse_brief_json(std::string_view json, const std::string& name);
 
+// The brief as the JSON that parse_brief_json reads back to an equal brief (base_dir aside:
+// it is not a field). Queued jobs carry briefs this way.
+std::string brief_to_json(const Brief& brief);
+
 // Reads and parses a brief file; base_dir becomes the file's folder.
 Brief load_brief(const std::filesystem::path& path);
 

@@ -13,6 +13,7 @@
 #include "lectio/compose/brief.h"
 #include "lectio/compose/engine.h"
 #include "lectio/compose/lesson.h"
+#include "lectio/media/media.h"
 #include "lectio/search/index.h"
 #include "lectio/speech/render.h"
 #include "lectio/store/content_store.h"
@@ -44,6 +45,13 @@ struct LessonOptions {
   std::function<std::optional<std::string>(const std::string& build_key)> find_stored;
   // Called on the calling thread as the lesson moves on; must not throw.
   std::function<void(const LessonProgress&)> on_progress;
+  // When set, the rendered files are published here under their content keys (temporary
+  // name, fsync, rename) and the lesson records those files; the render's own files stay in
+  // audio_dir as its cache. A fleet's shared media directory.
+  media::MediaStore* media = nullptr;
+  // When set, called with the lesson and its owner wherever it would be stored, instead of
+  // storing it: a queue worker stores it in the transaction that completes its job.
+  std::function<void(const compose::Lesson&, const std::string& owner)> save;
 };
 
 struct LessonResult {

@@ -5,8 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "lectio/compose/brief.h"
+#include "lectio/compose/lesson.h"
 #include "lectio/plan/plan.h"
 #include "lectio/plan/plan_file.h"
+#include "lectio/store/content_store.h"
 
 namespace lectio::plan {
 
@@ -49,5 +52,21 @@ struct BuildResult {
 // failures are reported in the result (status kFailed), not thrown. The plan is stored at the
 // end, also when some lessons failed. Throws only when the store or index cannot be opened.
 BuildResult build_plan(const PlanFile& file, const BuildOptions& options);
+
+// For lessons built elsewhere (queued for a fleet of workers), the two ends of build_plan:
+
+// The brief of every lesson in plan order, as build_plan builds it: an undated brief gets the
+// plan's date (that of the stored plan, else today), so that its build key stays the same.
+std::vector<compose::Brief> lesson_briefs(const PlanFile& file, store::ContentStore& store);
+
+// What became of the lesson at `position` (plan order): built (`lesson` as stored; `composed`
+// and `rendered` as its builder reported), or failed with `error` when `lesson` is null.
+LessonOutcome lesson_outcome(const PlanFile& file, std::size_t position,
+                             const compose::Lesson* lesson, const std::string& error,
+                             bool composed = false, bool rendered = false);
+
+// Counts the outcomes (in plan order), assembles the plan and stores it.
+BuildResult store_plan(const PlanFile& file, store::ContentStore& store,
+                       std::vector<LessonOutcome> outcomes);
 
 }  // namespace lectio::plan

@@ -63,6 +63,7 @@ struct JobInfo {
   bool cancel_requested = false;
   std::string created_at;  // ISO 8601 UTC
   std::string finished_at;
+  std::string payload;  // as enqueued (the web checks whose job it is)
 };
 
 struct QueueOptions {

@@ -1,0 +1,63 @@
+#pragma once
+// The jobs a fleet of `lectio worker` processes runs from the queue: a lesson (a brief from the
+// command line or the web), a plan's lesson (reused when one with its build key is stored; the
+// build key is its unique key, so the same lesson is never built twice at once) and the ingest
+// of an uploaded file kept in the media store. Enqueueing and running both go through here, so
+// payloads have one format (JSON). A job's output (the lesson, the source) is written in the
+// transaction that marks the job done.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "lectio/compose/brief.h"
+#include "lectio/queue/queue.h"
+#include "lectio/queue/worker.h"
+
+namespace lectio::jobs {
+
+inline constexpr std::string_view kLesson = "lesson";
+inline constexpr std::string_view kPlanLesson = "plan_lesson";
+inline constexpr std::string_view kIngest = "ingest";
+
+struct LessonRequest {
+  compose::Brief brief;  // base_dir travels with it, for relative source paths
+  std::string owner;     // the creator's user id; "" for the library's operator
+  bool audio = true;
+  bool published = true;
+};
+
+// A lesson job. Throws InvalidInput for a brief that does not serialise.
+queue::JobSpec lesson_job(const LessonRequest& request);
+// A plan's lesson, unique by its build key (compose::lesson_build_key).
+queue::JobSpec plan_lesson_job(const LessonRequest& request, const std::string& build_key);
+
+struct IngestRequest {
+  std::string media_key;  // the uploaded bytes in the media store
+  std::string file_name;  // as uploaded: its extension tells the format
+  std::string id;         // the source id to use; "" for the default
+};
+queue::JobSpec ingest_job(const IngestRequest& request);
+
+// The owner named in a lesson job's payload; "" when there is none.
+std::string job_owner(std::string_view payload);
+
+// What a finished lesson job reports (its output).
+struct LessonOutput {
+  std::string lesson_id;
+  bool composed = false;
+  bool rendered = false;
+};
+// std::nullopt for an output that is not a lesson job's.
+std::optional<LessonOutput> lesson_output(std::string_view output);
+
+struct WorkerSetup {
+  std::filesystem::path data_dir;   // the node's search index and render cache
+  std::filesystem::path media_dir;  // where published audio and uploads live
+  int render_threads = 0;           // per job; 0 = the cores shared out between the jobs
+};
+
+// Registers a handler for every job kind above. The store is the process's (store.h).
+void register_handlers(queue::Worker& worker, const WorkerSetup& setup);
+
+}  // namespace lectio::jobs

@@ -1,0 +1,119 @@
+// The JSON payloads and outputs of the fleet's jobs.
+#include "payloads.h"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "lectio/core/error.h"
+#include "lectio/jobs/jobs.h"
+
+namespace lectio::jobs {
+
+namespace {
+
+using nlohmann::json;
+
+// Jobs made by people (the web, the command line) run before the bulk of a plan.
+constexpr int kInteractivePriority = 0;
+constexpr int kPlanPriority = 10;
+// A lesson that failed this often (a voice server down for long) is left failed, with its
+// error, for `lectio jobs` to show.
+constexpr int kLessonAttempts = 5;
+
+std::string lesson_payload(const LessonRequest& request) {
+  return json{{"brief", json::parse(compose::brief_to_json(request.brief))},
+              {"base_dir", request.brief.base_dir.string()},
+              {"owner", request.owner},
+              {"audio", request.audio},
+              {"published", request.published}}
+      .dump();
+}
+
+json parse_object(std::string_view payload, std::string_view kind) {
+  json j = json::parse(payload, nullptr, false);
+  if (!j.is_object()) {
+    throw InvalidInput(fmt::format("{} job: the payload is not a JSON object", kind));
+  }
+  return j;
+}
+
+}  // namespace
+
+queue::JobSpec lesson_job(const LessonRequest& request) {
+  queue::JobSpec spec;
+  spec.kind = std::string(kLesson);
+  spec.payload = lesson_payload(request);
+  spec.priority = kInteractivePriority;
+  spec.max_attempts = kLessonAttempts;
+  return spec;
+}
+
+queue::JobSpec plan_lesson_job(const LessonRequest& request, const std::string& build_key) {
+  queue::JobSpec spec = lesson_job(request);
+  spec.kind = std::string(kPlanLesson);
+  spec.priority = kPlanPriority;
+  spec.unique_key = "lesson:" + build_key;
+  return spec;
+}
+
+queue::JobSpec ingest_job(const IngestRequest& request) {
+  queue::JobSpec spec;
+  spec.kind = std::string(kIngest);
+  spec.payload =
+      json{{"media_key", request.media_key}, {"file_name", request.file_name}, {"id", request.id}}
+          .dump();
+  spec.priority = kInteractivePriority;
+  spec.max_attempts = 3;
+  spec.unique_key = "ingest:" + request.media_key;
+  return spec;
+}
+
+LessonRequest parse_lesson_request(std::string_view payload) {
+  const json j = parse_object(payload, kLesson);
+  if (!j.contains("brief") || !j["brief"].is_object()) {
+    throw InvalidInput("lesson job: the payload has no brief");
+  }
+  LessonRequest request;
+  request.brief = compose::parse_brief_json(j["brief"].dump(), "lesson job brief");
+  request.brief.base_dir = j.value("base_dir", "");
+  request.owner = j.value("owner", "");
+  request.audio = j.value("audio", true);
+  request.published = j.value("published", true);
+  return request;
+}
+
+IngestRequest parse_ingest_request(std::string_view payload) {
+  const json j = parse_object(payload, kIngest);
+  IngestRequest request{j.value("media_key", ""), j.value("file_name", ""), j.value("id", "")};
+  if (request.media_key.empty() || request.file_name.empty()) {
+    throw InvalidInput("ingest job: the payload needs media_key and file_name");
+  }
+  return request;
+}
+
+std::string job_owner(std::string_view payload) {
+  const json j = json::parse(payload, nullptr, false);
+  if (!j.is_object() || !j.contains("owner") || !j["owner"].is_string()) return "";
+  return j["owner"];
+}
+
+std::string lesson_output_json(const LessonOutput& output) {
+  return json{
+      {"lesson_id", output.lesson_id}, {"composed", output.composed}, {"rendered", output.rendered}}
+      .dump();
+}
+
+std::string ingest_output_json(const IngestRequest& request) {
+  return json{{"media_key", request.media_key}, {"file_name", request.file_name}}.dump();
+}
+
+std::optional<LessonOutput> lesson_output(std::string_view output) {
+  const json j = json::parse(output, nullptr, false);
+  if (!j.is_object() || !j.contains("lesson_id") || !j["lesson_id"].is_string()) {
+    return std::nullopt;
+  }
+  return LessonOutput{j["lesson_id"], j.value("composed", false), j.value("rendered", false)};
+}
+
+}  // namespace lectio::jobs

@@ -1,0 +1,17 @@
+#pragma once
+// Reading the payloads that jobs.h writes; the handlers' side.
+#include <string>
+#include <string_view>
+
+#include "lectio/jobs/jobs.h"
+
+namespace lectio::jobs {
+
+// Throw InvalidInput (InvalidField for the brief's fields) for a payload they cannot read.
+LessonRequest parse_lesson_request(std::string_view payload);
+IngestRequest parse_ingest_request(std::string_view payload);
+
+std::string lesson_output_json(const LessonOutput& output);
+std::string ingest_output_json(const IngestRequest& request);
+
+}  // namespace lectio::jobs

@@ -45,10 +45,10 @@ BriefValue from_yaml(const YAML::Node& node, const std::string& name, int depth)
           fmt::format("{}: line {}: a key must be a name", name, entry.first.Mark().line + 1));
     }
     if (!seen.insert(key).second) {
-      throw InvalidField(key, fmt::format("{}: field '{}': appears twice (again at line {})",
-                                          name, key, entry.first.Mark().line + 1));
+      throw InvalidField(key, fmt::format("{}: field '{}': appears twice (again at line {})", name,
+                                          key, entry.first.Mark().line + 1));
     }
-    v.fields.emplace_back(key, from_yaml(entry.second, name, depth + 1));
+    v.fields.push_back({key, from_yaml(entry.second, name, depth + 1)});
   }
   return v;
 }
@@ -75,7 +75,7 @@ BriefValue from_json(const nlohmann::json& j, const std::string& name, int depth
     case nlohmann::json::value_t::object:
       v.kind = Kind::kMap;
       for (const auto& [key, value] : j.items()) {
-        v.fields.emplace_back(key, from_json(value, name, depth + 1));
+        v.fields.push_back({key, from_json(value, name, depth + 1)});
       }
       return v;
     default:  // the number types

@@ -9,6 +9,8 @@
 
 namespace lectio::compose {
 
+struct BriefField;
+
 struct BriefValue {
   // kPlain is an unquoted YAML scalar, whose type the field decides (YAML's core schema:
   // `minutes: 14` is a number, `topic: 1984` text); JSON values and quoted YAML scalars carry
@@ -18,8 +20,14 @@ struct BriefValue {
   std::string text;  // kPlain and kText: the text; kNumber: as written
   double number = 0;
   bool boolean = false;
-  std::vector<BriefValue> items;                           // kList
-  std::vector<std::pair<std::string, BriefValue>> fields;  // kMap, in document order
+  std::vector<BriefValue> items;   // kList
+  std::vector<BriefField> fields;  // kMap, in document order
+};
+
+// A pair would need BriefValue complete where it is declared, which clang's checks refuse.
+struct BriefField {
+  std::string key;
+  BriefValue value;
 };
 
 // Parse a document. `name` starts every error message. Throw InvalidInput (InvalidField

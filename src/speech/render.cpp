@@ -135,6 +135,10 @@ RenderResult render_lesson(const compose::Lesson& lesson, const RenderOptions& o
       render_paths(options.out_dir, lesson, render_key(lesson, plan, options));
   prepare_out_dir(options.out_dir);
   if (auto earlier = find_render(paths)) return *earlier;
+  // A render of this set that was killed while writing left staged files: not ours to keep.
+  for (const auto* p : {&paths.mp3, &paths.opus, &paths.vtt, &paths.chapters, &paths.record}) {
+    remove_abandoned_staged(*p);
+  }
 
   StageTimes times;
   std::vector<Pcm> clips = synthesize_plan(plan, options);

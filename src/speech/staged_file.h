@@ -9,9 +9,9 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <random>
 #include <string_view>
 
+#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 
 namespace lectio::speech {
@@ -20,12 +20,11 @@ class StagedFile {
  public:
   // Creates the temporary file (exclusively, mode 0644). Throws Io naming `target` when the
   // directory is missing or not writable.
+  // Locked while open (open_staged), so a render can clear what a killed one left.
   explicit StagedFile(std::filesystem::path target) : target_(std::move(target)) {
-    const auto dir = target_.has_parent_path() ? target_.parent_path() : std::filesystem::path(".");
-    std::random_device rd;
-    temp_ = dir / fmt::format(".{}.tmp{:08x}", target_.filename().string(), rd());
-    fd_ = ::open(temp_.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd_ < 0) fail(errno);
+    StagedPath staged = open_staged(target_);
+    fd_ = staged.fd;
+    temp_ = std::move(staged.path);
   }
 
   // Never throws: an uncommitted file is removed.
@@ -70,11 +69,12 @@ class StagedFile {
   // covers them too, since it is the same inode. Throws Io.
   void commit() {
     if (::fsync(fd_) != 0) fail(errno);
+    // Renamed while still open and locked: remove_abandoned_staged never sees it unlocked.
+    if (::rename(temp_.c_str(), target_.c_str()) != 0) fail(errno);
+    committed_ = true;
     const int fd = fd_;
     fd_ = -1;
     if (::close(fd) != 0) fail(errno);
-    if (::rename(temp_.c_str(), target_.c_str()) != 0) fail(errno);
-    committed_ = true;
   }
 
   [[noreturn]] void fail(int err) const {

@@ -69,7 +69,10 @@ std::string webvtt(const std::vector<Cue>& cues) {
       out += text + "\n";
       continue;
     }
-    out += fmt::format("<v {}>{}</v>\n", speaker, text);
+    // A name ending in "--" would make "-->" with the tag's ">", which ends a payload: a
+    // space there is trimmed by WebVTT parsers and keeps the name as it is.
+    const char* gap = speaker.back() == '-' ? " " : "";
+    out += fmt::format("<v {}{}>{}</v>\n", speaker, gap, text);
   }
   return out;
 }

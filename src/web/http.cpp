@@ -7,6 +7,7 @@
 #include "lectio/core/clock.h"
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
+#include "lectio/core/text.h"
 
 namespace lectio::web {
 
@@ -92,9 +93,18 @@ json Context::json_body() const {
 }
 
 std::string Context::field(const std::string& name) const {
-  if (req.has_param(name)) return req.get_param_value(name);
-  if (req.has_file(name)) return req.get_file_value(name).content;
-  return {};
+  std::string value;
+  if (req.has_param(name)) {
+    value = req.get_param_value(name);
+  } else if (req.has_file(name)) {
+    value = req.get_file_value(name).content;
+  }
+  // Query and form fields arrive as raw bytes; everything downstream (search, pages, JSON
+  // answers) takes text.
+  if (!text::is_valid_utf8(value)) {
+    throw InvalidField(name, fmt::format("field '{}': is not valid UTF-8", name));
+  }
+  return value;
 }
 
 // A 200 is left to the library, which turns it into 206 for a Range request.

@@ -61,7 +61,8 @@ struct Context {
   // The request body as a JSON object, for reading with JsonRequest (request.h); throws 400
   // (not a JSON object) or 413 (over the limit).
   nlohmann::json json_body() const;
-  // A form field (urlencoded or multipart) or query parameter; empty when absent.
+  // A form field (urlencoded or multipart) or query parameter; empty when absent. Throws
+  // InvalidField (a 400) when it is not valid UTF-8.
   std::string field(const std::string& name) const;
 
   void send_json(const nlohmann::json& body, int status = 200);

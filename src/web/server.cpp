@@ -1,4 +1,3 @@
-#include "lectio/store/store.h"
 #include "lectio/web/server.h"
 
 #include <fmt/format.h>
@@ -10,8 +9,10 @@
 #include <thread>
 
 #include "app.h"
+#include "connection.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/store/store.h"
 #include "routes.h"
 
 namespace lectio::web {
@@ -35,11 +36,20 @@ int worker_count(int requested) {
 }  // namespace
 
 struct Server::Impl {
-  explicit Impl(ServerOptions options) : options_(std::move(options)) {}
+  explicit Impl(ServerOptions options)
+      : options_(std::move(options)), app_(), http_(connection_limits(options_)) {}
+
+  static ConnectionLimits connection_limits(const ServerOptions& o) {
+    ConnectionLimits limits;
+    limits.head_timeout = std::chrono::seconds(o.head_timeout_seconds);
+    limits.max_head_bytes = o.max_head_bytes;
+    limits.request_timeout = std::chrono::seconds(o.request_timeout_seconds);
+    limits.workers = worker_count(o.threads);
+    limits.max_waiting = o.max_waiting_connections;
+    return limits;
+  }
 
   void configure() {
-    const int threads = worker_count(options_.threads);
-    http_.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
     http_.set_payload_max_length(std::max(options_.max_upload_bytes, options_.max_json_bytes));
     http_.set_read_timeout(options_.read_timeout_seconds, 0);
     http_.set_write_timeout(30, 0);
@@ -111,8 +121,8 @@ struct Server::Impl {
   }
 
   ServerOptions options_;
-  std::unique_ptr<App> app_;
-  httplib::Server http_;
+  std::unique_ptr<App> app_;  // destroyed after http_, whose workers use it
+  HttpServer http_;
   int port_ = 0;
 };
 
@@ -135,6 +145,7 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(o
   } else if (impl_->http_.bind_to_port(o.host, o.port)) {
     impl_->port_ = o.port;
   }
+  impl_->http_.widen_backlog();
   if (impl_->port_ <= 0) {
     throw Io(
         fmt::format("serve: cannot listen on {}:{} (in use, or not an address of this "
@@ -168,6 +179,10 @@ bool Server::run() {
 
 void Server::stop() {
   impl_->http_.stop();
+}
+
+std::string Server::answer(std::string_view connection_bytes) {
+  return impl_->http_.answer(connection_bytes, kMaxRequestsPerAnswer);
 }
 
 }  // namespace lectio::web

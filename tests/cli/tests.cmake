@@ -7,3 +7,4 @@ lectio_test(cli voices LABELS audio DEPS nlohmann_json::nlohmann_json PkgConfig:
 lectio_test(cli usage)
 lectio_test(cli ask DEPS nlohmann_json::nlohmann_json)
 lectio_test(cli worker_commands POSTGRES DEPS lectio_queue nlohmann_json::nlohmann_json)
+lectio_test(cli crash LABELS audio DEPS nlohmann_json::nlohmann_json)

@@ -1,10 +1,10 @@
 #include "lectio/core/data_dir.h"
 
+#include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdlib>
-
-#include <gtest/gtest.h>
 
 #include "lectio/core/error.h"
 #include "support/temp_dir.h"
@@ -51,6 +51,25 @@ TEST(AtomicWriteTest, UnwritableDirectoryThrowsIoAndKeepsOldFile) {
 TEST(AtomicWriteTest, MissingDirectoryThrowsIo) {
   testing::TempDir dir;
   EXPECT_THROW(write_file_atomic(dir.path() / "no" / "such" / "f", "x"), Io);
+}
+
+// A staged file is removed only once its writer is gone (its lock released), never while it
+// writes, and only the staged files of the target named.
+TEST(AtomicWriteTest, AbandonedStagedFilesAreRemovedLiveOnesKept) {
+  lectio::testing::TempDir dir;
+  const auto target = dir.path() / "talk.mp3";
+  const StagedPath live = open_staged(target);
+  const StagedPath dead = open_staged(target);
+  const StagedPath other = open_staged(dir.path() / "talk.mp3x");
+  ::close(dead.fd);  // as a writer killed mid-way: the file stays, its lock goes
+  ::close(other.fd);
+  EXPECT_EQ(remove_abandoned_staged(target), 1);
+  EXPECT_TRUE(std::filesystem::exists(live.path));
+  EXPECT_FALSE(std::filesystem::exists(dead.path));
+  EXPECT_TRUE(std::filesystem::exists(other.path));  // another target's
+  ::close(live.fd);
+  EXPECT_EQ(remove_abandoned_staged(target), 1);
+  EXPECT_EQ(remove_abandoned_staged(dir.path() / "missing" / "x.mp3"), 0);
 }
 
 TEST(ReadFileTest, EnforcesSizeLimitAndReportsMissingFiles) {

@@ -229,6 +229,20 @@ TEST(PublishFilesTest, WebVttIsWellFormedAndFfmpegReadsIt) {
   EXPECT_THROW(webvtt({{3.0, 2.0, "Lena", "backwards"}}), InvalidInput);
 }
 
+// Found by fuzz/webvtt_fuzz.cpp: a speaker name ending in hyphens made "-->" with the voice
+// tag's ">", which a WebVTT parser takes as the end of the payload.
+TEST(PublishFilesTest, WebVttSpeakerEndingInHyphensMakesNoTimingArrow) {
+  const std::string vtt = webvtt({{0.0, 1.0, "Anne--", "Hello."}, {1.0, 2.0, "-", ""}});
+  EXPECT_EQ(vtt,
+            "WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.000\n<v Anne-- >Hello.</v>\n\n"
+            "2\n00:00:01.000 --> 00:00:02.000\n<v - ></v>\n");
+  std::size_t arrows = 0;
+  for (std::size_t at = vtt.find("-->"); at != std::string::npos; at = vtt.find("-->", at + 1)) {
+    ++arrows;
+  }
+  EXPECT_EQ(arrows, 2u);  // the two timing lines, nothing else
+}
+
 TEST(PublishFilesTest, ChaptersJsonFollowsPodcasting20) {
   const std::string text = chapters_json(lesson().tags.chapters);
   const auto doc = nlohmann::json::parse(text);

@@ -112,10 +112,14 @@ std::string BackgroundProcess::err_so_far() const {
   return slurp(io_->path() / "err");
 }
 
+std::string lectio_binary() {
+  const char* from_env = std::getenv("LECTIO_BINARY");
+  return from_env ? from_env : LECTIO_BINARY_DEFAULT;
+}
+
 RunResult run_lectio(const std::vector<std::string>& args,
                      const std::vector<std::string>& extra_env) {
-  const char* from_env = std::getenv("LECTIO_BINARY");
-  std::vector<std::string> argv{from_env ? from_env : LECTIO_BINARY_DEFAULT};
+  std::vector<std::string> argv{lectio_binary()};
   argv.insert(argv.end(), args.begin(), args.end());
   return run_program(argv, extra_env);
 }

@@ -20,6 +20,9 @@ struct RunResult {
 RunResult run_program(const std::vector<std::string>& args,
                       const std::vector<std::string>& extra_env = {});
 
+// The `lectio` binary under test: $LECTIO_BINARY, else the one this build made.
+std::string lectio_binary();
+
 // Runs LECTIO_BINARY with the arguments (no shell), with LECTIO_DATA unset and `extra_env`
 // ("NAME=value") added to the environment.
 RunResult run_lectio(const std::vector<std::string>& args,

@@ -153,5 +153,22 @@ TEST_F(WebRequestTest, TheIssuesWrongTypesAnswer400NamingTheField) {
   }
 }
 
+// Found by fuzz/http_fuzz.cpp: a query of invalid UTF-8 made the search answer a 500 (the
+// JSON writer refused the echoed query). Query and form fields must be text: a 400 naming
+// the field, on the API and on pages.
+TEST_F(WebRequestTest, FieldsOfInvalidUtf8Are400NamingTheField) {
+  const auto api = browser_->get("/api/search?q=sy%FF%FEstolic");
+  ASSERT_TRUE(testing::is_json_error(api, 400));
+  EXPECT_EQ(body_json(api)["error"].value("field", ""), "q");
+  const auto page = browser_->get("/?q=%C3");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 400);
+  const auto form = browser_->post_body("/signin", "name=%FF&password=x",
+                                        "application/x-www-form-urlencoded");
+  ASSERT_TRUE(form);
+  EXPECT_EQ(form->status, 400);
+  EXPECT_EQ(browser_->get("/api/search?q=systolic")->status, 200);
+}
+
 }  // namespace
 }  // namespace lectio::web

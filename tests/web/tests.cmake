@@ -12,8 +12,13 @@ set_tests_properties(browser.e2e PROPERTIES LABELS "web;browser;slow" TIMEOUT 60
 # HTTP tests against a real server on a loopback port (tests/web/web_fixture.*). Each test
 # serves its own copy of a data directory holding the examples/gpu-tpu lesson; the media and
 # feed tests render its audio once per build tree (a cache beside the test binaries).
-foreach(name pages accounts api media voices brief requests one_brief)
-  if(name STREQUAL "media" OR name STREQUAL "voices")
+foreach(name pages accounts api media voices brief requests one_brief limits soak security)
+  if(name STREQUAL "soak")
+    # wrk for about a minute against the server: label slow.
+    lectio_test(web ${name} LABELS audio slow
+                DEPS lectio_ingest lectio_compose lectio_search lectio_plan lectio_speech
+                     PkgConfig::HTTPLIB nlohmann_json::nlohmann_json yaml-cpp lectio_mustache)
+  elseif(name STREQUAL "media" OR name STREQUAL "voices")
     lectio_test(web ${name} LABELS audio
                 DEPS lectio_ingest lectio_compose lectio_search lectio_plan lectio_speech
                      PkgConfig::HTTPLIB nlohmann_json::nlohmann_json yaml-cpp lectio_mustache)
@@ -43,3 +48,6 @@ target_sources(test_web_fleet PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/web/web_fixtur
 target_compile_definitions(test_web_fleet PRIVATE LECTIO_BIN="$<TARGET_FILE:lectio>"
   LECTIO_FEED_CHECK="${CMAKE_CURRENT_SOURCE_DIR}/web/check_feed.py"
   LECTIO_WEB_TEST_CACHE="${CMAKE_CURRENT_BINARY_DIR}/web_test_cache")
+
+# kill -9 of `lectio serve` in the middle of a creation job (the real binary, real audio).
+lectio_test(web crash LABELS audio DEPS PkgConfig::HTTPLIB nlohmann_json::nlohmann_json)

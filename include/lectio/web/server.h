@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace lectio::web {
 
@@ -20,9 +21,13 @@ struct ServerOptions {
   // Limits (explicit, so that a request cannot exhaust the machine).
   std::size_t max_upload_bytes = 32u << 20;  // a whole upload request
   std::size_t max_json_bytes = 64u << 10;    // any other request body
-  int read_timeout_seconds = 10;
-  int sign_in_per_minute = 10;  // per client address, sign-in and sign-up together
-  int ask_per_minute = 30;      // per client address
+  int read_timeout_seconds = 10;             // between two reads of a request
+  int head_timeout_seconds = 10;             // a request's line and headers, from its first byte
+  std::size_t max_head_bytes = 32u << 10;    // a request's line and headers together
+  int request_timeout_seconds = 300;         // a whole request, body included
+  int max_waiting_connections = 256;         // accepted, waiting for a worker; then 503
+  int sign_in_per_minute = 10;               // per client address, sign-in and sign-up together
+  int ask_per_minute = 30;                   // per client address
 };
 
 // Owns the listening socket and everything the handlers share. Thread-safe: stop() may be
@@ -42,6 +47,12 @@ class Server {
   // Serves until stop(). Returns false when the server failed while listening.
   bool run();
   void stop();
+
+  // Answers the bytes of one client connection held in memory, request by request as the
+  // socket loop would, and returns what was written back. For the fuzzer (fuzz/http_fuzz.cpp):
+  // the request parser, cookies, query strings, multipart bodies and every route, no socket.
+  static constexpr int kMaxRequestsPerAnswer = 8;
+  std::string answer(std::string_view connection_bytes);
 
  private:
   struct Impl;

@@ -45,7 +45,9 @@ class WebSecurityTest : public WebTest {
     EXPECT_TRUE(up && up->status == 201) << (up ? up->body : "no response");
     const std::string source = body_json(up)["files"][0].value("source_id", "");
     const json brief = {{"topic", "Sourdough " + hostile("topic")},
-                        {"insights", {"What a starter is " + hostile("insight")}},
+                        {"insights",
+                         {"Sourdough starter flour water wild yeast lactic acid bacteria ferment " +
+                          hostile("insight")}},
                         {"overview", hostile("overview")},
                         {"tags", {hostile("tag")}},
                         {"sources", {source}},

@@ -111,7 +111,9 @@ std::string Context::field(const std::string& name) const {
 void Context::send_json(const json& body, int status) {
   if (status != 200) res.status = status;
   res.set_header("Cache-Control", "no-store");
-  res.set_content(body.dump(), "application/json; charset=utf-8");
+  // Messages may echo a path's bytes (an unknown id), which need not be UTF-8.
+  res.set_content(body.dump(-1, ' ', false, json::error_handler_t::replace),
+                  "application/json; charset=utf-8");
 }
 
 void Context::send_html(std::string html, int status) {

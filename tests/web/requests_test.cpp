@@ -168,6 +168,10 @@ TEST_F(WebRequestTest, FieldsOfInvalidUtf8Are400NamingTheField) {
   ASSERT_TRUE(form);
   EXPECT_EQ(form->status, 400);
   EXPECT_EQ(browser_->get("/api/search?q=systolic")->status, 200);
+  // Found by the same harness: an id of invalid UTF-8 in the path, echoed in the 404.
+  browser_->csrf();
+  EXPECT_TRUE(testing::is_json_error(
+      browser_->post_json("/api/lessons/lesson_x%FF%FE/ask", {{"question", "Why?"}}), 404));
 }
 
 }  // namespace

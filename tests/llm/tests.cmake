@@ -1,0 +1,2 @@
+lectio_test(llm json_repair)
+lectio_test(llm chat_client)

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "commands.h"
+#include "engine_options.h"
 #include "lectio/compose/brief.h"
 #include "lectio/core/error.h"
 #include "lectio/core/progress.h"
@@ -24,6 +25,7 @@ struct LessonArgs {
   bool strict = false;
   std::string out;      // audio directory; default <data>/audio
   std::string lexicon;  // pronunciation lexicon; default <data>/lexicon.yaml when present
+  EngineArgs engine;
 };
 
 // Names the audio files on stderr: stdout carries only the lesson document.
@@ -51,7 +53,9 @@ void run_lesson(const LessonArgs& args, GlobalOptions& global) {
     progress->advance(p.done - shown, 0);
     shown = p.done;
   };
-  const pipeline::LessonResult made = pipeline::make_lesson(brief, global.data(), options);
+  // The engine before the store: a bad engine option changes nothing.
+  pipeline::LessonMaker maker(global.data(), make_engine(args.engine));
+  const pipeline::LessonResult made = maker.make(brief, options);
   if (progress) progress->finish();
   const compose::Lesson& lesson = made.lesson;
   for (const std::string& w : lesson.warnings) {
@@ -89,6 +93,7 @@ void register_lesson_commands(CLI::App& app, GlobalOptions& global) {
       "Pronunciation lexicon, YAML word: spoken form (default: <data>/lexicon.yaml)");
   lesson->add_flag("--strict", args->strict,
                    "Exit 1 when an insight is not supported by the sources");
+  add_engine_options(*lesson, args->engine);
   lesson->callback([args, &global] { run_lesson(*args, global); });
 }
 

@@ -20,8 +20,6 @@ namespace lectio::compose {
 
 namespace {
 
-// Words the intro and the outro take, kept out of the insights' budget.
-constexpr int kFrameWords = 90;
 // A candidate must reach this share of the insight's best relevance to be used.
 constexpr double kMinRelevance = 0.25;
 // An insight counts as supported when some sentence it owns (with its headings) carries this
@@ -51,14 +49,6 @@ bool covered(const Scorer& scorer, const Focus& focus, const std::vector<double>
 // The innermost heading of a chunk, or empty.
 std::string heading_of(const Chunk& chunk) {
   return chunk.heading_path.empty() ? std::string() : chunk.heading_path.back();
-}
-
-ScriptSentence connective(std::string text, const std::string& speaker) {
-  ScriptSentence s;
-  s.text = std::move(text);
-  s.role = SentenceRole::kConnective;
-  s.speaker = speaker;
-  return s;
 }
 
 class ExtractiveEngine final : public Engine {
@@ -111,16 +101,7 @@ class ExtractiveEngine final : public Engine {
     const std::string& host = brief.host;
     const std::string& cohost = brief.cohost;
     const bool dialogue = brief.format == LessonFormat::kDialogue;
-    ScriptSection intro{SectionKind::kIntro, lang == "zh" ? "开场" : "Introduction", -1, "", {}};
-    for (auto& line : say.greeting()) intro.sentences.push_back(connective(line, host));
-    if (dialogue) {
-      intro.sentences.push_back(
-          connective(lang == "zh" ? fmt::format("我是{}，今天和你一起聊。", cohost)
-                                  : fmt::format("And I'm {}, here to ask the questions.", cohost),
-                     cohost));
-    }
-    intro.sentences.push_back(connective(say.agenda(), host));
-    lesson.script.push_back(std::move(intro));
+    lesson.script.push_back(intro_section(brief, say));
 
     std::vector<bool> taken(candidates.size(), false);
     int supported_count = 0;
@@ -177,11 +158,7 @@ class ExtractiveEngine final : public Engine {
           brief.topic, n));
     }
 
-    ScriptSection outro{SectionKind::kOutro, lang == "zh" ? "回顾" : "Recap", -1, "", {}};
-    outro.sentences.push_back(connective(say.recap_cue(), dialogue ? cohost : host));
-    outro.sentences.push_back(connective(say.recap(), host));
-    for (auto& line : say.sign_off()) outro.sentences.push_back(connective(line, host));
-    lesson.script.push_back(std::move(outro));
+    lesson.script.push_back(outro_section(brief, say));
 
     lesson.faq = write_faq(brief, material, candidates, scorer, say);
     lesson.best_quote = pick_best_quote(brief, material, candidates, scorer);

@@ -161,6 +161,8 @@ void verify_grounding(Lesson& lesson, const ChunkLookup& chunks, const SourceLoo
 
   Grounding g;
   g.threshold = kSupportThreshold;
+  g.repaired_sentences = lesson.grounding.repaired_sentences;  // the engine's counts
+  g.rejected_sentences = lesson.grounding.rejected_sentences;
   int supported = 0;
   for (const ScriptSection& sec : lesson.script) {
     for (const auto& s : sec.sentences) {

@@ -122,6 +122,15 @@ std::string lesson_to_json(const Lesson& l, int indent) {
                     {"threshold", l.grounding.threshold},
                     {"content_sentences", l.grounding.content_sentences},
                     {"insights", std::move(coverage)}};
+  if (l.usage) {
+    j["grounding"]["repaired_sentences"] = l.grounding.repaired_sentences;
+    j["grounding"]["rejected_sentences"] = l.grounding.rejected_sentences;
+    j["usage"] = {{"model", l.usage->model},
+                  {"requests", l.usage->requests},
+                  {"retries", l.usage->retries},
+                  {"prompt_tokens", l.usage->prompt_tokens},
+                  {"completion_tokens", l.usage->completion_tokens}};
+  }
   j["warnings"] = l.warnings;
   if (l.audio) {
     j["audio"] = {{"mp3", l.audio->mp3},
@@ -189,6 +198,13 @@ Lesson lesson_from_json(std::string_view text) {
     l.grounding.supported_share = g.value("supported_share", 0.0);
     l.grounding.threshold = g.value("threshold", 0.0);
     l.grounding.content_sentences = g.value("content_sentences", 0);
+    l.grounding.repaired_sentences = g.value("repaired_sentences", 0);
+    l.grounding.rejected_sentences = g.value("rejected_sentences", 0);
+    if (j.contains("usage") && j["usage"].is_object()) {
+      const Json& u = j["usage"];
+      l.usage = EngineUsage{u.value("model", ""), u.value("requests", 0), u.value("retries", 0),
+                            u.value("prompt_tokens", 0L), u.value("completion_tokens", 0L)};
+    }
     for (const Json& cj : g.value("insights", Json::array())) {
       l.grounding.insights.push_back({cj.value("insight", ""), cj.value("coverage", 0.0),
                                       cj.value("content_sentences", 0),

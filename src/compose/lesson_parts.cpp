@@ -112,6 +112,37 @@ FaqItem answer_from_definition(const std::string& question, int lead, const Mate
 
 }  // namespace
 
+ScriptSentence connective(std::string text, const std::string& speaker) {
+  ScriptSentence s;
+  s.text = std::move(text);
+  s.role = SentenceRole::kConnective;
+  s.speaker = speaker;
+  return s;
+}
+
+ScriptSection intro_section(const Brief& brief, const Phrasing& say) {
+  const bool zh = brief.language == "zh";
+  ScriptSection intro{SectionKind::kIntro, zh ? "开场" : "Introduction", -1, "", {}};
+  for (auto& line : say.greeting()) intro.sentences.push_back(connective(line, brief.host));
+  if (brief.format == LessonFormat::kDialogue) {
+    intro.sentences.push_back(
+        connective(zh ? fmt::format("我是{}，今天和你一起聊。", brief.cohost)
+                      : fmt::format("And I'm {}, here to ask the questions.", brief.cohost),
+                   brief.cohost));
+  }
+  intro.sentences.push_back(connective(say.agenda(), brief.host));
+  return intro;
+}
+
+ScriptSection outro_section(const Brief& brief, const Phrasing& say) {
+  const bool dialogue = brief.format == LessonFormat::kDialogue;
+  ScriptSection outro{SectionKind::kOutro, brief.language == "zh" ? "回顾" : "Recap", -1, "", {}};
+  outro.sentences.push_back(connective(say.recap_cue(), dialogue ? brief.cohost : brief.host));
+  outro.sentences.push_back(connective(say.recap(), brief.host));
+  for (auto& line : say.sign_off()) outro.sentences.push_back(connective(line, brief.host));
+  return outro;
+}
+
 Focus focus_for(const std::string& text, const Brief& brief, const Material& material) {
   Focus focus;
   focus.terms = text::terms(text, brief.language);

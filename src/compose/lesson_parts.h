@@ -1,6 +1,6 @@
 #pragma once
 // Parts of a lesson beyond the script, made by the extractive engine: retrieval foci, the FAQ,
-// the best quote and fallback tags.
+// the best quote and fallback tags; and the spoken frame (intro, outro) every engine uses.
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +12,17 @@
 #include "selection.h"
 
 namespace lectio::compose {
+
+// Words the intro and the outro take, kept out of the insights' budget.
+inline constexpr int kFrameWords = 90;
+
+// A line that makes no claim (greeting, transition): no citation, not verified.
+ScriptSentence connective(std::string text, const std::string& speaker);
+
+// The greeting (with the co-host's in a dialogue) and the agenda.
+ScriptSection intro_section(const Brief& brief, const Phrasing& say);
+// The recap cue, the recap and the sign-off.
+ScriptSection outro_section(const Brief& brief, const Phrasing& say);
 
 // The focus for an insight or question: its content terms plus the retrieval ranking of the
 // material's chunks for it (through the search index when there is one).

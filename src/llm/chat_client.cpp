@@ -58,18 +58,20 @@ ChatOptions with_environment(ChatOptions o) {
 
 void check_options(const ChatOptions& o) {
   if (o.base_url.empty()) {
-    throw InvalidInput("--llm-base-url: not set (or set LECTIO_LLM_BASE_URL), e.g. "
-                       "http://127.0.0.1:11434/v1");
+    throw InvalidInput(
+        "--llm-base-url: not set (or set LECTIO_LLM_BASE_URL), e.g. "
+        "http://127.0.0.1:11434/v1");
   }
   const bool http = o.base_url.rfind("http://", 0) == 0 || o.base_url.rfind("https://", 0) == 0;
   if (!http || o.base_url.find("://") + 3 >= o.base_url.size()) {
-    throw InvalidInput(fmt::format("--llm-base-url: '{}' is not an http:// or https:// URL",
-                                   o.base_url));
+    throw InvalidInput(
+        fmt::format("--llm-base-url: '{}' is not an http:// or https:// URL", o.base_url));
   }
   if (o.model.empty()) throw InvalidInput("--llm-model: not set (or set LECTIO_LLM_MODEL)");
   if (o.max_attempts < 1 || o.max_in_flight < 1 || o.max_tokens < 16) {
-    throw InvalidInput("llm options: attempts and requests in flight must be at least 1, "
-                       "max tokens at least 16");
+    throw InvalidInput(
+        "llm options: attempts and requests in flight must be at least 1, "
+        "max tokens at least 16");
   }
   if (o.connect_timeout_seconds <= 0 || o.total_timeout_seconds <= 0) {
     throw InvalidInput("llm options: timeouts must be positive");
@@ -78,8 +80,10 @@ void check_options(const ChatOptions& o) {
 
 struct ChatClient::Impl {
   explicit Impl(ChatOptions o)
-      : options(std::move(o)), origin(split_base(options.base_url)),
-        slots(options.max_in_flight), rng(std::random_device{}()) {}
+      : options(std::move(o)),
+        origin(split_base(options.base_url)),
+        slots(options.max_in_flight),
+        rng(std::random_device{}()) {}
 
   ChatOptions options;
   Origin origin;
@@ -144,10 +148,10 @@ struct ChatClient::Impl {
       case httplib::Error::Read:
       case httplib::Error::Canceled:
         a.outcome = Outcome::kRetry;
-        a.reason = late || error == httplib::Error::Read
-                       ? fmt::format("no complete answer within {:g} s",
-                                     options.total_timeout_seconds)
-                       : "the answer was cut off";
+        a.reason =
+            late || error == httplib::Error::Read
+                ? fmt::format("no complete answer within {:g} s", options.total_timeout_seconds)
+                : "the answer was cut off";
         break;
       case httplib::Error::SSLConnection:
       case httplib::Error::SSLServerVerification:
@@ -199,7 +203,8 @@ ChatReply ChatClient::Impl::run(const ChatRequest& request, const AnswerCheck& c
         }
         a.reason = *problem;
       } else {
-        a.reason = a.reply.content.empty() ? "the answer was empty" : "the answer held no JSON object";
+        a.reason =
+            a.reply.content.empty() ? "the answer was empty" : "the answer held no JSON object";
       }
       a.outcome = Outcome::kRetry;
     }
@@ -235,9 +240,13 @@ ChatReply ChatClient::complete_json(const ChatRequest& request, const AnswerChec
   return impl_->run(request, check, true);
 }
 
-const ChatOptions& ChatClient::options() const { return impl_->options; }
+const ChatOptions& ChatClient::options() const {
+  return impl_->options;
+}
 
-std::string ChatClient::endpoint() const { return impl_->endpoint(); }
+std::string ChatClient::endpoint() const {
+  return impl_->endpoint();
+}
 
 ChatStats ChatClient::stats() const {
   std::lock_guard lock(impl_->mutex);

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <cstdlib>
-
 #include <nlohmann/json.hpp>
 
 namespace lectio::llm {
@@ -136,8 +135,8 @@ std::string request_body(const ChatRequest& request, const ChatOptions& options)
 Attempt read_response(int status, const std::string& retry_after, const std::string& content_type,
                       const std::string& body) {
   if (status == 200) {
-    const bool sse = content_type.find("text/event-stream") != std::string::npos ||
-                     body.rfind("data:", 0) == 0;
+    const bool sse =
+        content_type.find("text/event-stream") != std::string::npos || body.rfind("data:", 0) == 0;
     return sse ? read_stream(body) : read_completion(body);
   }
   Attempt a;

@@ -100,8 +100,8 @@ std::string repair(const std::string& s) {
       continue;
     }
     bool mapped = false;
-    for (const auto& [from, to] : {std::pair{"True", "true"}, std::pair{"False", "false"},
-                                   std::pair{"None", "null"}}) {
+    for (const auto& [from, to] :
+         {std::pair{"True", "true"}, std::pair{"False", "false"}, std::pair{"None", "null"}}) {
       const std::string_view f(from);
       if (s.compare(i, f.size(), f) == 0 &&
           (i + f.size() == s.size() || !word_char(s[i + f.size()]))) {

@@ -198,7 +198,8 @@ TEST(ChatClientTest, EmptyChoicesProseAndRejectedShapesAreAskedAgain) {
     if (call == 0) r.no_choices = true;
     if (call == 1) r.content = "Sure! GPUs are great.";
     if (call == 2) r.content = "<think>the schema wants points</think>```json\n{\"wrong\": 1}\n```";
-    if (call == 3) r.content = "<think>the schema wants points</think>```json\n{'points': ['a',]}\n```";
+    if (call == 3)
+      r.content = "<think>the schema wants points</think>```json\n{'points': ['a',]}\n```";
     return r;
   });
   for (const bool stream : {false}) {
@@ -248,7 +249,8 @@ TEST(ChatClientTest, CapsTheRequestsInFlight) {
   o.max_in_flight = 2;
   ChatClient client(o);
   std::vector<std::thread> threads;
-  for (int i = 0; i < 5; ++i) threads.emplace_back([&] { client.complete_json(outline_request()); });
+  for (int i = 0; i < 5; ++i)
+    threads.emplace_back([&] { client.complete_json(outline_request()); });
   for (auto& t : threads) t.join();
   EXPECT_EQ(server.calls().size(), 5u);
   EXPECT_LE(server.max_concurrent(), 2);

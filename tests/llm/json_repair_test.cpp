@@ -33,8 +33,9 @@ TEST(JsonRepairTest, FindsTheObjectInFencesAndAfterAPreamble) {
 }
 
 TEST(JsonRepairTest, RepairsSingleQuotesTrailingCommasAndPythonLiterals) {
-  EXPECT_EQ(parsed("{'text': 'He said \"hi\"', 'cites': ['C1', 'C2',], 'ok': True, 'n': None,}"),
-            json({{"text", "He said \"hi\""}, {"cites", {"C1", "C2"}}, {"ok", true}, {"n", nullptr}}));
+  EXPECT_EQ(
+      parsed("{'text': 'He said \"hi\"', 'cites': ['C1', 'C2',], 'ok': True, 'n': None,}"),
+      json({{"text", "He said \"hi\""}, {"cites", {"C1", "C2"}}, {"ok", true}, {"n", nullptr}}));
   // An apostrophe inside a double-quoted string is text, not a quote.
   EXPECT_EQ(parsed(R"({"text": "it's fine", "t": "True"})"),
             json({{"text", "it's fine"}, {"t", "True"}}));

@@ -52,8 +52,8 @@ std::string stream(const ScriptedReply& r, const Json& request) {
     if (!r.no_choices) {
       choices.push_back({{"index", 0}, {"delta", delta}, {"finish_reason", finish}});
     }
-    return event({{"id", "chatcmpl-test"}, {"object", "chat.completion.chunk"},
-                  {"choices", choices}});
+    return event(
+        {{"id", "chatcmpl-test"}, {"object", "chat.completion.chunk"}, {"choices", choices}});
   };
   std::string out = chunk({{"role", "assistant"}}, nullptr);
   for (std::size_t at = 0; at < r.content.size(); at += 7) {
@@ -107,10 +107,9 @@ struct ChatServer::Impl {
 
 ChatServer::ChatServer(ChatHandler handler) : impl_(std::make_unique<Impl>()) {
   impl_->handler = std::move(handler);
-  impl_->server.Post("/v1/chat/completions", [this](const httplib::Request& req,
-                                                     httplib::Response& res) {
-    impl_->answer(req, res);
-  });
+  impl_->server.Post(
+      "/v1/chat/completions",
+      [this](const httplib::Request& req, httplib::Response& res) { impl_->answer(req, res); });
   impl_->port = impl_->server.bind_to_any_port("127.0.0.1");
   if (impl_->port <= 0) throw std::runtime_error("chat test server: cannot bind a loopback port");
   impl_->thread = std::thread([this] { impl_->server.listen_after_bind(); });
@@ -122,7 +121,9 @@ ChatServer::~ChatServer() {
   if (impl_->thread.joinable()) impl_->thread.join();
 }
 
-int ChatServer::port() const { return impl_->port; }
+int ChatServer::port() const {
+  return impl_->port;
+}
 
 std::string ChatServer::base_url() const {
   return "http://127.0.0.1:" + std::to_string(impl_->port) + "/v1";

@@ -2,19 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <regex>
 #include <sstream>
 
 namespace lectio::testing {
 
-namespace {
-
 using Json = nlohmann::json;
 
-struct Excerpt {
-  std::string label;
-  std::vector<std::string> sentences;
-};
+namespace {
 
 std::vector<std::string> split_sentences(const std::string& text) {
   std::vector<std::string> out;
@@ -68,9 +64,10 @@ std::string lower_first(std::string s) {
 }  // namespace
 
 std::string invented_sentence(int n) {
-  return fmt::format("In {} the Zorblax Institute in Reykjavik built the first quantum abacus "
-                     "for {} thousand dollars.",
-                     1987 + n, 40 + n);
+  return fmt::format(
+      "In {} the Zorblax Institute in Reykjavik built the first quantum abacus "
+      "for {} thousand dollars.",
+      1987 + n, 40 + n);
 }
 
 FakeAuthor::FakeAuthor(FakeAuthorOptions options) : options_(options) {}
@@ -93,94 +90,119 @@ std::string FakeAuthor::answer(const Json& request) {
   const std::string prompt = user_message(request);
   const auto ex = excerpts(prompt);
   std::lock_guard lock(mutex_);
-  if (kind == "outline") {
-    Json points = Json::array();
-    for (const Excerpt& e : ex) {
-      if (!e.sentences.empty()) points.push_back({{"point", e.sentences[0]}, {"cites", {e.label}}});
-    }
-    return Json({{"points", points}}).dump();
-  }
-  if (kind == "section") {
-    const auto dialogue = names(prompt, R"((\S+) is the host who explains; (\S+) is the co-host)");
-    const auto solo = names(prompt, R"(spoken by (\S+), in about)");
-    const std::string host = dialogue.empty() ? (solo.empty() ? "" : solo[0]) : dialogue[0];
-    const std::string cohost = dialogue.empty() ? "" : dialogue[1];
-    Json items = Json::array();
-    int n = static_cast<int>(written_.planted.size());
-    for (const Excerpt& e : ex) {
-      for (int k = 0; k < options_.sentences_per_chunk && k < int(e.sentences.size()); ++k) {
-        std::string s = e.sentences[static_cast<std::size_t>(k)];
-        if (!cohost.empty() && k == 0) {
-          std::string q = lower_first(s);
-          q.back() = '?';
-          items.push_back(item(cohost, "So why does it matter that " + q, Json::array()));
-        }
-        if (options_.paraphrase && written_.good.size() % 2 == 1) s = "Put simply, " + lower_first(s);
-        written_.good.push_back(s);
-        items.push_back(item(host, s, {e.label}));
-      }
-    }
-    if (!ex.empty() && options_.plant_invented) {
-      written_.planted.push_back(invented_sentence(n));
-      items.push_back(item(host, invented_sentence(n), {ex[0].label}));
-    }
-    if (!ex.empty() && !ex[0].sentences.empty() && options_.plant_woven) {
-      const std::string woven = fmt::format("According to the Zorblax Institute in {}, {}", 1990 + n,
-                                            lower_first(ex[0].sentences[0]));
-      written_.planted.push_back(woven);
-      items.push_back(item(host, woven, {ex[0].label}));
-    }
-    if (ex.size() > 1 && ex[1].sentences.size() > 2 && options_.cite_missing) {
-      written_.good.push_back(ex[1].sentences[2]);
-      items.push_back(item(host, ex[1].sentences[2], {"S99"}));
-    }
-    return Json({{"sentences", items}}).dump();
-  }
-  if (kind == "repair") {
-    // A stubborn model: it keeps invented claims, but gives a true sentence its real label.
-    Json repairs = Json::array();
-    static const std::regex listed(R"RE(^([0-9]+)\. "(.*)" \(cites: ([^)]*)\))RE");
-    std::istringstream in(prompt);
-    for (std::string l; std::getline(in, l);) {
-      std::smatch m;
-      if (!std::regex_search(l, m, listed)) continue;
-      const std::string text = m[2];
-      Json cites = Json::array();
-      if (options_.fix_citations && text.find("Zorblax") == std::string::npos) {
-        for (const Excerpt& e : ex) {
-          for (const std::string& s : e.sentences) {
-            if (s == text) cites.push_back(e.label);
-          }
-        }
-      }
-      repairs.push_back({{"index", std::stoi(m[1])}, {"text", text}, {"cites", cites}});
-    }
-    return Json({{"repairs", repairs}}).dump();
-  }
-  if (kind == "faq") {
-    Json faq = Json::array();
-    for (std::size_t i = 0; i + 1 < ex.size() && faq.size() < 3; i += 2) {
-      Json answer = Json::array();
-      for (const Excerpt* e : {&ex[i], &ex[i + 1]}) {
-        if (!e->sentences.empty()) answer.push_back(item("", e->sentences[0], {e->label}));
-      }
-      answer.push_back(item("", invented_sentence(100 + static_cast<int>(i)), {ex[i].label}));
-      written_.planted.push_back(invented_sentence(100 + static_cast<int>(i)));
-      faq.push_back({{"question", fmt::format("What do the notes say in part {}?", i / 2 + 1)},
-                     {"answer", answer}});
-    }
-    return Json({{"faq", faq}}).dump();
-  }
-  if (kind == "meta") {
-    std::string quote = options_.invent_quote ? "Zorblax engines never sleep, they dream in tensors."
-                                              : (ex.empty() || ex[0].sentences.empty() ? "" : ex[0].sentences[0]);
-    return Json({{"title", "GPUs and TPUs, in practice"},
-                 {"description", ex.empty() || ex[0].sentences.empty() ? "" : ex[0].sentences[0]},
-                 {"tags", {"GPU", "TPU", "Zorblax"}},
-                 {"quote", {{"text", quote}, {"cite", ex.empty() ? "S1" : ex[0].label}}}})
-        .dump();
-  }
+  if (kind == "outline") return outline(ex);
+  if (kind == "section") return section(prompt, ex);
+  if (kind == "repair") return repair(prompt, ex);
+  if (kind == "faq") return faq(ex);
+  if (kind == "meta") return meta(ex);
   return "{}";
+}
+
+std::string FakeAuthor::outline(const std::vector<Excerpt>& ex) {
+  Json points = Json::array();
+  for (const Excerpt& e : ex) {
+    if (!e.sentences.empty()) points.push_back({{"point", e.sentences[0]}, {"cites", {e.label}}});
+  }
+  return Json({{"points", points}}).dump();
+}
+
+std::string FakeAuthor::section(const std::string& prompt, const std::vector<Excerpt>& ex) {
+  const auto dialogue = names(prompt, R"((\S+) is the host who explains; (\S+) is the co-host)");
+  const auto solo = names(prompt, R"(spoken by (\S+), in about)");
+  const std::string host = dialogue.empty() ? (solo.empty() ? "" : solo[0]) : dialogue[0];
+  const std::string cohost = dialogue.empty() ? "" : dialogue[1];
+  Json items = Json::array();
+  int n = static_cast<int>(written_.planted.size());
+  // Round the excerpts, a sentence from each in turn, until the budget is spent (at most
+  // sentences_per_chunk from each when the prompt names no budget).
+  const auto budget = names(prompt, R"(in about ([0-9]+) words)");
+  const int words = budget.empty() ? 0 : std::stoi(budget[0]);
+  int said = 0;
+  for (std::size_t k = 0;; ++k) {
+    bool any = false;
+    for (const Excerpt& e : ex) {
+      if (k >= e.sentences.size() || (words == 0 && int(k) >= options_.sentences_per_chunk))
+        continue;
+      if (words > 0 && said >= words) break;
+      any = true;
+      std::string s = e.sentences[k];
+      if (!cohost.empty() && k == 0) {
+        std::string q = lower_first(s);
+        q.back() = '?';
+        items.push_back(item(cohost, "So why does it matter that " + q, Json::array()));
+      }
+      if (options_.paraphrase && written_.good.size() % 2 == 1) s = "Put simply, " + lower_first(s);
+      written_.good.push_back(s);
+      said += static_cast<int>(std::count(s.begin(), s.end(), ' ')) + 1;
+      items.push_back(item(host, s, {e.label}));
+    }
+    if (!any) break;
+  }
+  if (!ex.empty() && options_.plant_invented) {
+    written_.planted.push_back(invented_sentence(n));
+    items.push_back(item(host, invented_sentence(n), {ex[0].label}));
+  }
+  if (!ex.empty() && !ex[0].sentences.empty() && options_.plant_woven) {
+    const std::string woven = fmt::format("According to the Zorblax Institute in {}, {}", 1990 + n,
+                                          lower_first(ex[0].sentences[0]));
+    written_.planted.push_back(woven);
+    items.push_back(item(host, woven, {ex[0].label}));
+  }
+  if (ex.size() > 1 && ex[1].sentences.size() > 2 && options_.cite_missing) {
+    written_.good.push_back(ex[1].sentences[2]);
+    items.push_back(item(host, ex[1].sentences[2], {"S99"}));
+  }
+  return Json({{"sentences", items}}).dump();
+}
+
+std::string FakeAuthor::repair(const std::string& prompt, const std::vector<Excerpt>& ex) {
+  // A stubborn model: it keeps invented claims, but gives a true sentence its real label.
+  Json repairs = Json::array();
+  static const std::regex listed(R"RE(^([0-9]+)\. "(.*)" \(cites: ([^)]*)\))RE");
+  std::istringstream in(prompt);
+  for (std::string l; std::getline(in, l);) {
+    std::smatch m;
+    if (!std::regex_search(l, m, listed)) continue;
+    const std::string text = m[2];
+    Json cites = Json::array();
+    if (options_.fix_citations && text.find("Zorblax") == std::string::npos) {
+      for (const Excerpt& e : ex) {
+        for (const std::string& s : e.sentences) {
+          if (s == text) cites.push_back(e.label);
+        }
+      }
+    }
+    repairs.push_back({{"index", std::stoi(m[1])}, {"text", text}, {"cites", cites}});
+  }
+  return Json({{"repairs", repairs}}).dump();
+}
+
+std::string FakeAuthor::faq(const std::vector<Excerpt>& ex) {
+  Json faq = Json::array();
+  for (std::size_t i = 0; i + 1 < ex.size() && faq.size() < 3; i += 2) {
+    Json answer = Json::array();
+    for (const Excerpt* e : {&ex[i], &ex[i + 1]}) {
+      if (e->sentences.empty()) continue;
+      written_.good.push_back(e->sentences[0]);
+      answer.push_back(item("", e->sentences[0], {e->label}));
+    }
+    answer.push_back(item("", invented_sentence(100 + static_cast<int>(i)), {ex[i].label}));
+    written_.planted.push_back(invented_sentence(100 + static_cast<int>(i)));
+    faq.push_back({{"question", fmt::format("What do the notes say in part {}?", i / 2 + 1)},
+                   {"answer", answer}});
+  }
+  return Json({{"faq", faq}}).dump();
+}
+
+std::string FakeAuthor::meta(const std::vector<Excerpt>& ex) {
+  std::string quote = options_.invent_quote
+                          ? "Zorblax engines never sleep, they dream in tensors."
+                          : (ex.empty() || ex[0].sentences.empty() ? "" : ex[0].sentences[0]);
+  return Json({{"title", "GPUs and TPUs, in practice"},
+               {"description", ex.empty() || ex[0].sentences.empty() ? "" : ex[0].sentences[0]},
+               {"tags", {"GPU", "TPU", "Zorblax"}},
+               {"quote", {{"text", quote}, {"cite", ex.empty() ? "S1" : ex[0].label}}}})
+      .dump();
 }
 
 }  // namespace lectio::testing

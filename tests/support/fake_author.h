@@ -15,12 +15,12 @@
 namespace lectio::testing {
 
 struct FakeAuthorOptions {
-  bool plant_invented = true;     // a wholly invented sentence per section
-  bool plant_woven = true;        // an invented clause woven into a true sentence per section
-  bool cite_missing = true;       // a true sentence citing only a label that does not exist
-  bool invent_quote = false;      // a best quote that is in no chunk
-  bool fix_citations = true;      // the repair gives the uncited sentence its real label
-  bool paraphrase = true;         // every other true sentence is lightly reworded
+  bool plant_invented = true;  // a wholly invented sentence per section
+  bool plant_woven = true;     // an invented clause woven into a true sentence per section
+  bool cite_missing = true;    // a true sentence citing only a label that does not exist
+  bool invent_quote = false;   // a best quote that is in no chunk
+  bool fix_citations = true;   // the repair gives the uncited sentence its real label
+  bool paraphrase = true;      // every other true sentence is lightly reworded
   int sentences_per_chunk = 2;
 };
 
@@ -28,6 +28,12 @@ struct FakeAuthorOptions {
 struct Written {
   std::vector<std::string> good;     // true to their excerpts
   std::vector<std::string> planted;  // invented in whole or in part
+};
+
+// An excerpt of a prompt: its label and its sentences.
+struct Excerpt {
+  std::string label;
+  std::vector<std::string> sentences;
 };
 
 class FakeAuthor {
@@ -42,6 +48,13 @@ class FakeAuthor {
   Written written() const;
 
  private:
+  // One per request kind; called with mutex_ held.
+  std::string outline(const std::vector<Excerpt>& ex);
+  std::string section(const std::string& prompt, const std::vector<Excerpt>& ex);
+  std::string repair(const std::string& prompt, const std::vector<Excerpt>& ex);
+  std::string faq(const std::vector<Excerpt>& ex);
+  std::string meta(const std::vector<Excerpt>& ex);
+
   FakeAuthorOptions options_;
   mutable std::mutex mutex_;
   Written written_;

@@ -1,7 +1,7 @@
 #pragma once
-// Engines write lessons. The built-in extractive engine needs no network and no model; an
-// LLM engine can implement the same interface later. Whatever the engine, compose_lesson()
-// runs the shared grounding verifier over its output.
+// Engines write lessons. The built-in extractive engine needs no network and no model; the
+// LLM engine asks a model behind an OpenAI-compatible server. Whatever the engine,
+// compose_lesson() runs the shared grounding verifier over its output.
 #include <memory>
 #include <string>
 #include <vector>
@@ -10,6 +10,10 @@
 #include "lectio/compose/lesson.h"
 #include "lectio/core/source.h"
 #include "lectio/search/index.h"
+
+namespace lectio::llm {
+class ChatClient;
+}
 
 namespace lectio::compose {
 
@@ -36,5 +40,12 @@ class Engine {
 };
 
 std::unique_ptr<Engine> make_extractive_engine();
+
+// Writes with the model behind `client` (shared, so that its cap on requests in flight holds
+// across lessons). Every sentence the model writes is verified before it reaches the lesson;
+// one the verifier rejects is sent back once with the finding and left out if the repair fails
+// (counted in lesson.grounding). Throws Io with the endpoint and the reason when the server
+// fails; name() is "llm:<model>".
+std::unique_ptr<Engine> make_llm_engine(std::shared_ptr<llm::ChatClient> client);
 
 }  // namespace lectio::compose

@@ -69,6 +69,10 @@ struct Grounding {
   double supported_share = 0;  // content sentences whose support passes the threshold
   double threshold = 0;
   int content_sentences = 0;
+  // Sentences a model wrote that the verifier rejected: sent back once with the finding
+  // (repaired when the new version passed), left out of the lesson otherwise.
+  int repaired_sentences = 0;
+  int rejected_sentences = 0;
   std::vector<InsightCoverage> insights;
 };
 
@@ -79,6 +83,15 @@ struct LessonAudio {
   std::string opus;
   std::string vtt;
   std::string chapters;  // Podcasting 2.0 chapters JSON
+};
+
+// What an engine that asks a model spent on a lesson; absent for the built-in engine.
+struct EngineUsage {
+  std::string model;
+  int requests = 0;  // HTTP requests, retries included
+  int retries = 0;
+  long prompt_tokens = 0;
+  long completion_tokens = 0;
 };
 
 struct Lesson {
@@ -97,7 +110,8 @@ struct Lesson {
   std::string style;   // "quick" | "deep"
   std::string format;  // "monologue" | "dialogue"
   std::string language;
-  std::string engine;  // which engine composed it
+  std::string engine;  // which engine composed it: "extractive", or "llm:<model>"
+  std::optional<EngineUsage> usage;
   std::string brief_hash;
   std::string build_key;  // brief hash + source versions; see lesson_build_key()
   std::vector<ScriptSection> script;

@@ -27,8 +27,8 @@ struct ChatOptions {
   int max_tokens = 2048;
   double temperature = 0.4;
   bool stream = true;
-  double backoff_seconds = 0.5;       // first wait; doubles per retry, with ±50% jitter
-  double max_backoff_seconds = 30;    // also caps a server's Retry-After
+  double backoff_seconds = 0.5;     // first wait; doubles per retry, with ±50% jitter
+  double max_backoff_seconds = 30;  // also caps a server's Retry-After
 };
 
 // Fills what the environment sets: LECTIO_LLM_BASE_URL, LECTIO_LLM_MODEL, and the key from

@@ -1,0 +1,289 @@
+// The LLM engine: a model behind an OpenAI-compatible server writes the lesson, section by
+// section from each insight's own chunks, and every sentence it writes passes the grounding
+// verifier (LlmSession::accept) before it reaches the lesson. The frame (greeting, agenda,
+// recap, sign-off) is the built-in engine's, so it never carries a claim.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+#include "lectio/compose/composer.h"
+#include "lectio/compose/engine.h"
+#include "lectio/compose/grounding.h"
+#include "lectio/core/progress.h"
+#include "lectio/core/text.h"
+#include "lectio/text/speaking_rate.h"
+#include "lectio/text/terms.h"
+#include "lectio/text/words.h"
+#include "lesson_parts.h"
+#include "llm_session.h"
+#include "phrasing.h"
+
+namespace lectio::compose {
+
+namespace {
+
+using Json = nlohmann::json;
+
+// Chunks a section is written from: a deep lesson says more, from more material.
+constexpr std::size_t kSectionChunks = 6;
+constexpr std::size_t kDeepSectionChunks = 10;
+constexpr std::size_t kLessonChunks = 10;  // chunks the FAQ and the title are written from
+constexpr int kFaqQuestions = 5;
+constexpr int kShrinks = 2;  // smaller sections tried after a truncated answer
+// An insight is supported when some chunk (with its headings) carries this share of its terms.
+constexpr double kSupportCoverage = 0.5;
+constexpr double kTitleSupport = 0.5;
+constexpr double kTakenWeight = 0.25;  // a chunk an earlier section used
+
+struct Pick {
+  std::vector<int> chunks;  // indexes into material.chunks, in document order
+  bool supported = false;
+};
+
+// The insight's chunks: retrieval rank (through the index) plus the share of the insight's
+// terms each chunk holds; chunks earlier sections were written from come last, so that
+// sections do not retell each other.
+Pick pick_chunks(const std::string& insight, const Brief& brief, const Material& material,
+                 const std::set<int>& taken) {
+  const Focus focus = focus_for(insight, brief, material);
+  std::vector<std::pair<double, int>> scored;
+  double best_coverage = 0;
+  for (std::size_t i = 0; i < material.chunks.size(); ++i) {
+    const Chunk& c = material.chunks[i];
+    std::string text = c.text;
+    for (const std::string& h : c.heading_path) text += " " + h;
+    const auto have = text::terms(text, brief.language);
+    const std::set<std::string> known(have.begin(), have.end());
+    int hit = 0;
+    for (const std::string& t : focus.terms) hit += known.count(t) ? 1 : 0;
+    const double coverage = focus.terms.empty() ? 0 : double(hit) / double(focus.terms.size());
+    const auto prior = focus.chunk_prior.find(static_cast<int>(i));
+    double score = coverage + (prior == focus.chunk_prior.end() ? 0 : prior->second);
+    if (taken.count(static_cast<int>(i))) score *= kTakenWeight;
+    if (score <= 0) continue;
+    best_coverage = std::max(best_coverage, coverage);
+    scored.emplace_back(score, static_cast<int>(i));
+  }
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  Pick pick;
+  pick.supported = best_coverage >= kSupportCoverage;
+  const std::size_t wanted = brief.style == Style::kDeep ? kDeepSectionChunks : kSectionChunks;
+  for (std::size_t k = 0; k < scored.size() && k < wanted; ++k) {
+    pick.chunks.push_back(scored[k].second);
+  }
+  std::sort(pick.chunks.begin(), pick.chunks.end());
+  return pick;
+}
+
+std::vector<std::string> outline_points(const Json& outline) {
+  std::vector<std::string> out;
+  for (const Json& p : outline["points"]) {
+    if (p.is_object() && p.contains("point") && p["point"].is_string()) {
+      out.push_back(p["point"].get<std::string>());
+    } else if (p.is_string()) {
+      out.push_back(p.get<std::string>());
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> texts_of(const Material& material, const std::vector<int>& chunks) {
+  std::vector<std::string> out;
+  for (int c : chunks) out.push_back(material.chunks[static_cast<std::size_t>(c)].text);
+  return out;
+}
+
+class LlmEngine final : public Engine {
+ public:
+  explicit LlmEngine(std::shared_ptr<llm::ChatClient> client) : client_(std::move(client)) {}
+
+  std::string name() const override { return "llm:" + client_->options().model; }
+
+  Lesson compose(const Brief& brief, const Material& material) override {
+    try {
+      return write(brief, material);
+    } catch (const llm::Truncated& e) {
+      throw Io(fmt::format("{}; raise the model's output limit (--llm-max-tokens)", e.what()));
+    }
+  }
+
+ private:
+  Lesson write(const Brief& brief, const Material& material);
+  ScriptSection write_section(LlmSession& session, const Brief& brief, int index, const Pick& pick,
+                              int words, std::string& recap);
+  std::vector<FaqItem> write_faq(LlmSession& session, const Brief& brief,
+                                 const std::vector<int>& chunks);
+  void write_meta(LlmSession& session, const Brief& brief, const Material& material,
+                  const std::vector<int>& chunks, Lesson& lesson);
+
+  std::shared_ptr<llm::ChatClient> client_;
+};
+
+Lesson LlmEngine::write(const Brief& brief, const Material& material) {
+  LlmSession session(*client_, brief, material);
+  const Phrasing say(brief, std::hash<std::string>{}(brief.topic + brief.host));
+  const int n = static_cast<int>(brief.insights.size());
+  const double budget =
+      target_minutes(brief) * text::units_per_minute(brief.language) - kFrameWords;
+  const int words = std::max(40, static_cast<int>(budget / std::max(1, n)));
+  Progress progress(fmt::format("Writing with {}", client_->options().model), n + 2, 0);
+
+  Lesson lesson;
+  lesson.language = brief.language;
+  lesson.script.push_back(intro_section(brief, say));
+  std::string recap;
+  std::vector<std::vector<int>> used;
+  std::set<int> taken;
+  for (int i = 0; i < n; ++i) {
+    const Pick pick =
+        pick_chunks(brief.insights[static_cast<std::size_t>(i)], brief, material, taken);
+    lesson.script.push_back(write_section(session, brief, i, pick, words, recap));
+    if (pick.supported) used.push_back(pick.chunks);
+    if (pick.supported) taken.insert(pick.chunks.begin(), pick.chunks.end());
+    progress.advance(1, 0);
+  }
+  // The FAQ and the title draw on every section's best chunks, in turn.
+  std::vector<int> lesson_chunks;
+  for (std::size_t rank = 0; lesson_chunks.size() < kLessonChunks && rank < kDeepSectionChunks;
+       ++rank) {
+    for (const auto& chunks : used) {
+      if (rank < chunks.size() && lesson_chunks.size() < kLessonChunks &&
+          std::find(lesson_chunks.begin(), lesson_chunks.end(), chunks[rank]) ==
+              lesson_chunks.end()) {
+        lesson_chunks.push_back(chunks[rank]);
+      }
+    }
+  }
+  if (!lesson_chunks.empty()) {
+    lesson.faq = write_faq(session, brief, lesson_chunks);
+    progress.advance(1, 0);
+    write_meta(session, brief, material, lesson_chunks, lesson);
+    progress.advance(1, 0);
+  }
+  progress.finish();
+  if (lesson.title.empty()) lesson.title = say.title();
+  lesson.script.push_back(outro_section(brief, say));
+  lesson.grounding.repaired_sentences = session.repaired();
+  lesson.grounding.rejected_sentences = session.rejected();
+  lesson.usage = session.usage();
+  for (std::string& w : session.warnings()) lesson.warnings.push_back(std::move(w));
+  return lesson;
+}
+
+ScriptSection LlmEngine::write_section(LlmSession& session, const Brief& brief, int index,
+                                       const Pick& pick, int words, std::string& recap) {
+  const std::string& insight = brief.insights[static_cast<std::size_t>(index)];
+  ScriptSection sec{SectionKind::kInsight, insight, index, insight, {}};
+  if (!pick.supported) {
+    session.warnings().push_back(
+        fmt::format("insight {} \"{}\": the sources do not support it; no text was written for it",
+                    index + 1, insight));
+    return sec;
+  }
+  const auto outline = outline_points(
+      session.ask(outline_request(brief, index, session.label(pick.chunks)), check_outline));
+  const bool dialogue = brief.format == LessonFormat::kDialogue;
+  std::vector<int> chunks = pick.chunks;
+  Json answer;
+  for (int shrink = 0;; ++shrink) {
+    try {
+      answer = session.ask(
+          section_request(brief, index, outline, session.label(chunks), recap, words),
+          [&](const std::string& j) { return check_sentences(j, "sentences", brief.language); });
+      break;
+    } catch (const llm::Truncated&) {
+      if (shrink == kShrinks) throw;
+      words = std::max(30, words / 2);  // a smaller section from fewer chunks
+      chunks.resize(std::max<std::size_t>(2, (chunks.size() + 1) / 2));
+    }
+  }
+  auto sentences = session.accept(answer["sentences"], chunks,
+                                  dialogue ? DraftKind::kTurns : DraftKind::kClaims);
+  const bool any_claim = std::any_of(sentences.begin(), sentences.end(), [](const auto& s) {
+    return s.role == SentenceRole::kContent;
+  });
+  if (!any_claim) {
+    session.warnings().push_back(fmt::format(
+        "insight {} \"{}\": no sentence the model wrote passed the verifier", index + 1, insight));
+    return sec;
+  }
+  const Phrasing say(brief, std::hash<std::string>{}(brief.topic + brief.host));
+  if (!dialogue) {
+    sec.sentences.push_back(connective(
+        say.section_opening(index, static_cast<int>(brief.insights.size())), brief.host));
+  }
+  for (auto& s : sentences) sec.sentences.push_back(std::move(s));
+  recap += fmt::format("- {}{}\n", insight, outline.empty() ? "" : ": " + outline.front());
+  return sec;
+}
+
+std::vector<FaqItem> LlmEngine::write_faq(LlmSession& session, const Brief& brief,
+                                          const std::vector<int>& chunks) {
+  const Json answer =
+      session.ask(faq_request(brief, session.label(chunks), kFaqQuestions),
+                  [&](const std::string& j) { return check_faq(j, brief.language); });
+  std::vector<FaqItem> faq;
+  for (const Json& item : answer["faq"]) {
+    if (!item.is_object()) continue;
+    FaqItem f;
+    f.question = string_field(item, "question");
+    if (f.question.empty()) continue;
+    for (ScriptSentence& s : session.accept(item["answer"], chunks, DraftKind::kClaims)) {
+      if (s.role == SentenceRole::kContent) f.answer.push_back(std::move(s));
+    }
+    if (!f.answer.empty()) faq.push_back(std::move(f));
+  }
+  return faq;
+}
+
+void LlmEngine::write_meta(LlmSession& session, const Brief& brief, const Material& material,
+                           const std::vector<int>& chunks, Lesson& lesson) {
+  const Json meta = session.ask(meta_request(brief, session.label(chunks)), check_meta);
+  std::vector<std::string> known = texts_of(material, chunks);
+  known.push_back(brief.topic);
+  known.push_back(brief.overview);
+  known.insert(known.end(), brief.insights.begin(), brief.insights.end());
+  const std::string title = string_field(meta, "title");
+  if (!title.empty() && support_score(title, known, brief.language) >= kTitleSupport) {
+    lesson.title = title;
+  }
+  const std::string description = string_field(meta, "description");
+  if (!description.empty() &&
+      support_score(description, known, brief.language) >= kSupportThreshold) {
+    lesson.description = description;
+  }
+  lesson.tags = brief.tags;
+  const Json tags = meta.value("tags", Json::array());
+  for (const Json& t : tags.is_array() ? tags : Json::array()) {
+    if (!brief.tags.empty() || lesson.tags.size() >= 6 || !t.is_string()) break;
+    const std::string tag = t.get<std::string>();
+    if (!tag.empty() && support_score(tag, known, brief.language) >= 1.0)
+      lesson.tags.push_back(tag);
+  }
+  const Json quote = meta.value("quote", Json::object());
+  const std::string said = string_field(quote, "text");
+  if (said.empty()) return;
+  // Verbatim from the chunk it names, else from whichever of the lesson's chunks holds it.
+  std::vector<const Chunk*> where;
+  if (const Chunk* named = session.chunk_of(string_field(quote, "cite"))) where.push_back(named);
+  for (int c : chunks) where.push_back(&material.chunks[static_cast<std::size_t>(c)]);
+  for (const Chunk* c : where) {
+    if (holds_verbatim(c->text, said)) {
+      lesson.best_quote = BestQuote{text::collapse_whitespace(said), c->id()};
+      return;
+    }
+  }
+  session.warnings().push_back(
+      fmt::format("left out the quote the model chose: it is not in the sources: \"{}\"", said));
+}
+
+}  // namespace
+
+std::unique_ptr<Engine> make_llm_engine(std::shared_ptr<llm::ChatClient> client) {
+  return std::make_unique<LlmEngine>(std::move(client));
+}
+
+}  // namespace lectio::compose

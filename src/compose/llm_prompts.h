@@ -1,0 +1,54 @@
+#pragma once
+// What the LLM engine asks a model: the prompts and the JSON Schemas of its five requests
+// (outline, section, repair, FAQ, title and the rest). Pure functions; no I/O.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lectio/compose/brief.h"
+#include "lectio/llm/chat.h"
+
+namespace lectio::compose {
+
+// A chunk as the model sees it: a short label instead of its id.
+struct LabelledChunk {
+  std::string label;  // "S1"
+  std::string heading;
+  std::string text;
+};
+
+// A sentence the verifier rejected, sent back with its finding.
+struct RepairItem {
+  int index = 0;
+  std::string text;
+  std::vector<std::string> cites;  // labels
+  std::string finding;
+};
+
+llm::ChatRequest outline_request(const Brief& brief, int insight,
+                                 const std::vector<LabelledChunk>& chunks);
+
+// `recap`: what earlier sections covered, one short line each; `words`: the section's budget
+// (characters for Chinese).
+llm::ChatRequest section_request(const Brief& brief, int insight,
+                                 const std::vector<std::string>& outline,
+                                 const std::vector<LabelledChunk>& chunks, const std::string& recap,
+                                 int words);
+
+llm::ChatRequest repair_request(const Brief& brief, const std::vector<RepairItem>& items,
+                                const std::vector<LabelledChunk>& chunks);
+
+llm::ChatRequest faq_request(const Brief& brief, const std::vector<LabelledChunk>& chunks,
+                             int questions);
+
+llm::ChatRequest meta_request(const Brief& brief, const std::vector<LabelledChunk>& chunks);
+
+// Checks of an answer's shape, for ChatClient::complete_json: the reason it is unusable, or
+// std::nullopt. `language` also rejects an answer written in the other language.
+std::optional<std::string> check_outline(const std::string& json);
+std::optional<std::string> check_sentences(const std::string& json, const std::string& key,
+                                           const std::string& language);
+std::optional<std::string> check_faq(const std::string& json, const std::string& language);
+std::optional<std::string> check_meta(const std::string& json);
+
+}  // namespace lectio::compose

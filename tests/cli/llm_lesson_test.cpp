@@ -1,0 +1,114 @@
+// `lectio lesson --engine llm` end to end: the real binary against the chat test server.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/chat_server.h"
+#include "support/fake_author.h"
+#include "support/run.h"
+#include "support/temp_dir.h"
+
+namespace lectio::cli {
+
+namespace {
+
+using nlohmann::json;
+using testing::run_lectio;
+
+struct Example {
+  testing::TempDir dir;
+  std::string data = (dir.path() / "data").string();
+  std::string brief;
+
+  Example() {
+    const auto notes = testing::source_dir() / "examples/gpu-tpu/gpu_tpu_lesson_notes.md";
+    auto add = run_lectio({"--data", data, "add", notes.string(), "--id", "gpu001", "--url",
+                           "https://example.com/gpu-tpu-notes"});
+    EXPECT_EQ(add.exit_code, 0) << add.err;
+    brief = dir.write("brief.yaml",
+                      testing::slurp(testing::source_dir() / "examples/gpu-tpu/brief.yaml") +
+                          "date: 2026-04-22\n")
+                .string();
+  }
+};
+
+void expect_no_invention(const json& node) {
+  if (node.is_string()) {
+    EXPECT_EQ(node.get<std::string>().find("Zorblax"), std::string::npos) << node;
+  } else if (node.is_structured()) {
+    for (const auto& child : node) expect_no_invention(child);
+  }
+}
+
+}  // namespace
+
+TEST(CliLlmLessonTest, WritesAVerifiedLessonTalkingOnlyToTheEndpoint) {
+  Example ex;
+  testing::FakeAuthor author;
+  testing::ChatServer server(author.handler());
+  const std::string log = (ex.dir.path() / "net.log").string();
+  const std::string allow = "127.0.0.1:" + std::to_string(server.port());
+  auto r = run_lectio({"--data", ex.data, "lesson", ex.brief, "--json", "--no-audio", "--engine",
+                       "llm", "--llm-base-url", server.base_url()},
+                      {"LECTIO_LLM_MODEL=test-model", "LECTIO_LLM_API_KEY=sk-cli-secret",
+                       "LD_PRELOAD=" + testing::no_network_library(), "LECTIO_NET_LOG=" + log,
+                       "LECTIO_NET_ALLOW=" + allow});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // The brief's notes hold https://example.com/not-a-source: it stays text.
+  EXPECT_EQ(testing::slurp(log), "") << "connections other than " << allow;
+  EXPECT_EQ(r.err.find("sk-cli-secret"), std::string::npos);
+  const json lesson = json::parse(r.out);
+  EXPECT_EQ(lesson["engine"], "llm:test-model");
+  expect_no_invention(lesson["script"]);
+  expect_no_invention(lesson["faq"]);
+  EXPECT_GT(lesson["grounding"]["rejected_sentences"].get<int>(), 0);
+  EXPECT_EQ(lesson["usage"]["requests"].get<int>(), static_cast<int>(server.calls().size()));
+  for (const auto& call : server.calls()) EXPECT_EQ(call.authorization, "Bearer sk-cli-secret");
+  for (const auto& sec : lesson["script"]) {
+    for (const auto& s : sec["sentences"]) {
+      for (const auto& c : s["citations"]) {
+        EXPECT_TRUE(c.get<std::string>().rfind("file_gpu001:c", 0) == 0) << c;
+      }
+    }
+  }
+  // The stored lesson is the one printed.
+  auto shown = run_lectio({"--data", ex.data, "lessons", lesson["slug"], "--json"});
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  EXPECT_EQ(json::parse(shown.out)["usage"], lesson["usage"]);
+
+  // The guard works: a connection to another port is logged and refused.
+  const std::string probe_log = (ex.dir.path() / "probe.log").string();
+  const std::string cmd = "LD_PRELOAD=" + testing::no_network_library() +
+                          " LECTIO_NET_LOG=" + probe_log + " LECTIO_NET_ALLOW=" + allow +
+                          " bash -c 'exec 3<>/dev/tcp/127.0.0.1/9' 2>/dev/null";
+  EXPECT_NE(std::system(cmd.c_str()), 0);
+  EXPECT_NE(testing::slurp(probe_log).find("connect 127.0.0.1:9"), std::string::npos);
+}
+
+TEST(CliLlmLessonTest, AServerThatIsDownIsAOneLineErrorAndNothingIsStored) {
+  Example ex;
+  std::string base;
+  {
+    testing::ChatServer gone([](const json&, int) { return testing::ScriptedReply{}; });
+    base = gone.base_url();
+  }
+  auto r = run_lectio({"--data", ex.data, "lesson", ex.brief, "--no-audio", "--engine", "llm",
+                       "--llm-base-url", base, "--llm-model", "m"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "lectio: error: " + base +
+                       "/chat/completions: cannot connect (is the server running?)\n");
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(json::parse(run_lectio({"--data", ex.data, "lessons", "--json"}).out).size(), 0u);
+}
+
+TEST(CliLlmLessonTest, MissingModelOrUrlNamesTheOption) {
+  Example ex;
+  auto r = run_lectio({"--data", ex.data, "lesson", ex.brief, "--engine", "llm", "--llm-base-url",
+                       "http://127.0.0.1:9/v1"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("--llm-model"), std::string::npos) << r.err;
+  r = run_lectio({"--data", ex.data, "lesson", ex.brief, "--engine", "llm", "--llm-model", "m"});
+  EXPECT_NE(r.err.find("--llm-base-url"), std::string::npos) << r.err;
+}
+
+}  // namespace lectio::cli

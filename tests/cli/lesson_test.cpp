@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "lesson_example.h"
 #include "support/run.h"
 #include "support/temp_dir.h"
 
@@ -13,24 +14,6 @@ namespace lectio::cli {
 namespace {
 
 using testing::run_lectio;
-
-struct Example {
-  testing::TempDir dir;
-  std::string data = (dir.path() / "data").string();
-  std::string brief;
-
-  Example() {
-    const auto notes = testing::source_dir() / "examples/gpu-tpu/gpu_tpu_lesson_notes.md";
-    auto add = run_lectio({"--data", data, "add", notes.string(), "--id", "gpu001", "--url",
-                           "https://example.com/gpu-tpu-notes"});
-    EXPECT_EQ(add.exit_code, 0) << add.err;
-    // The example brief with a fixed date, so the output is stable.
-    const std::string text =
-        testing::slurp(testing::source_dir() / "examples/gpu-tpu/brief.yaml") +
-        "date: 2026-04-22\n";
-    brief = dir.write("brief.yaml", text).string();
-  }
-};
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lesson_example.h"
 #include "support/chat_server.h"
 #include "support/fake_author.h"
 #include "support/run.h"
@@ -14,23 +15,6 @@ namespace {
 
 using nlohmann::json;
 using testing::run_lectio;
-
-struct Example {
-  testing::TempDir dir;
-  std::string data = (dir.path() / "data").string();
-  std::string brief;
-
-  Example() {
-    const auto notes = testing::source_dir() / "examples/gpu-tpu/gpu_tpu_lesson_notes.md";
-    auto add = run_lectio({"--data", data, "add", notes.string(), "--id", "gpu001", "--url",
-                           "https://example.com/gpu-tpu-notes"});
-    EXPECT_EQ(add.exit_code, 0) << add.err;
-    brief = dir.write("brief.yaml",
-                      testing::slurp(testing::source_dir() / "examples/gpu-tpu/brief.yaml") +
-                          "date: 2026-04-22\n")
-                .string();
-  }
-};
 
 void expect_no_invention(const json& node) {
   if (node.is_string()) {

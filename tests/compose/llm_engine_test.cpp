@@ -8,6 +8,7 @@
 
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
+#include "lectio/core/text.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/llm/chat.h"
 #include "support/chat_server.h"
@@ -215,6 +216,33 @@ TEST(LlmEngineTest, SurvivesWhatRealServersAndModelsDo) {
   expect_honest(lesson, *ex.store);
   EXPECT_GE(lesson.usage->retries, 5);
   EXPECT_GE(lesson.script[1].sentences.size(), 3u);
+}
+
+TEST(LlmEngineTest, AChineseLessonIsBudgetedInCharactersAndWrittenInChinese) {
+  Example ex;
+  ingest::AddOptions options;
+  options.id = "gpu001zh";
+  ingest::add_file(*ex.store, testing::source_dir() / "examples/gpu-tpu-zh/notes_zh.md", options);
+  ex.index->sync(*ex.store);
+  FakeAuthor author;
+  ChatServer server(author.handler());
+  Brief brief = load_brief(testing::source_dir() / "examples/gpu-tpu-zh/brief.yaml");
+  brief.date = "2026-04-22";
+  const Lesson lesson = ex.compose(brief, server);
+  expect_honest(lesson, *ex.store);
+  int content = 0;
+  for (const ScriptSentence* s : script_sentences(lesson)) {
+    if (s->role != SentenceRole::kContent) continue;
+    ++content;
+    EXPECT_EQ(text::detect_language(s->text), "zh") << s->text;
+  }
+  EXPECT_GE(content, 6);
+  for (const auto& call : server.calls()) {
+    if (testing::schema_name(call.body) != "section") continue;
+    EXPECT_NE(testing::user_message(call.body).find("Chinese characters"), std::string::npos);
+    EXPECT_NE(call.body["messages"][0]["content"].get<std::string>().find("Simplified Chinese"),
+              std::string::npos);
+  }
 }
 
 TEST(LlmEngineTest, AnInsightTheSourcesDoNotSupportAsksNothing) {

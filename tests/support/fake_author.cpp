@@ -12,14 +12,16 @@ using Json = nlohmann::json;
 
 namespace {
 
+// Sentences end at ". ", "! ", "? " or at a Chinese full stop.
 std::vector<std::string> split_sentences(const std::string& text) {
   std::vector<std::string> out;
   std::string current;
   for (std::size_t i = 0; i < text.size(); ++i) {
     current += text[i];
-    const bool end = (text[i] == '.' || text[i] == '!' || text[i] == '?') &&
-                     (i + 1 == text.size() || text[i + 1] == ' ');
-    if (end) {
+    const bool latin = (text[i] == '.' || text[i] == '!' || text[i] == '?') &&
+                       (i + 1 == text.size() || text[i + 1] == ' ');
+    const bool chinese = current.size() >= 3 && current.compare(current.size() - 3, 3, "。") == 0;
+    if (latin || chinese) {
       while (!current.empty() && current.front() == ' ') current.erase(0, 1);
       if (current.size() > 20) out.push_back(current);
       current.clear();
@@ -115,7 +117,7 @@ std::string FakeAuthor::section(const std::string& prompt, const std::vector<Exc
   int n = static_cast<int>(written_.planted.size());
   // Round the excerpts, a sentence from each in turn, until the budget is spent (at most
   // sentences_per_chunk from each when the prompt names no budget).
-  const auto budget = names(prompt, R"(in about ([0-9]+) words)");
+  const auto budget = names(prompt, R"(in about ([0-9]+) (words|Chinese characters))");
   const int words = budget.empty() ? 0 : std::stoi(budget[0]);
   int said = 0;
   for (std::size_t k = 0;; ++k) {
@@ -133,7 +135,9 @@ std::string FakeAuthor::section(const std::string& prompt, const std::vector<Exc
       }
       if (options_.paraphrase && written_.good.size() % 2 == 1) s = "Put simply, " + lower_first(s);
       written_.good.push_back(s);
-      said += static_cast<int>(std::count(s.begin(), s.end(), ' ')) + 1;
+      said += budget.size() > 1 && budget[1] != "words"
+                  ? static_cast<int>(s.size() / 3)
+                  : static_cast<int>(std::count(s.begin(), s.end(), ' ')) + 1;
       items.push_back(item(host, s, {e.label}));
     }
     if (!any) break;

@@ -44,7 +44,8 @@ llm::ChatRequest faq_request(const Brief& brief, const std::vector<LabelledChunk
 llm::ChatRequest meta_request(const Brief& brief, const std::vector<LabelledChunk>& chunks);
 
 // Checks of an answer's shape, for ChatClient::complete_json: the reason it is unusable, or
-// std::nullopt. `language` also rejects an answer written in the other language.
+// std::nullopt. `language` also rejects an answer most of whose sentences are in the other
+// language ("": any language).
 std::optional<std::string> check_outline(const std::string& json);
 std::optional<std::string> check_sentences(const std::string& json, const std::string& key,
                                            const std::string& language);

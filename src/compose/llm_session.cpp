@@ -264,8 +264,9 @@ std::vector<ScriptSentence> LlmSession::accept(const Json& items, const std::vec
   }
   if (!repairs.empty()) {
     const Json answer =
+        // A repair is judged by the verifier alone, whatever its language.
         ask(repair_request(brief_, repairs, label(chunks)),
-            [&](const std::string& j) { return check_sentences(j, "repairs", brief_.language); });
+            [&](const std::string& j) { return check_sentences(j, "repairs", ""); });
     for (const Json& r : answer["repairs"]) {
       const int index = int_field(r, "index") - 1;
       if (index < 0 || index >= static_cast<int>(checked.size())) continue;

@@ -56,8 +56,14 @@ std::string stream(const ScriptedReply& r, const Json& request) {
         {{"id", "chatcmpl-test"}, {"object", "chat.completion.chunk"}, {"choices", choices}});
   };
   std::string out = chunk({{"role", "assistant"}}, nullptr);
-  for (std::size_t at = 0; at < r.content.size(); at += 7) {
-    out += chunk({{"content", r.content.substr(at, 7)}}, nullptr);
+  // Pieces of about 7 bytes, never splitting a UTF-8 sequence.
+  for (std::size_t at = 0; at < r.content.size();) {
+    std::size_t end = std::min(at + 7, r.content.size());
+    while (end < r.content.size() && (static_cast<unsigned char>(r.content[end]) & 0xC0) == 0x80) {
+      ++end;
+    }
+    out += chunk({{"content", r.content.substr(at, end - at)}}, nullptr);
+    at = end;
   }
   out += chunk(Json::object(), r.finish_reason);
   out += event({{"id", "chatcmpl-test"}, {"choices", Json::array()}, {"usage", usage(r, request)}});

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <set>
 
+#include "lectio/store/store.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
 #include "lectio/core/text.h"
@@ -47,7 +48,7 @@ int main(int argc, char** argv) {
     const fs::path work =
         argc > 1 ? fs::path(argv[1]) : fs::temp_directory_path() / "lectio-llm-bench";
     fs::remove_all(work);
-    auto store = store::open_store(work);
+    auto store = store::open_content_store(work);
     ingest::AddOptions add;
     add.id = "gpu001";
     ingest::add_file(*store, testing::source_dir() / "examples/gpu-tpu/gpu_tpu_lesson_notes.md",

@@ -57,34 +57,15 @@ std::string take_inline_labels(std::string text, std::vector<std::string>& label
   return text::collapse_whitespace(out);
 }
 
-// Names and numbers of `sentence` that no cited text holds: a capitalised word past the first,
-// or a word with a digit. An invented clause woven into a true sentence keeps its support
-// high and is caught here. Interim: the shared verifier is to list these per sentence
-// (issue 14); this then calls it.
+// Names and numbers of `sentence` that no cited text holds, from the shared verifier
+// (check_claim): an invented clause woven into a true sentence keeps its support high and is
+// caught here.
 std::vector<std::string> unsupported_specifics(const std::string& sentence,
                                                const std::vector<std::string>& texts,
                                                const std::string& language) {
-  std::set<std::string> known;
-  for (const std::string& t : texts) {
-    for (std::string& w : text::words(t)) known.insert(std::move(w));
-  }
   std::vector<std::string> out;
-  bool first = true;
-  std::size_t at = 0;
-  while (at < sentence.size()) {
-    std::size_t end = sentence.find(' ', at);
-    if (end == std::string::npos) end = sentence.size();
-    std::string token = sentence.substr(at, end - at);
-    at = end + 1;
-    const bool digit =
-        std::any_of(token.begin(), token.end(), [](unsigned char c) { return std::isdigit(c); });
-    const bool capital =
-        !first && !token.empty() && std::isupper(static_cast<unsigned char>(token[0]));
-    first = false;
-    if (!digit && !capital) continue;
-    for (const std::string& w : text::words(token)) {
-      if (!known.count(w) && std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
-    }
+  for (const UnsupportedTerm& t : check_claim(sentence, texts, language).unsupported) {
+    if (t.kind != TermKind::kTerm) out.push_back(t.text);
   }
   return out;
 }

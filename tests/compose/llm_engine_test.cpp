@@ -6,6 +6,7 @@
 #include <regex>
 #include <set>
 
+#include "lectio/store/store.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
 #include "lectio/core/text.h"
@@ -26,7 +27,7 @@ using testing::ScriptedReply;
 
 struct Example {
   testing::TempDir dir;
-  std::unique_ptr<store::Store> store = store::open_store(dir.path());
+  std::unique_ptr<store::ContentStore> store = store::open_content_store(dir.path());
   std::unique_ptr<search::Index> index;
 
   Example() {
@@ -63,7 +64,7 @@ std::vector<const ScriptSentence*> all_sentences(const Lesson& lesson) {
 
 // The lesson holds no planted fact, every citation resolves to a chunk of the store, and every
 // content sentence passes the verifier.
-void expect_honest(const Lesson& lesson, store::Store& store) {
+void expect_honest(const Lesson& lesson, store::ContentStore& store) {
   for (const ScriptSentence* s : all_sentences(lesson)) {
     EXPECT_EQ(s->text.find("Zorblax"), std::string::npos) << s->text;
     EXPECT_EQ(s->text.find("1987"), std::string::npos) << s->text;

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "engine_options.h"
 #include "lectio/compose/answer.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/verify.h"
@@ -29,6 +30,7 @@ struct AskArgs {
   std::string lesson;
   int k = 3;
   bool json = false;
+  EngineArgs engine;
 };
 
 struct VerifyArgs {
@@ -83,9 +85,12 @@ void run_ask(const AskArgs& args, GlobalOptions& global) {
   if (!args.lesson.empty() && !args.sources.empty()) {
     throw InvalidInput("--lesson and --source: give one or the other");
   }
+  // The engine before the store: a bad engine option changes nothing.
+  const pipeline::EngineSetup engines = engine_setup(args.engine);
   auto store = store::open_content_store(global.data());
   compose::AnswerOptions options;
   options.max_sentences = args.k;
+  if (engines.choice == "llm") options.writer = engines.llm.get();
   std::vector<std::string> sources = resolve_sources(*store, args.sources);
   auto index = open_index(*store, global);
   if (!args.lesson.empty()) {
@@ -169,6 +174,7 @@ void register_ask_commands(CLI::App& app, GlobalOptions& global) {
   ask->add_option("--lesson", ask_args->lesson, "Answer from this lesson's sources");
   ask->add_option("--k", ask_args->k, "Answer sentences at most (1-4)")->capture_default_str();
   ask->add_flag("--json", ask_args->json, "Print JSON");
+  add_engine_options(*ask, ask_args->engine);
   ask->callback([ask_args, &global] { run_ask(*ask_args, global); });
 
   auto verify_args = std::make_shared<VerifyArgs>();

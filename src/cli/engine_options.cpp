@@ -4,9 +4,10 @@ namespace lectio::cli {
 
 void add_engine_options(CLI::App& command, EngineArgs& args) {
   command
-      .add_option("--engine", args.engine, "Who writes the script: extractive (built in) or llm")
-      ->check(CLI::IsMember({"extractive", "llm"}))
-      ->capture_default_str();
+      .add_option("--engine", args.engine,
+                  "Who writes the script: extractive (built in) or llm (default: the brief's "
+                  "engine, else extractive)")
+      ->check(CLI::IsMember({"extractive", "llm"}));
   command.add_option("--llm-base-url", args.chat.base_url,
                      "OpenAI-compatible API base, e.g. http://127.0.0.1:11434/v1 "
                      "(default: $LECTIO_LLM_BASE_URL)");
@@ -30,10 +31,15 @@ void add_engine_options(CLI::App& command, EngineArgs& args) {
       ->capture_default_str();
 }
 
-std::unique_ptr<compose::Engine> make_engine(const EngineArgs& args) {
-  if (args.engine != "llm") return compose::make_extractive_engine();
-  return compose::make_llm_engine(
-      std::make_shared<llm::ChatClient>(llm::with_environment(args.chat)));
+pipeline::EngineSetup engine_setup(const EngineArgs& args) {
+  pipeline::EngineSetup setup;
+  setup.choice = args.engine;
+  if (args.engine == "extractive") return setup;
+  const llm::ChatOptions chat = llm::with_environment(args.chat);
+  // Without --engine llm, a server is configured only when it is named in full.
+  if (args.engine.empty() && (chat.base_url.empty() || chat.model.empty())) return setup;
+  setup.llm = std::make_shared<llm::ChatClient>(chat);
+  return setup;
 }
 
 }  // namespace lectio::cli

@@ -40,7 +40,10 @@ void report_audio(const speech::RenderResult& r) {
 }
 
 void run_lesson(const LessonArgs& args, GlobalOptions& global) {
-  const compose::Brief brief = compose::load_brief(args.brief);
+  // The engine before the store: a bad engine option or brief field changes nothing.
+  const pipeline::EngineSetup engines = engine_setup(args.engine);
+  const compose::Brief brief =
+      pipeline::with_engine(compose::load_brief(args.brief), engines, args.brief);
   pipeline::LessonOptions options;
   options.audio = !args.no_audio;
   options.audio_dir = args.out;
@@ -53,8 +56,7 @@ void run_lesson(const LessonArgs& args, GlobalOptions& global) {
     progress->advance(p.done - shown, 0);
     shown = p.done;
   };
-  // The engine before the store: a bad engine option changes nothing.
-  pipeline::LessonMaker maker(global.data(), make_engine(args.engine));
+  pipeline::LessonMaker maker(global.data(), engines);
   const pipeline::LessonResult made = maker.make(brief, options);
   if (progress) progress->finish();
   const compose::Lesson& lesson = made.lesson;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "commands.h"
+#include "engine_options.h"
 #include "lectio/plan/builder.h"
 #include "lectio/plan/plan_file.h"
 
@@ -18,6 +19,7 @@ struct BuildArgs {
   std::string lexicon;   // default <data>/lexicon.yaml when present
   bool queue = false;    // enqueue the lessons for `lectio worker`s
   bool no_wait = false;  // with queue: do not follow the jobs
+  EngineArgs engine;
 };
 
 // Prints the build's summary line and the plan (or its JSON); a failed lesson sets the exit

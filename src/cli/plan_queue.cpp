@@ -98,17 +98,23 @@ void run_queued_build(const BuildArgs& args, const plan::PlanFile& file, GlobalO
     throw InvalidInput(
         "plan build --queue: needs a PostgreSQL store (--store postgresql://… or LECTIO_STORE)");
   }
+  const pipeline::EngineSetup engines = engine_setup(args.engine);
   auto store = store::open_content_store(global.data());
+  // Every lesson's engine is checked (and chosen) before any job is queued.
+  const std::vector<compose::Brief> briefs = plan::lesson_briefs(file, *store, engines);
   pg::Connection db(store::store_url());
   queue::Queue queue(db);
   std::vector<Queued> lessons;
   int queued = 0;
-  for (const compose::Brief& brief : plan::lesson_briefs(file, *store)) {
-    const std::string key = compose::lesson_build_key(brief, *store);
+  for (const compose::Brief& brief : briefs) {
+    const std::string key =
+        compose::lesson_build_key(brief, *store, pipeline::engine_name(brief, engines));
     Queued q;
     q.stored = reusable(*store, key, !args.no_audio);
     if (!q.stored) {
-      const jobs::LessonRequest request{brief, "", !args.no_audio, true};
+      // The brief names its engine; the job carries the server the LLM engine writes with.
+      jobs::LessonRequest request{brief, "", !args.no_audio, true};
+      if (brief.engine == "llm") request.llm = engines.llm->options();
       q.job = queue.enqueue(jobs::plan_lesson_job(request, key)).id;
       ++queued;
     }

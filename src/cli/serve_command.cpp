@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "commands.h"
+#include "engine_options.h"
 #include "lectio/web/server.h"
 
 namespace lectio::cli {
@@ -16,6 +17,7 @@ struct ServeArgs {
   std::string base_url;
   bool secure_cookies = false;
   int threads = 0;
+  EngineArgs engine;
 };
 
 web::Server* running = nullptr;  // for the signal handler
@@ -28,6 +30,9 @@ void run_serve(const ServeArgs& args, GlobalOptions& global) {
   options.base_url = args.base_url;
   options.secure_cookies = args.secure_cookies;
   options.threads = args.threads;
+  // Lessons and answers by the chosen engine; with a model server, a brief may pick either.
+  options.llm = engine_setup(args.engine).llm;
+  options.engine = args.engine.engine.empty() ? "extractive" : args.engine.engine;
   web::Server server(options);
   std::fprintf(stderr, "lectio: serving %s on %s (Ctrl-C stops)\n", options.data_dir.c_str(),
                server.base_url().c_str());
@@ -59,6 +64,7 @@ void register_serve_command(CLI::App& app, GlobalOptions& global) {
                   "Mark cookies Secure (when served behind TLS)");
   serve->add_option("--threads", args->threads, "Request workers (default 16 per core, min 64)")
       ->check(CLI::Range(1, 1024));
+  add_engine_options(*serve, args->engine);
   serve->callback([args, &global] { run_serve(*args, global); });
 }
 

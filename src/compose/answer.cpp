@@ -13,6 +13,7 @@
 #include "lectio/compose/grounding.h"
 #include "lectio/core/error.h"
 #include "answer_core.h"
+#include "llm_answer.h"
 #include "lectio/core/text.h"
 
 namespace lectio::compose {
@@ -155,8 +156,15 @@ Answer answer(std::string_view question, const std::vector<std::string>& source_
   PickOptions pick;
   pick.max_sentences = options.max_sentences;
   pick.chunk_prior = retrieved.prior;
-  for (int i : pick_answer(answer.question, candidates, language, pick)) {
-    const Candidate& c = candidates[static_cast<std::size_t>(i)];
+  const std::vector<int> picked = pick_answer(answer.question, candidates, language, pick);
+  // The model answers only where the sources bear on the question: it never turns "the
+  // sources don't say" into an answer.
+  if (options.writer && !picked.empty()) {
+    answer.sentences = llm_answer(*options.writer, answer.question, language,
+                                  retrieved.material, options.max_sentences);
+  }
+  for (std::size_t k = 0; !options.writer && k < picked.size(); ++k) {
+    const Candidate& c = candidates[static_cast<std::size_t>(picked[k])];
     ScriptSentence s;
     s.text = c.original;  // verbatim: what the learner reads is what the chunk says
     s.citations = {retrieved.material.chunks[static_cast<std::size_t>(c.chunk)].id()};

@@ -139,7 +139,7 @@ bool is_calendar_date(const std::string& s) {
 void check_known_fields(const BriefValue& root, const FieldReader& read) {
   static const std::vector<std::string> kKnown = {
       "plan", "topic", "overview", "insights", "sources", "chunks", "host", "cohost", "style",
-      "minutes", "language", "tags", "notes", "date", "format"};
+      "minutes", "language", "tags", "notes", "date", "format", "engine"};
   for (const auto& [key, value] : root.fields) {
     if (std::find(kKnown.begin(), kKnown.end(), key) == kKnown.end()) {
       read.fail(key, "unknown field");
@@ -204,6 +204,7 @@ Brief brief_from_value(const BriefValue& root, const std::string& name) {
                      ? LessonFormat::kDialogue
                      : LessonFormat::kMonologue;
   read_hosts(read, brief);
+  if (read.find("engine")) brief.engine = read.choice("engine", {"extractive", "llm"});
   brief.date = read.text("date").value_or("");
   if (brief.date.empty()) brief.date = utc_date();
   if (!is_calendar_date(brief.date)) read.fail("date", "must be a date, YYYY-MM-DD");
@@ -244,6 +245,7 @@ std::string brief_to_json(const Brief& brief) {
       {"date", brief.date},
       {"format", brief.format == LessonFormat::kDialogue ? "dialogue" : "monologue"}};
   if (brief.minutes) j["minutes"] = *brief.minutes;
+  if (!brief.engine.empty()) j["engine"] = brief.engine;
   return j.dump();
 }
 
@@ -281,6 +283,8 @@ std::string brief_hash(const Brief& b) {
   key += fmt::format("\x1f{}\x1f{}", b.date, b.format == LessonFormat::kDialogue ? "d" : "m");
   // Appended only when set, so that the hashes (and ids) of briefs without it do not change.
   if (!b.chunks.empty()) key += fmt::format("\x1f{}", fmt::join(b.chunks, "\x1e"));
+  // A model's lesson is another lesson than the built-in engine's, with an id of its own.
+  if (b.engine == "llm") key += "\x1fllm";
   return text::content_hash(key);
 }
 

@@ -129,18 +129,21 @@ double estimate_minutes(const Lesson& lesson) {
 
 namespace {
 
-std::string build_key_of(const Brief& brief, const Material& material) {
+std::string build_key_of(const Brief& brief, const Material& material, std::string_view engine) {
   std::string key = brief_hash(brief);
   for (const Source& s : material.sources) key += fmt::format("|{}@{}", s.id, s.version);
+  // Only for another engine, so that the keys of built-in lessons stay as they were.
+  if (engine != "extractive") key += fmt::format("|engine={}", engine);
   return text::content_hash(key);
 }
 
 }  // namespace
 
-std::string lesson_build_key(const Brief& brief, store::ContentStore& store) {
+std::string lesson_build_key(const Brief& brief, store::ContentStore& store,
+                             std::string_view engine) {
   Material material;
   material.sources = resolve_sources(brief, store);
-  return build_key_of(brief, material);
+  return build_key_of(brief, material, engine);
 }
 
 Lesson compose_lesson(const Brief& brief, store::ContentStore& store, search::Index& index,
@@ -160,7 +163,7 @@ Lesson compose_lesson(const Brief& brief, store::ContentStore& store, search::In
   lesson.date = brief.date;
   lesson.brief_hash = brief_hash(brief);
   // From the brief's sources before any chunk scoping, exactly as lesson_build_key() has it.
-  lesson.build_key = lesson_build_key(brief, store);
+  lesson.build_key = lesson_build_key(brief, store, lesson.engine);
   if (lesson.title.empty()) lesson.title = brief.topic;
   lesson.slug = text::slugify(lesson.title, 60);
   lesson.id = fmt::format("lesson_{}_{}", text::slugify(lesson.title, 32),

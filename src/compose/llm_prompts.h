@@ -43,6 +43,11 @@ llm::ChatRequest faq_request(const Brief& brief, const std::vector<LabelledChunk
 
 llm::ChatRequest meta_request(const Brief& brief, const std::vector<LabelledChunk>& chunks);
 
+// A learner's question, answered in at most `sentences` cited sentences from the chunks (an
+// empty answer when they do not say).
+llm::ChatRequest answer_request(const Brief& brief, const std::string& question,
+                                const std::vector<LabelledChunk>& chunks, int sentences);
+
 // Checks of an answer's shape, for ChatClient::complete_json: the reason it is unusable, or
 // std::nullopt. `language` also rejects an answer most of whose sentences are in the other
 // language ("": any language).
@@ -51,5 +56,7 @@ std::optional<std::string> check_sentences(const std::string& json, const std::s
                                            const std::string& language);
 std::optional<std::string> check_faq(const std::string& json, const std::string& language);
 std::optional<std::string> check_meta(const std::string& json);
+// An "answer" list, which may be empty.
+std::optional<std::string> check_answer(const std::string& json, const std::string& language);
 
 }  // namespace lectio::compose

@@ -60,6 +60,27 @@ class Makers {
   std::map<std::thread::id, Entry> makers_;
 };
 
+// One client per model server that jobs name, shared by the worker's job slots so that its cap
+// on requests in flight holds across them. The key is the worker's own (its environment).
+class Clients {
+ public:
+  std::shared_ptr<llm::ChatClient> for_options(const llm::ChatOptions& options) {
+    const std::string key = chat_options_text(options);
+    const std::lock_guard lock(mutex_);
+    auto& client = clients_[key];
+    if (!client) {
+      llm::ChatOptions own = options;
+      own.api_key.clear();
+      client = std::make_shared<llm::ChatClient>(llm::with_environment(own));
+    }
+    return client;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<llm::ChatClient>> clients_;
+};
+
 // The stored lesson built from this build key, if any (a plan lesson is then reused).
 std::optional<std::string> stored_with_key(store::ContentStore& store, const std::string& key) {
   for (const store::Record& r : store.records(store::RecordKind::kLesson)) {
@@ -99,12 +120,16 @@ struct Saved {
   std::string owner;
 };
 
-queue::Outcome run_lesson(queue::JobContext& ctx, Makers& makers, media::MediaStore& media,
-                          const WorkerSetup& setup, bool reuse) {
+queue::Outcome run_lesson(queue::JobContext& ctx, Makers& makers, Clients& clients,
+                          media::MediaStore& media, const WorkerSetup& setup, bool reuse) {
   ctx.check();  // a stopping worker gives the job back before starting it
   const LessonRequest request =
       refusals_are_final([&] { return parse_lesson_request(ctx.job().payload); });
   pipeline::LessonMaker& maker = makers.for_this_thread();
+  // The brief names its engine; the job brings the server the LLM engine writes with.
+  pipeline::EngineSetup engines;
+  if (request.llm) engines.llm = clients.for_options(*request.llm);
+  maker.use_engines(std::move(engines));
   auto saved = std::make_shared<std::optional<Saved>>();
   pipeline::LessonOptions options;
   options.owner = request.owner;
@@ -172,12 +197,13 @@ queue::Outcome run_ingest(queue::JobContext& ctx, media::MediaStore& media,
 
 void register_handlers(queue::Worker& worker, const WorkerSetup& setup) {
   auto makers = std::make_shared<Makers>(setup.data_dir);
+  auto clients = std::make_shared<Clients>();
   std::shared_ptr<media::MediaStore> media = media::open_media_dir(setup.media_dir);
   worker.handle(std::string(kLesson), [=](queue::JobContext& ctx) {
-    return run_lesson(ctx, *makers, *media, setup, false);
+    return run_lesson(ctx, *makers, *clients, *media, setup, false);
   });
   worker.handle(std::string(kPlanLesson), [=](queue::JobContext& ctx) {
-    return run_lesson(ctx, *makers, *media, setup, true);
+    return run_lesson(ctx, *makers, *clients, *media, setup, true);
   });
   worker.handle(std::string(kIngest),
                 [=](queue::JobContext& ctx) { return run_ingest(ctx, *media, setup); });

@@ -21,13 +21,47 @@ constexpr int kPlanPriority = 10;
 // error, for `lectio jobs` to show.
 constexpr int kLessonAttempts = 5;
 
+// Everything of the server's options but the API key, which stays out of the queue.
+json chat_options_json(const llm::ChatOptions& o) {
+  return {{"base_url", o.base_url},
+          {"model", o.model},
+          {"connect_timeout_seconds", o.connect_timeout_seconds},
+          {"total_timeout_seconds", o.total_timeout_seconds},
+          {"max_attempts", o.max_attempts},
+          {"max_in_flight", o.max_in_flight},
+          {"max_tokens", o.max_tokens},
+          {"temperature", o.temperature},
+          {"stream", o.stream}};
+}
+
+llm::ChatOptions chat_options_from(const json& j) {
+  if (!j.is_object()) throw InvalidInput("lesson job: 'llm' is not a JSON object");
+  llm::ChatOptions o;
+  try {
+    o.base_url = j.value("base_url", "");
+    o.model = j.value("model", "");
+    o.connect_timeout_seconds = j.value("connect_timeout_seconds", o.connect_timeout_seconds);
+    o.total_timeout_seconds = j.value("total_timeout_seconds", o.total_timeout_seconds);
+    o.max_attempts = j.value("max_attempts", o.max_attempts);
+    o.max_in_flight = j.value("max_in_flight", o.max_in_flight);
+    o.max_tokens = j.value("max_tokens", o.max_tokens);
+    o.temperature = j.value("temperature", o.temperature);
+    o.stream = j.value("stream", o.stream);
+  } catch (const json::exception&) {
+    throw InvalidInput("lesson job: 'llm' has a field of the wrong type");
+  }
+  llm::check_options(o);
+  return o;
+}
+
 std::string lesson_payload(const LessonRequest& request) {
-  return json{{"brief", json::parse(compose::brief_to_json(request.brief))},
-              {"base_dir", request.brief.base_dir.string()},
-              {"owner", request.owner},
-              {"audio", request.audio},
-              {"published", request.published}}
-      .dump();
+  json j{{"brief", json::parse(compose::brief_to_json(request.brief))},
+         {"base_dir", request.brief.base_dir.string()},
+         {"owner", request.owner},
+         {"audio", request.audio},
+         {"published", request.published}};
+  if (request.llm) j["llm"] = chat_options_json(*request.llm);
+  return j.dump();
 }
 
 json parse_object(std::string_view payload, std::string_view kind) {
@@ -80,6 +114,7 @@ LessonRequest parse_lesson_request(std::string_view payload) {
   request.owner = j.value("owner", "");
   request.audio = j.value("audio", true);
   request.published = j.value("published", true);
+  if (j.contains("llm")) request.llm = chat_options_from(j["llm"]);
   return request;
 }
 
@@ -90,6 +125,10 @@ IngestRequest parse_ingest_request(std::string_view payload) {
     throw InvalidInput("ingest job: the payload needs media_key and file_name");
   }
   return request;
+}
+
+std::string chat_options_text(const llm::ChatOptions& options) {
+  return chat_options_json(options).dump();
 }
 
 std::string job_owner(std::string_view payload) {

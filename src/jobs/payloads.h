@@ -11,6 +11,9 @@ namespace lectio::jobs {
 LessonRequest parse_lesson_request(std::string_view payload);
 IngestRequest parse_ingest_request(std::string_view payload);
 
+// A lesson job's model server options as JSON, without the API key (what the payload holds).
+std::string chat_options_text(const llm::ChatOptions& options);
+
 std::string lesson_output_json(const LessonOutput& output);
 std::string ingest_output_json(const IngestRequest& request);
 

@@ -74,15 +74,17 @@ speech::RenderResult published(const speech::RenderResult& render, media::MediaS
 
 }  // namespace
 
-LessonMaker::LessonMaker(fs::path data_dir, std::unique_ptr<compose::Engine> engine)
+LessonMaker::LessonMaker(fs::path data_dir, EngineSetup engines)
     : data_dir_(std::move(data_dir)),
       store_(store::open_content_store(data_dir_)),
       index_(search::open_index(*store_, data_dir_)),
-      engine_(engine ? std::move(engine) : compose::make_extractive_engine()) {}
+      engines_(std::move(engines)) {}
 
 LessonMaker::~LessonMaker() = default;
 
-LessonResult LessonMaker::make(const compose::Brief& brief, const LessonOptions& options) {
+LessonResult LessonMaker::make(const compose::Brief& asked, const LessonOptions& options) {
+  const compose::Brief brief = with_engine(asked, engines_);
+  const std::unique_ptr<compose::Engine> engine = make_engine(brief, engines_);
   report(options, Stage::kComposing);
   // Loaded first: a bad lexicon fails the lesson before any work is done.
   std::optional<speech::RenderOptions> render;
@@ -91,14 +93,14 @@ LessonResult LessonMaker::make(const compose::Brief& brief, const LessonOptions&
   LessonResult result;
   std::optional<compose::Lesson> stored;
   if (options.find_stored) {
-    if (const auto id = options.find_stored(compose::lesson_build_key(brief, *store_))) {
+    if (const auto id = options.find_stored(compose::lesson_build_key(brief, *store_, engine->name()))) {
       stored = load_lesson(*store_, *id);
     }
   }
   if (stored) {
     result.lesson = std::move(*stored);
   } else {
-    result.lesson = compose::compose_lesson(brief, *store_, *index_, *engine_);
+    result.lesson = compose::compose_lesson(brief, *store_, *index_, *engine);
     result.lesson.published = options.published;
     result.composed = true;
   }

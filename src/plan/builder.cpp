@@ -70,25 +70,26 @@ std::string plan_date(const PlanFile& file, store::ContentStore& store) {
   return earlier && !earlier->date.empty() ? earlier->date : utc_date();
 }
 
-compose::Brief brief_of(const LessonSpec& spec, const std::string& date) {
+compose::Brief brief_of(const PlanFile& file, const LessonSpec& spec, const std::string& date,
+                        const pipeline::EngineSetup& engines) {
   compose::Brief brief = spec.brief;
   // An undated brief would otherwise get today's date, and so a new build key every day.
   if (!spec.dated) brief.date = date;
-  return brief;
+  const std::string name = file.path.empty() ? file.title : file.path.string();
+  return pipeline::with_engine(std::move(brief), engines, fmt::format("{}: {}", name, spec.label));
 }
 
 // Everything one worker thread needs of its own: a LessonMaker (store, index, engine) is not
 // thread-safe.
 class Worker {
  public:
-  Worker(const BuildOptions& options, const std::map<std::string, std::string>& stored,
-         const std::string& plan_date)
-      : options_(options), stored_(stored), plan_date_(plan_date), maker_(options.data_dir) {}
+  Worker(const BuildOptions& options, const std::map<std::string, std::string>& stored)
+      : options_(options), stored_(stored), maker_(options.data_dir, options.engines) {}
 
-  LessonOutcome build(const Job& job, int render_threads) {
+  LessonOutcome build(const Job& job, const compose::Brief& brief, int render_threads) {
     LessonOutcome out = failed(job, "");
     try {
-      build_into(*job.spec, render_threads, out);
+      build_into(brief, render_threads, out);
       out.entry.status =
           out.composed || out.rendered ? LessonStatus::kBuilt : LessonStatus::kReused;
     } catch (const Error& e) {
@@ -100,8 +101,7 @@ class Worker {
   }
 
  private:
-  void build_into(const LessonSpec& spec, int render_threads, LessonOutcome& out) {
-    const compose::Brief brief = brief_of(spec, plan_date_);
+  void build_into(const compose::Brief& brief, int render_threads, LessonOutcome& out) {
     pipeline::LessonOptions lesson_options;
     lesson_options.audio = options_.audio;
     lesson_options.audio_dir = options_.audio_dir;
@@ -121,7 +121,6 @@ class Worker {
 
   const BuildOptions& options_;
   const std::map<std::string, std::string>& stored_;
-  const std::string& plan_date_;
   pipeline::LessonMaker maker_;
 };
 
@@ -209,6 +208,8 @@ BuildResult build_plan(const PlanFile& file, const BuildOptions& options) {
   search::open_index(*store, options.data_dir);
   const std::map<std::string, std::string> stored = stored_lessons(*store);
   const std::string date = plan_date(file, *store);
+  // Every lesson's engine checked before any is built.
+  const std::vector<compose::Brief> briefs = lesson_briefs(file, *store, options.engines);
 
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int workers =
@@ -228,12 +229,13 @@ BuildResult build_plan(const PlanFile& file, const BuildOptions& options) {
         std::optional<Worker> worker;
         std::string open_error;
         try {
-          worker.emplace(options, stored, date);
+          worker.emplace(options, stored);
         } catch (const std::exception& e) {
           open_error = e.what();  // every lesson this worker takes then fails with it
         }
         for (std::size_t i = next++; i < jobs.size(); i = next++) {
-          LessonOutcome o = worker ? worker->build(jobs[i], render_threads) : failed(jobs[i], open_error);
+          LessonOutcome o = worker ? worker->build(jobs[i], briefs[i], render_threads)
+                                   : failed(jobs[i], open_error);
           {
             const std::lock_guard lock(mutex);
             finished.emplace_back(i, std::move(o));
@@ -263,10 +265,11 @@ BuildResult build_plan(const PlanFile& file, const BuildOptions& options) {
   return store_dated_plan(file, *store, date, std::move(outcomes));
 }
 
-std::vector<compose::Brief> lesson_briefs(const PlanFile& file, store::ContentStore& store) {
+std::vector<compose::Brief> lesson_briefs(const PlanFile& file, store::ContentStore& store,
+                                          const pipeline::EngineSetup& engines) {
   const std::string date = plan_date(file, store);
   std::vector<compose::Brief> out;
-  for (const Job& job : plan_jobs(file)) out.push_back(brief_of(*job.spec, date));
+  for (const Job& job : plan_jobs(file)) out.push_back(brief_of(file, *job.spec, date, engines));
   return out;
 }
 

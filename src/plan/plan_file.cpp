@@ -23,8 +23,9 @@ constexpr std::size_t kMaxChapters = 50;
 constexpr std::size_t kMaxLessons = 500;
 
 // Plan-level fields an inline brief takes when it does not set them itself.
-constexpr std::array<const char*, 8> kInherited = {"language", "host",    "style",  "minutes",
-                                                   "date",     "sources", "format", "tags"};
+constexpr std::array<const char*, 9> kInherited = {"language", "host",   "style",
+                                                   "minutes",  "date",   "sources",
+                                                   "format",   "tags",   "engine"};
 
 YAML::Node load_yaml(std::string_view yaml, const std::string& name) {
   try {
@@ -150,7 +151,7 @@ PlanFile parse_plan_file(std::string_view yaml, const std::string& name, const f
   const PlanReader read(root, name);
   read.only(root, "",
             {"title", "description", "audience", "language", "host", "style", "minutes", "date",
-             "sources", "format", "tags", "chapters"});
+             "sources", "format", "tags", "engine", "chapters"});
   PlanFile file;
   check_plan_fields(read, file);
 

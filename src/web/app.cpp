@@ -13,7 +13,8 @@ App::App(ServerOptions options, std::string base_url)
       libraries_(options_.data_dir),
       sign_in_limiter_(options_.sign_in_per_minute),
       ask_limiter_(options_.ask_per_minute),
-      jobs_(std::make_unique<Jobs>(options_.data_dir)) {}
+      engines_{"", options_.llm},
+      jobs_(std::make_unique<Jobs>(options_.data_dir, engines_)) {}
 
 namespace {
 

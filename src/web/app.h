@@ -11,6 +11,7 @@
 #include "http.h"
 #include "i18n.h"
 #include "jobs.h"
+#include "lectio/pipeline/engines.h"
 #include "lectio/web/server.h"
 #include "library_pool.h"
 #include "page_cache.h"
@@ -29,6 +30,8 @@ class App {
   RateLimiter& sign_in_limiter() { return sign_in_limiter_; }
   RateLimiter& ask_limiter() { return ask_limiter_; }
   Jobs& jobs() { return *jobs_; }
+  // The engines web lessons may be written with (options().engine is the default).
+  const pipeline::EngineSetup& engines() const { return engines_; }
   PageCache& page_cache() { return page_cache_; }
 
   // A message in the request's language.
@@ -55,6 +58,7 @@ class App {
   RateLimiter sign_in_limiter_;
   RateLimiter ask_limiter_;
   PageCache page_cache_;
+  pipeline::EngineSetup engines_;
   std::unique_ptr<Jobs> jobs_;
 };
 

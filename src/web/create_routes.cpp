@@ -1,6 +1,7 @@
 // Making lessons in the browser: upload sources, fill a brief, follow the job, publish or
 // delete. Only signed-in users create; only a lesson's creator publishes or deletes it.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -120,6 +121,13 @@ std::vector<std::string> lines(const std::string& text) {
 // visitor may name.
 compose::Brief brief_from(Context& ctx, nlohmann::json fields) {
   compose::Brief brief = compose::parse_brief_json(fields.dump(), "brief");
+  // The server's engine, unless the brief picks another one the server was configured with.
+  if (brief.engine.empty()) brief.engine = ctx.app.options().engine;
+  const std::vector<std::string> engines = pipeline::available_engines(ctx.app.engines());
+  if (std::find(engines.begin(), engines.end(), brief.engine) == engines.end()) {
+    throw InvalidField("engine", fmt::format("brief: field 'engine': this server writes with {} only",
+                                             fmt::join(engines, " or ")));
+  }
   for (const std::string& id : brief.sources) {
     const std::string full = id.rfind("file_", 0) == 0 ? id : "file_" + id;
     if (!ctx.store().source(full, std::nullopt)) {
@@ -203,6 +211,20 @@ void create_page(Context& ctx, const std::string& error = "", int status = 200) 
     voices.push_back(v);
   }
   d.set("voices", voices);
+  // A choice of engine only where the server has more than one; its own engine first.
+  if (ctx.app.engines().llm) {
+    const bool llm_first = ctx.app.options().engine == "llm";
+    data engines = data::type::list;
+    for (const std::string& name : pipeline::available_engines(ctx.app.engines())) {
+      data e;
+      e.set("value", name);
+      e.set("label", ctx.app.t(ctx, name == "llm" ? "engine_llm" : "engine_extractive"));
+      if ((name == "llm") == llm_first) e.set("selected", true);
+      engines.push_back(e);
+    }
+    d.set("engines", engines);
+    d.set("engine_choice", true);
+  }
   if (!error.empty()) d.set("error", error);
   ctx.app.send_page(ctx, "create", std::move(d), ctx.app.t(ctx, "create_title"), status);
 }
@@ -211,7 +233,8 @@ void create_page(Context& ctx, const std::string& error = "", int status = 200) 
 // apply), insights one a line, tags one a line or separated by commas.
 JsonRequest form_body(Context& ctx) {
   json body = json::object();
-  for (const char* key : {"topic", "plan", "overview", "host", "language", "style", "format"}) {
+  for (const char* key :
+       {"topic", "plan", "overview", "host", "language", "style", "format", "engine"}) {
     if (const std::string value = ctx.field(key); !value.empty()) body[key] = value;
   }
   body["insights"] = lines(ctx.field("insights"));

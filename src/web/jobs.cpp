@@ -8,6 +8,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
 #include "lectio/jobs/jobs.h"
+#include "lectio/llm/chat.h"
 #include "lectio/pg/connection.h"
 #include "lectio/pipeline/make_lesson.h"
 #include "lectio/queue/queue.h"
@@ -37,8 +38,8 @@ std::string queued_state(const queue::JobInfo& info) {
 
 }  // namespace
 
-Jobs::Jobs(std::filesystem::path data_dir)
-    : data_dir_(std::move(data_dir)), queue_url_(store::store_url()) {
+Jobs::Jobs(std::filesystem::path data_dir, pipeline::EngineSetup engines)
+    : data_dir_(std::move(data_dir)), engines_(std::move(engines)), queue_url_(store::store_url()) {
   if (queue_url_.empty()) worker_ = std::thread([this] { work(); });
 }
 
@@ -56,9 +57,11 @@ std::optional<std::string> Jobs::submit(const std::string& owner, compose::Brief
                                         bool audio) {
   if (!queue_url_.empty()) {
     // A connection per request: the server's threads share no connection.
+    jobs::LessonRequest request{std::move(brief), owner, audio, /*published=*/false};
+    // The job carries the server the LLM engine writes with; the key stays here.
+    if (request.brief.engine == "llm" && engines_.llm) request.llm = engines_.llm->options();
     pg::Connection db(queue_url_);
-    const auto queued = queue::Queue(db).enqueue(
-        jobs::lesson_job({std::move(brief), owner, audio, /*published=*/false}));
+    const auto queued = queue::Queue(db).enqueue(jobs::lesson_job(request));
     return std::string(kQueuedPrefix) + std::to_string(queued.id);
   }
   std::lock_guard lock(mutex_);
@@ -163,7 +166,8 @@ void Jobs::run(const std::string& id) {
       }
     });
   };
-  const pipeline::LessonResult made = pipeline::make_lesson(brief, data_dir_, options);
+  pipeline::LessonMaker maker(data_dir_, engines_);
+  const pipeline::LessonResult made = maker.make(brief, options);
   // Named only once it is stored: a failed job names no lesson.
   update(id, [&](JobStatus& s) {
     s.lesson_id = made.lesson.id;

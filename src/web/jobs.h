@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "lectio/compose/brief.h"
+#include "lectio/pipeline/engines.h"
 
 namespace lectio::web {
 
@@ -32,7 +33,8 @@ class Jobs {
  public:
   static constexpr std::size_t kMaxQueued = 16;
 
-  explicit Jobs(std::filesystem::path data_dir);
+  // Lessons are written by the engine their brief names, among `engines`.
+  Jobs(std::filesystem::path data_dir, pipeline::EngineSetup engines);
   ~Jobs();  // finishes the running job, drops the queued ones
   Jobs(const Jobs&) = delete;
   Jobs& operator=(const Jobs&) = delete;
@@ -53,6 +55,7 @@ class Jobs {
   void update(const std::string& id, const std::function<void(JobStatus&)>& change);
 
   std::filesystem::path data_dir_;
+  pipeline::EngineSetup engines_;
   std::string queue_url_;  // the PostgreSQL store whose queue takes the jobs; "" for none
   mutable std::mutex mutex_;
   std::condition_variable wake_;

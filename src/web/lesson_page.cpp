@@ -1,6 +1,7 @@
 // The lesson page: player, live transcript, chapters, FAQ, knowledge sources, questions,
 // ratings and reviews, related plans and the creator.
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <map>
 #include <memory>
@@ -143,7 +144,16 @@ compose::Answer ask(Context& ctx, const compose::Lesson& lesson, const std::stri
     throw HttpError(429, "rate_limited", ctx.app.t(ctx, "error_rate_limited"));
   }
   Library& library = ctx.library();
-  return compose::answer_question(question, lesson, library.store(), library.index());
+  compose::AnswerOptions options;
+  // A server run with the LLM engine answers with the model, checked sentence by sentence.
+  if (ctx.app.options().engine == "llm") options.writer = ctx.app.engines().llm.get();
+  try {
+    return compose::answer_question(question, lesson, library.store(), library.index(), options);
+  } catch (const Io& e) {
+    if (!options.writer) throw;
+    spdlog::warn("ask: {}", e.what());  // the endpoint is the operator's business
+    throw HttpError(502, "model_unavailable", ctx.app.t(ctx, "error_model_unavailable"));
+  }
 }
 
 void lesson_page(Context& ctx, const std::string& id_or_slug) {

@@ -95,4 +95,41 @@ TEST(CliLlmLessonTest, MissingModelOrUrlNamesTheOption) {
   EXPECT_NE(r.err.find("--llm-base-url"), std::string::npos) << r.err;
 }
 
+TEST(CliLlmLessonTest, ABriefMayAskForTheModelAndTheCommandLineOverridesIt) {
+  Example ex;
+  testing::FakeAuthor author;
+  testing::ChatServer server(author.handler());
+  const std::string brief =
+      ex.dir.write("llm.yaml", testing::slurp(ex.brief) + "engine: llm\n").string();
+  const std::vector<std::string> env = {"LECTIO_LLM_BASE_URL=" + server.base_url(),
+                                        "LECTIO_LLM_MODEL=brief-model"};
+  auto r = run_lectio({"--data", ex.data, "lesson", brief, "--json", "--no-audio"}, env);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json by_model = json::parse(r.out);
+  EXPECT_EQ(by_model["engine"], "llm:brief-model");
+  const std::size_t calls = server.calls().size();
+  EXPECT_GT(calls, 0u);
+
+  r = run_lectio({"--data", ex.data, "lesson", brief, "--json", "--no-audio", "--engine",
+                  "extractive"},
+                 env);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json built_in = json::parse(r.out);
+  EXPECT_EQ(built_in["engine"], "extractive");
+  EXPECT_EQ(server.calls().size(), calls) << "--engine extractive asks the model nothing";
+  EXPECT_NE(built_in["id"], by_model["id"]) << "the two engines' lessons are two lessons";
+
+  // No server configured: one line naming the field and what to set; nothing stored.
+  Example bare;
+  const std::string asks = bare.dir.write("llm.yaml", testing::slurp(ex.brief) + "engine: llm\n")
+                               .string();
+  r = run_lectio({"--data", bare.data, "lesson", asks, "--no-audio"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "lectio: error: " + asks +
+                       ": field 'engine': llm needs a model server: set --llm-base-url and "
+                       "--llm-model (or LECTIO_LLM_BASE_URL and LECTIO_LLM_MODEL)\n");
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(json::parse(run_lectio({"--data", bare.data, "lessons", "--json"}).out).size(), 0u);
+}
+
 }  // namespace lectio::cli

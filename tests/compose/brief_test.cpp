@@ -161,3 +161,36 @@ TEST(BriefTest, HashChangesWithContent) {
 }
 
 }  // namespace lectio::compose
+
+namespace lectio::compose {
+
+TEST(BriefTest, EngineIsExtractiveOrLlmInYamlAndJsonAlike) {
+  const std::string base = "topic: T\ninsights: [a]\ndate: 2026-01-01\n";
+  EXPECT_EQ(parse_brief(base, "b").engine, "") << "unset: the command decides";
+  EXPECT_EQ(parse_brief(base + "engine: llm\n", "b").engine, "llm");
+  EXPECT_EQ(parse_brief(base + "engine: extractive\n", "b").engine, "extractive");
+  EXPECT_EQ(parse_brief_json(R"({"topic":"T","insights":["a"],"engine":"llm"})", "b").engine,
+            "llm");
+  expect_error(base + "engine: gpt-4\n", "field 'engine': must be extractive or llm");
+  expect_error(base + "engine: [llm]\n", "field 'engine': must be text");
+  for (const char* doc : {R"({"topic":"T","insights":["a"],"engine":"GPT"})",
+                          R"({"topic":"T","insights":["a"],"engine":1})",
+                          R"({"topic":"T","insights":["a"],"engine":""})"}) {
+    try {
+      parse_brief_json(doc, "brief");
+      ADD_FAILURE() << doc << " was accepted";
+    } catch (const InvalidField& e) {
+      EXPECT_EQ(e.field(), "engine") << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind("brief: field 'engine': ", 0), 0u) << e.what();
+    }
+  }
+  // A model's lesson is another lesson; naming the built-in engine changes nothing.
+  const Brief plain = parse_brief(base, "b");
+  const Brief llm = parse_brief(base + "engine: llm\n", "b");
+  EXPECT_NE(brief_hash(llm), brief_hash(plain));
+  EXPECT_EQ(brief_hash(parse_brief(base + "engine: extractive\n", "b")), brief_hash(plain));
+  EXPECT_EQ(parse_brief_json(brief_to_json(llm), "j").engine, "llm");
+  EXPECT_EQ(brief_hash(parse_brief_json(brief_to_json(llm), "j")), brief_hash(llm));
+}
+
+}  // namespace lectio::compose

@@ -19,6 +19,8 @@
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/queue/queue.h"
 #include "lectio/store/pg_store.h"
+#include "support/chat_server.h"
+#include "support/fake_author.h"
 #include "support/pg_test.h"
 #include "support/run.h"
 #include "support/temp_dir.h"
@@ -218,6 +220,53 @@ TEST(JobsWorkerTest, AWorkerNeedsAPostgresqlStore) {
   const auto run = run_lectio({"--data", data.path().string(), "worker", "--until-idle"});
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.err.find("needs a PostgreSQL store"), std::string::npos) << run.err;
+}
+
+TEST(JobsWorkerTest, AQueuedLlmLessonIsWrittenByTheModelWithTheWorkersOwnKey) {
+  Fleet f;
+  testing::FakeAuthor author;
+  testing::ChatServer server(author.handler());
+  const std::string plan =
+      f.data
+          .write("plan.yaml",
+                 "title: Queued model\ndate: 2026-04-22\nsources: [file_gpu001]\nchapters:\n"
+                 "  - title: One\n    lessons:\n"
+                 "      - topic: Why GPUs\n        insights: [Why GPUs became the default "
+                 "accelerator]\n")
+          .string();
+  std::vector<std::string> build = {"--data", f.data.path().string(), "plan", "build", plan,
+                                    "--queue", "--no-audio", "--engine", "llm",
+                                    "--llm-base-url", server.base_url(), "--llm-model", "q-model"};
+  std::vector<std::string> env = f.env();
+  env.push_back("LECTIO_LLM_API_KEY=sk-enqueuer");
+  std::vector<std::string> no_wait = build;
+  no_wait.push_back("--no-wait");
+  const auto queued = run_lectio(no_wait, env);
+  ASSERT_EQ(queued.exit_code, 0) << queued.err;
+  const queue::JobInfo job = f.job(std::stoll(queued.out));
+  EXPECT_NE(job.payload.find(server.base_url()), std::string::npos) << job.payload;
+  EXPECT_EQ(job.payload.find("sk-enqueuer"), std::string::npos) << "no key in the queue";
+  EXPECT_EQ(server.calls().size(), 0u);
+
+  std::vector<std::string> worker_env = f.env();
+  worker_env.push_back("LECTIO_LLM_API_KEY=sk-worker");
+  const auto run = testing::run_program(f.worker_args({"--until-idle"}), worker_env);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto output = lesson_output(f.job(job.id).output);
+  ASSERT_TRUE(output) << f.job(job.id).error;
+  ASSERT_GT(server.calls().size(), 0u);
+  for (const auto& call : server.calls()) EXPECT_EQ(call.authorization, "Bearer sk-worker");
+  auto store = store::open_pg_content_store(f.db.url());
+  const auto lesson = pipeline::load_lesson(*store, output->lesson_id);
+  ASSERT_TRUE(lesson);
+  EXPECT_EQ(lesson->engine, "llm:q-model");
+  EXPECT_EQ(compose::lesson_to_json(*lesson).find("Zorblax"), std::string::npos);
+
+  // Following the plan reuses the worker's lesson: the same engine, the same build key.
+  build.push_back("--json");
+  const auto followed = run_lectio(build, env);
+  ASSERT_EQ(followed.exit_code, 0) << followed.err;
+  EXPECT_EQ(nlohmann::json::parse(followed.out)["build"]["reused"], 1) << followed.out;
 }
 
 }  // namespace

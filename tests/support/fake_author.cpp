@@ -97,6 +97,7 @@ std::string FakeAuthor::answer(const Json& request) {
   if (kind == "repair") return repair(prompt, ex);
   if (kind == "faq") return faq(ex);
   if (kind == "meta") return meta(ex);
+  if (kind == "answer") return answer_question(ex);
   return "{}";
 }
 
@@ -196,6 +197,27 @@ std::string FakeAuthor::faq(const std::vector<Excerpt>& ex) {
                    {"answer", answer}});
   }
   return Json({{"faq", faq}}).dump();
+}
+
+std::string FakeAuthor::answer_question(const std::vector<Excerpt>& ex) {
+  // The first sentence of the first two excerpts, an invented fact citing the first, and a
+  // true sentence citing a label that does not exist.
+  Json answer = Json::array();
+  for (std::size_t i = 0; i < ex.size() && i < 2; ++i) {
+    if (ex[i].sentences.empty()) continue;
+    written_.good.push_back(ex[i].sentences[0]);
+    answer.push_back(item("", ex[i].sentences[0], {ex[i].label}));
+  }
+  if (!ex.empty() && options_.plant_invented) {
+    const std::string invented = invented_sentence(200 + static_cast<int>(written_.planted.size()));
+    written_.planted.push_back(invented);
+    answer.push_back(item("", invented, {ex[0].label}));
+  }
+  if (!ex.empty() && ex[0].sentences.size() > 1 && options_.cite_missing) {
+    written_.good.push_back(ex[0].sentences[1]);
+    answer.push_back(item("", ex[0].sentences[1], {"S99"}));
+  }
+  return Json({{"answer", answer}}).dump();
 }
 
 std::string FakeAuthor::meta(const std::vector<Excerpt>& ex) {

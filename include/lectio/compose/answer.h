@@ -11,6 +11,10 @@
 #include "lectio/search/index.h"
 #include "lectio/store/content_store.h"
 
+namespace lectio::llm {
+class ChatClient;
+}
+
 namespace lectio::compose {
 
 // Longest question accepted, in characters (Unicode code points).
@@ -22,6 +26,11 @@ struct AnswerOptions {
   // "en" or "zh" for answer_from_sources; empty: the question's language. answer_question
   // always answers in the lesson's language.
   std::string language;
+  // When set, the model behind it writes the answer from the retrieved chunks (given to it
+  // with labels, mapped back to chunk ids), once the sources are found to bear on the
+  // question; every sentence goes through the grounding verifier (a rejected one is sent back
+  // once, then dropped). Not owned; must outlive the call.
+  llm::ChatClient* writer = nullptr;
 };
 
 struct Answer {
@@ -34,9 +43,9 @@ struct Answer {
 };
 
 // Answers `question` from the current versions of the sources `lesson` cites, in the lesson's
-// language ("en" or "zh"). Deterministic for the same store, index and question. Throws
-// InvalidInput for an empty question, one over kMaxQuestionChars, or options out of range;
-// whatever the store and index throw (Io) passes through.
+// language ("en" or "zh"). Deterministic for the same store, index and question (without a
+// writer). Throws InvalidInput for an empty question, one over kMaxQuestionChars, or options
+// out of range; whatever the store, the index and the writer throw (Io) passes through.
 Answer answer_question(std::string_view question, const Lesson& lesson, store::ContentStore& store,
                        search::Index& index, const AnswerOptions& options = {});
 

@@ -30,6 +30,9 @@ struct Brief {
   std::string notes;                  // free text; URLs in it are never fetched
   std::string date;                   // YYYY-MM-DD; default: today
   LessonFormat format = LessonFormat::kMonologue;
+  // Who writes the lesson: "extractive" (built in) or "llm" (a model server); "" leaves it to
+  // the command (its --engine, else extractive). See pipeline/engines.h.
+  std::string engine;
   std::filesystem::path base_dir;     // relative source paths resolve against this
 };
 

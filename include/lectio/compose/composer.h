@@ -17,10 +17,12 @@ namespace lectio::compose {
 Lesson compose_lesson(const Brief& brief, store::ContentStore& store, search::Index& index,
                       Engine& engine);
 
-// What a lesson is built from: the brief's hash and the versions of its sources. A stored
-// lesson with the same key need not be composed again. Throws like compose_lesson for a brief
-// whose sources are unknown.
-std::string lesson_build_key(const Brief& brief, store::ContentStore& store);
+// What a lesson is built from: the brief's hash, the versions of its sources and the engine
+// that writes it (Engine::name(): another model writes another lesson). A stored lesson with
+// the same key need not be composed again. Throws like compose_lesson for a brief whose
+// sources are unknown.
+std::string lesson_build_key(const Brief& brief, store::ContentStore& store,
+                             std::string_view engine = "extractive");
 
 // Estimated listening minutes of the script, pauses included.
 double estimate_minutes(const Lesson& lesson);

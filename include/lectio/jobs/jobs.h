@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "lectio/compose/brief.h"
+#include "lectio/llm/chat.h"
 #include "lectio/queue/queue.h"
 #include "lectio/queue/worker.h"
 
@@ -25,6 +26,10 @@ struct LessonRequest {
   std::string owner;     // the creator's user id; "" for the library's operator
   bool audio = true;
   bool published = true;
+  // The model server of a brief whose engine is llm, as the enqueuer configured it. The API
+  // key never enters the queue: a worker sends its own (LECTIO_LLM_API_KEY, else
+  // OPENAI_API_KEY).
+  std::optional<llm::ChatOptions> llm;
 };
 
 // A lesson job. Throws InvalidInput for a brief that does not serialise.

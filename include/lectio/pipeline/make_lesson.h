@@ -14,6 +14,7 @@
 #include "lectio/compose/engine.h"
 #include "lectio/compose/lesson.h"
 #include "lectio/media/media.h"
+#include "lectio/pipeline/engines.h"
 #include "lectio/search/index.h"
 #include "lectio/speech/render.h"
 #include "lectio/store/content_store.h"
@@ -61,21 +62,24 @@ struct LessonResult {
 };
 
 // What lessons are made with, opened once: a store connection, the search index (brought up
-// to date) and an engine. None of them is thread-safe: one LessonMaker per thread.
+// to date) and the engines. None of them is thread-safe: one LessonMaker per thread.
 class LessonMaker {
  public:
-  // Opens the data directory's stores and index; `engine` defaults to the extractive engine.
-  // Throws Io when the store or index cannot be opened.
-  explicit LessonMaker(std::filesystem::path data_dir,
-                       std::unique_ptr<compose::Engine> engine = nullptr);
+  // Opens the data directory's stores and index; `engines` default to the extractive engine
+  // alone. Throws Io when the store or index cannot be opened.
+  explicit LessonMaker(std::filesystem::path data_dir, EngineSetup engines = {});
   ~LessonMaker();
   LessonMaker(const LessonMaker&) = delete;
   LessonMaker& operator=(const LessonMaker&) = delete;
 
-  // Makes and stores one lesson. Throws InvalidInput (unknown sources, a lesson another
-  // creator owns: refused before any audio is rendered), Io, or what rendering throws;
-  // nothing is stored then, except a composition kept for reuse (see find_stored).
+  // Makes and stores one lesson, written by the engine with_engine() chooses. Throws
+  // InvalidInput (unknown sources, an engine that is not configured, a lesson another creator
+  // owns: refused before any audio is rendered), Io, or what rendering throws; nothing is
+  // stored then, except a composition kept for reuse (see find_stored).
   LessonResult make(const compose::Brief& brief, const LessonOptions& options);
+
+  // The engines of the lessons made from now on (a queue worker's job brings its own).
+  void use_engines(EngineSetup engines) { engines_ = std::move(engines); }
 
   store::ContentStore& store() { return *store_; }
 
@@ -83,7 +87,7 @@ class LessonMaker {
   std::filesystem::path data_dir_;
   std::unique_ptr<store::ContentStore> store_;
   std::unique_ptr<search::Index> index_;  // after store_: closed first
-  std::unique_ptr<compose::Engine> engine_;
+  EngineSetup engines_;
 };
 
 // One lesson with a LessonMaker of its own.

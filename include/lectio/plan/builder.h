@@ -7,6 +7,7 @@
 
 #include "lectio/compose/brief.h"
 #include "lectio/compose/lesson.h"
+#include "lectio/pipeline/engines.h"
 #include "lectio/plan/plan.h"
 #include "lectio/plan/plan_file.h"
 #include "lectio/store/content_store.h"
@@ -32,6 +33,9 @@ struct BuildOptions {
   std::filesystem::path lexicon;    // default <data_dir>/lexicon.yaml when that exists
   // Synthesis threads per lesson; 0 = the cores shared out between the lessons built at once.
   int render_threads = 0;
+  // Who writes the lessons (each brief's `engine` unless `engines.choice` overrides it); every
+  // lesson's engine is checked before any is built.
+  pipeline::EngineSetup engines;
   // Called on the calling thread as each lesson finishes (done so far, total).
   std::function<void(const LessonOutcome&, int done, int total)> on_lesson;
 };
@@ -50,14 +54,18 @@ struct BuildResult {
 // with audio, its audio files still exist (otherwise they are rendered again). Each lesson is
 // stored as soon as it is built, so a failure loses none of the others and a re-run resumes;
 // failures are reported in the result (status kFailed), not thrown. The plan is stored at the
-// end, also when some lessons failed. Throws only when the store or index cannot be opened.
+// end, also when some lessons failed. Throws only when the store or index cannot be opened,
+// or (InvalidField naming `engine`, before any lesson is built) when a lesson asks for an
+// engine that `options.engines` does not have.
 BuildResult build_plan(const PlanFile& file, const BuildOptions& options);
 
 // For lessons built elsewhere (queued for a fleet of workers), the two ends of build_plan:
 
 // The brief of every lesson in plan order, as build_plan builds it: an undated brief gets the
-// plan's date (that of the stored plan, else today), so that its build key stays the same.
-std::vector<compose::Brief> lesson_briefs(const PlanFile& file, store::ContentStore& store);
+// plan's date (that of the stored plan, else today), so that its build key stays the same, and
+// each its engine (pipeline::with_engine, which throws as build_plan does).
+std::vector<compose::Brief> lesson_briefs(const PlanFile& file, store::ContentStore& store,
+                                          const pipeline::EngineSetup& engines = {});
 
 // What became of the lesson at `position` (plan order): built (`lesson` as stored; `composed`
 // and `rendered` as its builder reported), or failed with `error` when `lesson` is null.

@@ -7,6 +7,10 @@
 #include <string>
 #include <string_view>
 
+namespace lectio::llm {
+class ChatClient;
+}
+
 namespace lectio::web {
 
 struct ServerOptions {
@@ -28,6 +32,11 @@ struct ServerOptions {
   int max_waiting_connections = 256;         // accepted, waiting for a worker; then 503
   int sign_in_per_minute = 10;               // per client address, sign-in and sign-up together
   int ask_per_minute = 30;                   // per client address
+  // Who writes web lessons (unless a brief picks another the server has) and the ask box's
+  // answers: "extractive" (built in) or "llm", which needs `llm`.
+  std::string engine = "extractive";
+  // The LLM engine's model server; null: the built-in engine alone.
+  std::shared_ptr<llm::ChatClient> llm;
 };
 
 // Owns the listening socket and everything the handlers share. Thread-safe: stop() may be

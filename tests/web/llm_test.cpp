@@ -1,0 +1,104 @@
+// The web app with the LLM engine: `lectio serve --engine llm` writes web lessons with the
+// model (checked by the verifier like every LLM lesson), a brief may pick only an engine the
+// server was configured with, and the create form offers the choice only where there is one.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "lectio/compose/lesson.h"
+#include "lectio/llm/chat.h"
+#include "support/chat_server.h"
+#include "support/fake_author.h"
+#include "web/web_fixture.h"
+
+namespace lectio::web {
+namespace {
+
+using nlohmann::json;
+using testing::body_json;
+using testing::wait_for_job;
+
+class WebLlmTest : public testing::WebTest {
+ protected:
+  // Restarts the server with the model behind `chat_` as its LLM engine.
+  void serve_with_llm(const std::string& engine) {
+    llm::ChatOptions chat;
+    chat.base_url = chat_.base_url();
+    chat.model = "web-model";
+    ServerOptions o = options();
+    o.engine = engine;
+    o.llm = std::make_shared<llm::ChatClient>(chat);
+    restart(std::move(o));
+  }
+
+  json submit(testing::Browser& b, json body) {
+    body["topic"] = "Choosing between GPUs and TPUs";
+    body["insights"] = {"Why GPUs became the default accelerator", "Where TPUs are strongest"};
+    body["sources"] = {testing::kSourceId};
+    body["audio"] = false;
+    const auto r = b.post_json("/api/lessons", body);
+    EXPECT_TRUE(r);
+    if (!r) return json::object();
+    return json{{"status", r->status}, {"body", body_json(r)}};
+  }
+
+  lectio::testing::FakeAuthor author_;
+  lectio::testing::ChatServer chat_{author_.handler()};
+};
+
+bool mentions(const json& node, const std::string& word) {
+  if (node.is_string()) return node.get<std::string>().find(word) != std::string::npos;
+  for (const auto& child : node) {
+    if (node.is_structured() && mentions(child, word)) return true;
+  }
+  return false;
+}
+
+TEST_F(WebLlmTest, AServerWithTheLlmEngineWritesWebLessonsWithTheModel) {
+  serve_with_llm("llm");
+  auto b = signed_up("llmweb");
+  const json sent = submit(*b, json::object());
+  ASSERT_EQ(sent["status"], 202) << sent.dump();
+  const json job = wait_for_job(*b, sent["body"]["job"].value("id", ""));
+  ASSERT_EQ(job.value("state", ""), "done") << job.dump();
+  const compose::Lesson lesson = testing::stored_lesson(data_, job.value("lesson_id", ""));
+  EXPECT_EQ(lesson.engine, "llm:web-model");
+  EXPECT_GT(chat_.calls().size(), 0u);
+  EXPECT_FALSE(mentions(json::parse(compose::lesson_to_json(lesson))["script"], "Zorblax"));
+
+  // The same server, asked for the built-in engine, writes without the model.
+  const std::size_t calls = chat_.calls().size();
+  const json extractive = submit(*b, {{"engine", "extractive"}});
+  ASSERT_EQ(extractive["status"], 202) << extractive.dump();
+  const json done = wait_for_job(*b, extractive["body"]["job"].value("id", ""));
+  ASSERT_EQ(done.value("state", ""), "done") << done.dump();
+  EXPECT_EQ(testing::stored_lesson(data_, done.value("lesson_id", "")).engine, "extractive");
+  EXPECT_NE(done.value("lesson_id", ""), job.value("lesson_id", "")) << "two lessons, not one";
+  EXPECT_EQ(chat_.calls().size(), calls);
+
+  // The form offers both, the server's own engine first.
+  const auto page = b->get("/create");
+  ASSERT_TRUE(page);
+  EXPECT_NE(page->body.find("<option value=\"llm\" selected>"), std::string::npos);
+  EXPECT_NE(page->body.find("<option value=\"extractive\">"), std::string::npos);
+}
+
+TEST_F(WebLlmTest, ABriefMayPickOnlyAnEngineTheServerHas) {
+  auto b = signed_up("nollm");  // the default server: the built-in engine alone
+  const json sent = submit(*b, {{"engine", "llm"}});
+  EXPECT_EQ(sent["status"], 400) << sent.dump();
+  EXPECT_EQ(sent["body"]["error"].value("field", ""), "engine") << sent.dump();
+  EXPECT_EQ(sent["body"]["error"].value("message", ""),
+            "brief: field 'engine': this server writes with extractive only");
+  const json bogus = submit(*b, {{"engine", "gpt"}});
+  EXPECT_EQ(bogus["status"], 400) << bogus.dump();
+  EXPECT_EQ(bogus["body"]["error"].value("message", ""),
+            "brief: field 'engine': must be extractive or llm");
+  EXPECT_EQ(chat_.calls().size(), 0u);
+  const auto page = b->get("/create");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->body.find("name=\"engine\""), std::string::npos) << "no choice to offer";
+}
+
+}  // namespace
+}  // namespace lectio::web

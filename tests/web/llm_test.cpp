@@ -100,5 +100,64 @@ TEST_F(WebLlmTest, ABriefMayPickOnlyAnEngineTheServerHas) {
   EXPECT_EQ(page->body.find("name=\"engine\""), std::string::npos) << "no choice to offer";
 }
 
+TEST_F(WebLlmTest, TheAskBoxOfAServerWithTheLlmEngineAnswersWithTheModelChecked) {
+  const std::string path = "/api/lessons/" + lib_->lesson_id + "/ask";
+  const json question = {{"question", "Which compiler prepares programs for a TPU?"}};
+  serve_with_llm("extractive");  // a model server, but the built-in engine answers
+  auto b = new_browser();
+  auto r = b->post_json(path, question);
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  EXPECT_EQ(chat_.calls().size(), 0u);
+
+  serve_with_llm("llm");
+  b = new_browser();
+  r = b->post_json(path, question);
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  const json answer = body_json(r);
+  EXPECT_TRUE(answer.value("supported", false)) << r->body;
+  ASSERT_FALSE(answer["sentences"].empty()) << r->body;
+  EXPECT_FALSE(mentions(answer, "Zorblax")) << r->body;
+  ASSERT_FALSE(chat_.calls().empty());
+  EXPECT_EQ(lectio::testing::schema_name(chat_.calls().front().body), "answer");
+  EXPECT_EQ(author_.written().planted.size(), 1u) << "the model did invent, and it was dropped";
+  for (const auto& s : answer["sentences"]) {
+    for (const auto& c : s["citations"]) {
+      EXPECT_EQ(c.get<std::string>().rfind("file_gpu001:c", 0), 0u) << c;
+    }
+  }
+  // The page's ask box shows the same answer.
+  const auto page = b->get("/lessons/" + lib_->lesson_slug +
+                           "?q=Which+compiler+prepares+programs+for+a+TPU%3F");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_EQ(page->body.find("Zorblax"), std::string::npos);
+  EXPECT_NE(page->body.find(testing::escaped(answer["sentences"][0].value("text", ""))),
+            std::string::npos);
+}
+
+TEST_F(WebLlmTest, AModelServerThatIsDownIsABadGatewayNotACrash) {
+  std::string base;
+  {
+    lectio::testing::ChatServer gone([](const json&, int) { return lectio::testing::ScriptedReply{}; });
+    base = gone.base_url();
+  }
+  llm::ChatOptions chat;
+  chat.base_url = base;
+  chat.model = "gone";
+  chat.max_attempts = 1;
+  ServerOptions o = options();
+  o.engine = "llm";
+  o.llm = std::make_shared<llm::ChatClient>(chat);
+  restart(std::move(o));
+  auto b = new_browser();
+  const auto r = b->post_json("/api/lessons/" + lib_->lesson_id + "/ask",
+                              {{"question", "Which compiler prepares programs for a TPU?"}});
+  ASSERT_TRUE(r);
+  EXPECT_TRUE(testing::is_json_error(r, 502)) << r->body;
+  EXPECT_EQ(r->body.find(base), std::string::npos) << "the endpoint is not shown to visitors";
+}
+
 }  // namespace
 }  // namespace lectio::web

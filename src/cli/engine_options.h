@@ -10,7 +10,7 @@
 namespace lectio::cli {
 
 struct EngineArgs {
-  std::string engine;   // "extractive" | "llm" | "": the brief's engine, else extractive
+  std::string engine;     // "extractive" | "llm" | "": the brief's engine, else extractive
   llm::ChatOptions chat;  // unset fields come from the environment
 };
 

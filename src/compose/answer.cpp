@@ -9,12 +9,12 @@
 #include <tuple>
 #include <utility>
 
+#include "answer_core.h"
 #include "candidates.h"
 #include "lectio/compose/grounding.h"
 #include "lectio/core/error.h"
-#include "answer_core.h"
-#include "llm_answer.h"
 #include "lectio/core/text.h"
+#include "llm_answer.h"
 
 namespace lectio::compose {
 
@@ -160,8 +160,8 @@ Answer answer(std::string_view question, const std::vector<std::string>& source_
   // The model answers only where the sources bear on the question: it never turns "the
   // sources don't say" into an answer.
   if (options.writer && !picked.empty()) {
-    answer.sentences = llm_answer(*options.writer, answer.question, language,
-                                  retrieved.material, options.max_sentences);
+    answer.sentences = llm_answer(*options.writer, answer.question, language, retrieved.material,
+                                  options.max_sentences);
   }
   for (std::size_t k = 0; !options.writer && k < picked.size(); ++k) {
     const Candidate& c = candidates[static_cast<std::size_t>(picked[k])];

@@ -138,8 +138,8 @@ bool is_calendar_date(const std::string& s) {
 
 void check_known_fields(const BriefValue& root, const FieldReader& read) {
   static const std::vector<std::string> kKnown = {
-      "plan", "topic", "overview", "insights", "sources", "chunks", "host", "cohost", "style",
-      "minutes", "language", "tags", "notes", "date", "format", "engine"};
+      "plan",  "topic",   "overview", "insights", "sources", "chunks", "host",   "cohost",
+      "style", "minutes", "language", "tags",     "notes",   "date",   "format", "engine"};
   for (const auto& [key, value] : root.fields) {
     if (std::find(kKnown.begin(), kKnown.end(), key) == kKnown.end()) {
       read.fail(key, "unknown field");

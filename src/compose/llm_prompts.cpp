@@ -179,12 +179,12 @@ llm::ChatRequest meta_request(const Brief& brief, const std::vector<LabelledChun
 
 llm::ChatRequest answer_request(const Brief& brief, const std::string& question,
                                 const std::vector<LabelledChunk>& chunks, int sentences) {
-  return request(brief, "answer", sentence_schema("answer", false),
-                 excerpts(chunks) +
-                     fmt::format("A learner asks: {}\nTask: answer in at most {} sentences, "
-                                 "each citing the labels of the excerpts that hold it. If the "
-                                 "excerpts do not answer the question, give an empty answer.",
-                                 question, sentences));
+  return request(
+      brief, "answer", sentence_schema("answer", false),
+      excerpts(chunks) + fmt::format("A learner asks: {}\nTask: answer in at most {} sentences, "
+                                     "each citing the labels of the excerpts that hold it. If the "
+                                     "excerpts do not answer the question, give an empty answer.",
+                                     question, sentences));
 }
 
 std::optional<std::string> check_outline(const std::string& json) {
@@ -218,7 +218,8 @@ std::optional<std::string> check_faq(const std::string& json, const std::string&
 
 std::optional<std::string> check_answer(const std::string& json, const std::string& language) {
   const Json j = Json::parse(json);
-  if (!j.contains("answer") || !j["answer"].is_array()) return "the answer needs an \"answer\" list";
+  if (!j.contains("answer") || !j["answer"].is_array())
+    return "the answer needs an \"answer\" list";
   return check_items(j["answer"], language);
 }
 

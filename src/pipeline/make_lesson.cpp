@@ -93,7 +93,8 @@ LessonResult LessonMaker::make(const compose::Brief& asked, const LessonOptions&
   LessonResult result;
   std::optional<compose::Lesson> stored;
   if (options.find_stored) {
-    if (const auto id = options.find_stored(compose::lesson_build_key(brief, *store_, engine->name()))) {
+    if (const auto id =
+            options.find_stored(compose::lesson_build_key(brief, *store_, engine->name()))) {
       stored = load_lesson(*store_, *id);
     }
   }

@@ -23,9 +23,8 @@ constexpr std::size_t kMaxChapters = 50;
 constexpr std::size_t kMaxLessons = 500;
 
 // Plan-level fields an inline brief takes when it does not set them itself.
-constexpr std::array<const char*, 9> kInherited = {"language", "host",   "style",
-                                                   "minutes",  "date",   "sources",
-                                                   "format",   "tags",   "engine"};
+constexpr std::array<const char*, 9> kInherited = {"language", "host",   "style", "minutes", "date",
+                                                   "sources",  "format", "tags",  "engine"};
 
 YAML::Node load_yaml(std::string_view yaml, const std::string& name) {
   try {

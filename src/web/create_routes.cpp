@@ -8,12 +8,12 @@
 
 #include "app.h"
 #include "lectio/compose/composer.h"
-#include "lectio/pipeline/lesson_records.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/hosts.h"
 #include "lectio/core/password.h"
 #include "lectio/ingest/ingest.h"
+#include "lectio/pipeline/lesson_records.h"
 #include "request.h"
 #include "routes.h"
 #include "views.h"
@@ -125,8 +125,9 @@ compose::Brief brief_from(Context& ctx, nlohmann::json fields) {
   if (brief.engine.empty()) brief.engine = ctx.app.options().engine;
   const std::vector<std::string> engines = pipeline::available_engines(ctx.app.engines());
   if (std::find(engines.begin(), engines.end(), brief.engine) == engines.end()) {
-    throw InvalidField("engine", fmt::format("brief: field 'engine': this server writes with {} only",
-                                             fmt::join(engines, " or ")));
+    throw InvalidField("engine",
+                       fmt::format("brief: field 'engine': this server writes with {} only",
+                                   fmt::join(engines, " or ")));
   }
   for (const std::string& id : brief.sources) {
     const std::string full = id.rfind("file_", 0) == 0 ? id : "file_" + id;

@@ -18,8 +18,8 @@ using testing::run_lectio;
 
 std::vector<std::string> ask(const Example& ex, const std::string& question,
                              const std::string& base_url) {
-  return {"--data", ex.data, "ask", question, "--json", "--engine", "llm", "--llm-base-url",
-          base_url, "--llm-model", "ask-model"};
+  return {"--data", ex.data,          "ask",    question,      "--json",   "--engine",
+          "llm",    "--llm-base-url", base_url, "--llm-model", "ask-model"};
 }
 
 }  // namespace
@@ -28,7 +28,8 @@ TEST(CliLlmAskTest, TheModelAnswersFromTheChunksAndItsInventionsAreDropped) {
   Example ex;
   testing::FakeAuthor author;
   testing::ChatServer server(author.handler());
-  const auto r = run_lectio(ask(ex, "Which compiler prepares programs for a TPU?", server.base_url()));
+  const auto r =
+      run_lectio(ask(ex, "Which compiler prepares programs for a TPU?", server.base_url()));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json answer = json::parse(r.out);
   ASSERT_TRUE(answer["supported"].get<bool>()) << r.out;
@@ -49,7 +50,8 @@ TEST(CliLlmAskTest, TheModelAnswersFromTheChunksAndItsInventionsAreDropped) {
   EXPECT_EQ(author.written().planted.size(), 1u);
   // A true sentence the model cited with a label that does not exist is kept once repaired.
   bool repaired = false;
-  for (const auto& s : answer["answer"]) repaired = repaired || s["text"] == author.written().good.back();
+  for (const auto& s : answer["answer"])
+    repaired = repaired || s["text"] == author.written().good.back();
   EXPECT_TRUE(repaired) << r.out;
 }
 
@@ -60,9 +62,10 @@ TEST(CliLlmAskTest, WhenNothingSurvivesTheAskRefusesAsTheBuiltInOneDoes) {
     testing::ScriptedReply reply;
     const std::string kind = testing::schema_name(request);
     const json item = {{"text", testing::invented_sentence(1)}, {"cites", {"S1"}}};
-    reply.content = kind == "repair"
-                        ? json{{"repairs", {{{"index", 1}, {"text", item["text"]}, {"cites", {"S1"}}}}}}.dump()
-                        : json{{"answer", {item}}}.dump();
+    reply.content =
+        kind == "repair"
+            ? json{{"repairs", {{{"index", 1}, {"text", item["text"]}, {"cites", {"S1"}}}}}}.dump()
+            : json{{"answer", {item}}}.dump();
     return reply;
   });
   const std::string question = "Which compiler prepares programs for a TPU?";

@@ -110,9 +110,8 @@ TEST(CliLlmLessonTest, ABriefMayAskForTheModelAndTheCommandLineOverridesIt) {
   const std::size_t calls = server.calls().size();
   EXPECT_GT(calls, 0u);
 
-  r = run_lectio({"--data", ex.data, "lesson", brief, "--json", "--no-audio", "--engine",
-                  "extractive"},
-                 env);
+  r = run_lectio(
+      {"--data", ex.data, "lesson", brief, "--json", "--no-audio", "--engine", "extractive"}, env);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json built_in = json::parse(r.out);
   EXPECT_EQ(built_in["engine"], "extractive");
@@ -121,8 +120,8 @@ TEST(CliLlmLessonTest, ABriefMayAskForTheModelAndTheCommandLineOverridesIt) {
 
   // No server configured: one line naming the field and what to set; nothing stored.
   Example bare;
-  const std::string asks = bare.dir.write("llm.yaml", testing::slurp(ex.brief) + "engine: llm\n")
-                               .string();
+  const std::string asks =
+      bare.dir.write("llm.yaml", testing::slurp(ex.brief) + "engine: llm\n").string();
   r = run_lectio({"--data", bare.data, "lesson", asks, "--no-audio"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "lectio: error: " + asks +

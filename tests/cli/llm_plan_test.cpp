@@ -19,15 +19,15 @@ using testing::run_lectio;
 // Two lessons on the example notes; `extra` is added at the plan's top level.
 std::string plan_file(Example& ex, const std::string& extra) {
   return ex.dir
-      .write("plan.yaml",
-             "title: Accelerators\ndate: 2026-04-22\nsources: [file_gpu001]\n" + extra +
-                 "chapters:\n"
-                 "  - title: Basics\n"
-                 "    lessons:\n"
-                 "      - topic: Why GPUs\n"
-                 "        insights: [Why GPUs became the default accelerator]\n"
-                 "      - topic: Where TPUs win\n"
-                 "        insights: [Where TPUs are strongest]\n")
+      .write("plan.yaml", "title: Accelerators\ndate: 2026-04-22\nsources: [file_gpu001]\n" +
+                              extra +
+                              "chapters:\n"
+                              "  - title: Basics\n"
+                              "    lessons:\n"
+                              "      - topic: Why GPUs\n"
+                              "        insights: [Why GPUs became the default accelerator]\n"
+                              "      - topic: Where TPUs win\n"
+                              "        insights: [Where TPUs are strongest]\n")
       .string();
 }
 
@@ -53,10 +53,10 @@ TEST(CliLlmPlanTest, BuildsEveryLessonWithTheModelAndReusesThemOnlyForTheSameEng
   testing::FakeAuthor author;
   testing::ChatServer server(author.handler());
   const std::string plan = plan_file(ex, "");
-  const std::vector<std::string> llm = {"--engine", "llm", "--llm-base-url", server.base_url(),
-                                        "--llm-model", "plan-model"};
-  std::vector<std::string> args = {"--data", ex.data, "plan", "build", plan, "--no-audio",
-                                   "--json"};
+  const std::vector<std::string> llm = {"--engine",        "llm",         "--llm-base-url",
+                                        server.base_url(), "--llm-model", "plan-model"};
+  std::vector<std::string> args = {"--data", ex.data,      "plan",  "build",
+                                   plan,     "--no-audio", "--json"};
   args.insert(args.end(), llm.begin(), llm.end());
   const auto built = run_lectio(args);
   ASSERT_EQ(built.exit_code, 0) << built.err;
@@ -79,8 +79,7 @@ TEST(CliLlmPlanTest, BuildsEveryLessonWithTheModelAndReusesThemOnlyForTheSameEng
   EXPECT_EQ(server.calls().size(), calls) << "reused lessons ask the model nothing";
 
   // The built-in engine's lessons of the same plan are other lessons.
-  const auto plain =
-      run_lectio({"--data", ex.data, "plan", "build", plan, "--no-audio", "--json"});
+  const auto plain = run_lectio({"--data", ex.data, "plan", "build", plan, "--no-audio", "--json"});
   ASSERT_EQ(plain.exit_code, 0) << plain.err;
   const json extractive = json::parse(plain.out);
   EXPECT_EQ(extractive["build"]["composed"], 2);

@@ -234,9 +234,10 @@ TEST(JobsWorkerTest, AQueuedLlmLessonIsWrittenByTheModelWithTheWorkersOwnKey) {
                  "      - topic: Why GPUs\n        insights: [Why GPUs became the default "
                  "accelerator]\n")
           .string();
-  std::vector<std::string> build = {"--data", f.data.path().string(), "plan", "build", plan,
-                                    "--queue", "--no-audio", "--engine", "llm",
-                                    "--llm-base-url", server.base_url(), "--llm-model", "q-model"};
+  std::vector<std::string> build = {
+      "--data",          f.data.path().string(), "plan",     "build", plan,
+      "--queue",         "--no-audio",           "--engine", "llm",   "--llm-base-url",
+      server.base_url(), "--llm-model",          "q-model"};
   std::vector<std::string> env = f.env();
   env.push_back("LECTIO_LLM_API_KEY=sk-enqueuer");
   std::vector<std::string> no_wait = build;

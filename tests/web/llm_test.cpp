@@ -128,8 +128,8 @@ TEST_F(WebLlmTest, TheAskBoxOfAServerWithTheLlmEngineAnswersWithTheModelChecked)
     }
   }
   // The page's ask box shows the same answer.
-  const auto page = b->get("/lessons/" + lib_->lesson_slug +
-                           "?q=Which+compiler+prepares+programs+for+a+TPU%3F");
+  const auto page =
+      b->get("/lessons/" + lib_->lesson_slug + "?q=Which+compiler+prepares+programs+for+a+TPU%3F");
   ASSERT_TRUE(page);
   EXPECT_EQ(page->status, 200);
   EXPECT_EQ(page->body.find("Zorblax"), std::string::npos);
@@ -140,7 +140,8 @@ TEST_F(WebLlmTest, TheAskBoxOfAServerWithTheLlmEngineAnswersWithTheModelChecked)
 TEST_F(WebLlmTest, AModelServerThatIsDownIsABadGatewayNotACrash) {
   std::string base;
   {
-    lectio::testing::ChatServer gone([](const json&, int) { return lectio::testing::ScriptedReply{}; });
+    lectio::testing::ChatServer gone(
+        [](const json&, int) { return lectio::testing::ScriptedReply{}; });
     base = gone.base_url();
   }
   llm::ChatOptions chat;

@@ -34,8 +34,7 @@ compose::Brief with_engine(compose::Brief brief, const EngineSetup& setup,
 
 // The engine for a brief that with_engine() returned, and its Engine::name()
 // ("extractive", "llm:<model>").
-std::unique_ptr<compose::Engine> make_engine(const compose::Brief& brief,
-                                             const EngineSetup& setup);
+std::unique_ptr<compose::Engine> make_engine(const compose::Brief& brief, const EngineSetup& setup);
 std::string engine_name(const compose::Brief& brief, const EngineSetup& setup);
 
 }  // namespace lectio::pipeline

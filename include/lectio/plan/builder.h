@@ -50,13 +50,13 @@ struct BuildResult {
 };
 
 // Builds each lesson on a fixed pool of workers, each with its own pipeline::LessonMaker
-// (store connection, index and engine). A stored lesson is reused when its build key (brief and source versions) matches and,
-// with audio, its audio files still exist (otherwise they are rendered again). Each lesson is
-// stored as soon as it is built, so a failure loses none of the others and a re-run resumes;
-// failures are reported in the result (status kFailed), not thrown. The plan is stored at the
-// end, also when some lessons failed. Throws only when the store or index cannot be opened,
-// or (InvalidField naming `engine`, before any lesson is built) when a lesson asks for an
-// engine that `options.engines` does not have.
+// (store connection, index and engines). A stored lesson is reused when its build key (brief,
+// source versions, engine) matches and, with audio, its audio files still exist (otherwise they are
+// rendered again). Each lesson is stored as soon as it is built, so a failure loses none of the
+// others and a re-run resumes; failures are reported in the result (status kFailed), not thrown.
+// The plan is stored at the end, also when some lessons failed. Throws only when the store or index
+// cannot be opened, or (InvalidField naming `engine`, before any lesson is built) when a lesson
+// asks for an engine that `options.engines` does not have.
 BuildResult build_plan(const PlanFile& file, const BuildOptions& options);
 
 // For lessons built elsewhere (queued for a fleet of workers), the two ends of build_plan:

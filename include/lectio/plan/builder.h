@@ -27,8 +27,8 @@ struct LessonOutcome {
 
 struct BuildOptions {
   std::filesystem::path data_dir;
-  int jobs = 0;       // lessons built at once; 0 = one per core
-  bool audio = true;  // false: compose only; totals then use estimates
+  int jobs = 0;                     // lessons built at once; 0 = one per core
+  bool audio = true;                // false: compose only; totals then use estimates
   std::filesystem::path audio_dir;  // default <data_dir>/audio
   std::filesystem::path lexicon;    // default <data_dir>/lexicon.yaml when that exists
   // Synthesis threads per lesson; 0 = the cores shared out between the lessons built at once.

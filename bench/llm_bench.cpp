@@ -11,8 +11,9 @@
 #include <fstream>
 #include <set>
 
-#include "lectio/store/store.h"
+#include "lectio/compose/answer.h"
 #include "lectio/compose/composer.h"
+#include "lectio/store/store.h"
 #include "lectio/compose/engine.h"
 #include "lectio/core/text.h"
 #include "lectio/ingest/ingest.h"
@@ -39,6 +40,45 @@ std::set<std::string> lesson_texts(const compose::Lesson& lesson) {
     for (const auto& s : f.answer) out.insert(s.text);
   }
   return out;
+}
+
+// `lectio ask --engine llm`: the same author answers questions from the retrieved chunks,
+// planting an invented sentence and a true one citing a missing label in every answer.
+void bench_answers(store::ContentStore& store, search::Index& index) {
+  const std::vector<std::string> questions = {
+      "Which compiler prepares programs for a TPU?", "Why did GPUs become the default accelerator?",
+      "When does training need loss scaling?", "What is a systolic array?",
+      "Who won the 1998 World Cup?"};
+  testing::FakeAuthor author;
+  testing::ChatServer server(author.handler());
+  llm::ChatOptions o;
+  o.base_url = server.base_url();
+  o.model = "scripted";
+  llm::ChatClient client(o);
+  compose::AnswerOptions options;
+  options.writer = &client;
+  std::set<std::string> texts;
+  int answered = 0;
+  double wall = 0;
+  for (const std::string& q : questions) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const compose::Answer a = compose::answer_from_sources(q, {}, store, index, options);
+    wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    answered += a.supported ? 1 : 0;
+    for (const auto& s : a.sentences) texts.insert(s.text);
+  }
+  const auto written = author.written();
+  int caught = 0, kept = 0;
+  for (const auto& s : written.planted) caught += texts.count(s) ? 0 : 1;
+  for (const auto& s : written.good) kept += texts.count(s) ? 1 : 0;
+  const auto stats = client.stats();
+  fmt::print(
+      "\nanswers: {} questions, {} answered; {} requests, {} prompt and {} completion tokens, "
+      "{:.3f} s wall in all\n",
+      questions.size(), answered, stats.requests, stats.prompt_tokens, stats.completion_tokens,
+      wall);
+  fmt::print("answers: planted invented sentences caught: {}/{}; good sentences kept: {}/{}\n",
+             caught, written.planted.size(), kept, written.good.size());
 }
 
 }  // namespace
@@ -111,6 +151,7 @@ int main(int argc, char** argv) {
                planted ? 100.0 * caught / planted : 0.0);
     fmt::print("good sentences kept: {}/{} ({:.1f}%)\n", kept, good,
                good ? 100.0 * kept / good : 0.0);
+    bench_answers(*store, *index);
     return 0;
   } catch (const std::exception& e) {
     fmt::print(stderr, "lectio_llm_bench: {}\n", e.what());

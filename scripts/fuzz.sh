@@ -31,7 +31,7 @@ for name in "${names[@]}"; do
   log="$build/fuzz-logs/$name.log"
   mkdir -p "$(dirname "$log")"
   status=0
-  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
+  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=$leaks} \
     LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/scripts/lsan.supp:print_suppressions=0} \
     nice "$build/fuzz/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$findings/" "$work" "fuzz/corpus/$name" \

@@ -19,6 +19,7 @@
 #include "lectio/plan/related.h"
 #include "lectio/plan/totals.h"
 #include "lectio/store/store.h"
+#include "lectio/text/duration.h"
 #include "plan_build.h"
 
 namespace lectio::cli {
@@ -39,7 +40,7 @@ std::string lesson_length(const plan::PlanLesson& l, const std::string& language
     const int s = static_cast<int>(*l.measured_seconds + 0.5);
     return fmt::format("{}:{:02d}", s / 60, s % 60);
   }
-  return "~" + plan::format_duration(l.estimated_minutes * 60, language);
+  return "~" + text::format_duration(l.estimated_minutes * 60, language);
 }
 
 void print_plan(const plan::Plan& p) {

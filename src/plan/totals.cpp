@@ -2,24 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
+#include "lectio/text/duration.h"
 
 namespace lectio::plan {
-
-std::string format_duration(double seconds, std::string_view language) {
-  const bool zh = language == "zh";
-  if (!(seconds > 0)) return zh ? "0 分钟" : "0 m";
-  const long minutes = std::lround(seconds / 60.0);
-  if (minutes == 0) return zh ? "不到 1 分钟" : "< 1 m";
-  const long h = minutes / 60;
-  const long m = minutes % 60;
-  if (zh) {
-    if (h == 0) return fmt::format("{} 分钟", m);
-    return m == 0 ? fmt::format("{} 小时", h) : fmt::format("{} 小时 {} 分钟", h, m);
-  }
-  if (h == 0) return fmt::format("{} m", m);
-  return m == 0 ? fmt::format("{} h", h) : fmt::format("{} h {} m", h, m);
-}
 
 std::string format_chapters(int chapters, std::string_view language) {
   if (language == "zh") return fmt::format("{} 章", chapters);
@@ -45,7 +30,7 @@ Totals compute_totals(const std::vector<PlanChapter>& chapters, std::string_view
       ++t.estimated_lessons;
     }
   }
-  const std::string text = format_duration(t.seconds, language);
+  const std::string text = text::format_duration(t.seconds, language);
   t.duration = t.estimated_lessons == 0 ? text : (language == "zh" ? "约 " : "~") + text;
   return t;
 }

@@ -12,6 +12,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/hosts.h"
 #include "lectio/plan/related.h"
+#include "lectio/text/duration.h"
 #include "routes.h"
 #include "views.h"
 
@@ -211,7 +212,7 @@ void lesson_page(Context& ctx, const std::string& id_or_slug) {
   d.set("title", l.title);
   d.set("description", l.description);
   d.set("date", l.date);
-  d.set("duration", format_minutes(lesson_seconds(l), ctx.lang));
+  d.set("duration", text::format_duration(lesson_seconds(l), ctx.lang));
   data tags = data::type::list;
   for (const std::string& tag : l.tags) tags.push_back(data(tag));
   d.set("tags", tags);

@@ -8,6 +8,7 @@
 #include "lectio/core/text.h"
 #include "lectio/plan/plan.h"
 #include "lectio/plan/totals.h"
+#include "lectio/text/duration.h"
 #include "routes.h"
 #include "views.h"
 
@@ -99,7 +100,7 @@ void plan_page(Context& ctx, const std::string& id_or_slug) {
   d.set("audience", p->audience);
   d.set("date", p->date);
   d.set("host", p->host);
-  d.set("duration", plan::format_duration(p->totals.seconds, ctx.lang));
+  d.set("duration", text::format_duration(p->totals.seconds, ctx.lang));
   d.set("chapter_count", plan::format_chapters(p->totals.chapters, ctx.lang));
   d.set("lesson_count", std::to_string(p->totals.lessons));
   d.set("feed", plan_path(*p) + "/feed.xml");
@@ -124,7 +125,7 @@ void plan_page(Context& ctx, const std::string& id_or_slug) {
         const std::optional<LessonEntry> entry = find_lesson(ctx, pl.id);
         if (entry) lesson.set("url", lesson_path(entry->lesson));
         const double seconds = pl.measured_seconds.value_or(pl.estimated_minutes * 60);
-        lesson.set("duration", format_minutes(seconds, ctx.lang));
+        lesson.set("duration", text::format_duration(seconds, ctx.lang));
       }
       lessons.push_back(lesson);
     }

@@ -7,6 +7,7 @@
 
 #include "app.h"
 #include "lectio/plan/totals.h"
+#include "lectio/text/duration.h"
 
 namespace lectio::web {
 
@@ -78,14 +79,6 @@ double lesson_seconds(const compose::Lesson& lesson) {
   return lesson.duration.measured_seconds.value_or(lesson.duration.estimated_minutes * 60);
 }
 
-std::string format_minutes(double seconds, const std::string& lang) {
-  const int minutes = std::max(1, static_cast<int>(std::lround(seconds / 60)));
-  const bool zh = lang == "zh";
-  if (minutes < 60) return fmt::format(fmt::runtime(zh ? "{} 分钟" : "{} min"), minutes);
-  return fmt::format(fmt::runtime(zh ? "{} 小时 {} 分钟" : "{} h {} min"), minutes / 60,
-                     minutes % 60);
-}
-
 std::string lesson_path(const compose::Lesson& lesson) {
   return "/lessons/" + lesson.slug;
 }
@@ -114,7 +107,7 @@ data lesson_card(const compose::Lesson& lesson, const std::string& lang) {
   data card;
   card.set("title", lesson.title);
   card.set("url", lesson_path(lesson));
-  card.set("duration", format_minutes(lesson_seconds(lesson), lang));
+  card.set("duration", text::format_duration(lesson_seconds(lesson), lang));
   card.set("date", lesson.date);
   card.set("description", lesson.description);
   card.set("plan", lesson.plan);
@@ -130,7 +123,7 @@ data plan_card(const plan::Plan& plan, const std::string& lang) {
   card.set("title", plan.title);
   card.set("url", plan_path(plan));
   card.set("description", plan.description);
-  card.set("duration", plan::format_duration(plan.totals.seconds, lang));
+  card.set("duration", text::format_duration(plan.totals.seconds, lang));
   card.set("chapters", plan::format_chapters(plan.totals.chapters, lang));
   card.set("lessons",
            fmt::format(fmt::runtime(lang == "zh" ? "{} 节课" : "{} lessons"), plan.totals.lessons));

@@ -31,8 +31,6 @@ bool lesson_matches(const compose::Lesson& lesson, std::string_view query);
 
 // The listening time of a lesson: measured when rendered, else the estimate.
 double lesson_seconds(const compose::Lesson& lesson);
-// "14 min" / "14 分钟"; "1 h 5 min" / "1 小时 5 分钟".
-std::string format_minutes(double seconds, const std::string& lang);
 
 // The page of a lesson, plan or source chunk.
 std::string lesson_path(const compose::Lesson& lesson);

@@ -37,7 +37,9 @@ const char* const kChineseStopwords[] = {
     "于", "为", "以", "被", "把", "从", "到", "等", "中", "不", "没有", "很", "会", "可以",
     "能", "要", "将", "个", "着", "过", "吗", "呢", "吧", "啊", "其", "并", "但", "但是",
     "如果", "因为", "所以", "由于", "因此", "这个", "那个", "这些", "那些", "一个", "还",
-    "又", "所", "让", "给", "向", "地", "得", "该", "此", "各", "即", "则"};
+    "又", "所", "让", "给", "向", "地", "得", "该", "此", "各", "即", "则",
+    // question words: what a question asks about is in its other words
+    "什么", "怎么", "怎样", "如何", "为什么", "哪", "哪些", "哪个"};
 
 const std::unordered_set<std::string_view>& stopword_set(bool chinese) {
   static const std::unordered_set<std::string_view> english(std::begin(kEnglishStopwords),
@@ -52,6 +54,12 @@ const std::unordered_set<std::string_view>& stopword_set(bool chinese) {
 bool is_stopword(std::string_view word, std::string_view language) {
   if (stopword_set(false).contains(word)) return true;
   return language == "zh" && stopword_set(true).contains(word);
+}
+
+std::span<const char* const> stopwords(std::string_view language) {
+  if (language == "en") return kEnglishStopwords;
+  if (language == "zh") return kChineseStopwords;
+  return {};
 }
 
 }  // namespace lectio::text

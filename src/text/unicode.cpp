@@ -44,6 +44,13 @@ bool is_han(CodePoint c) {
   return uscript_getScript(c, &status) == USCRIPT_HAN;
 }
 
+bool is_cjk_letter(CodePoint c) {
+  if (c < 0x2E80) return false;
+  UErrorCode status = U_ZERO_ERROR;
+  const UScriptCode script = uscript_getScript(c, &status);
+  return script == USCRIPT_HAN || script == USCRIPT_HIRAGANA || script == USCRIPT_KATAKANA;
+}
+
 bool is_cjk(CodePoint c) {
   // CJK radicals to the unified ideographs (kana, bopomofo, CJK punctuation and strokes on the
   // way), compatibility ideographs, half- and full-width forms, and the supplementary

@@ -31,6 +31,10 @@ bool is_han(CodePoint c);
 // full-width forms, which are written without spaces between them.
 bool is_cjk(CodePoint c);
 
+// A letter of the scripts written without spaces between words that a word segmenter splits:
+// Han, Hiragana and Katakana (not CJK punctuation or full-width Latin, unlike is_cjk).
+bool is_cjk_letter(CodePoint c);
+
 // True when every byte is ASCII.
 bool is_ascii(std::string_view s);
 

@@ -149,6 +149,7 @@ std::vector<Scored> score_candidates(const Question& q, const std::vector<Candid
   std::vector<std::pair<std::string, double>> weight;
   double total = 0;
   for (const std::string& t : q.terms) {
+    if (!options.weigh_absent_terms && stats.document_frequency(t) == 0) continue;
     weight.emplace_back(t, stats.idf(t));
     total += weight.back().second;
   }

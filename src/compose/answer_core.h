@@ -26,6 +26,9 @@ struct PickOptions {
   // No answer when at least this share of the question's weight is in terms no candidate
   // uses: the sources are about something else that shares the question's commoner words.
   double max_absent_share = 0.6;
+  // False: terms no candidate uses are left out of the weight altogether (for questions made
+  // from the brief, whose wording the sources need not share), so neither bar above counts them.
+  bool weigh_absent_terms = true;
   std::map<int, double> chunk_prior;  // chunk index -> retrieval prior, 0..1
   std::vector<bool> excluded;         // candidates not to use (by index); may be empty
 };

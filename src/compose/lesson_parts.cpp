@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "answer_core.h"
 #include "lectio/core/error.h"
 #include "lectio/text/stopwords.h"
 #include "lectio/text/terms.h"
@@ -20,6 +21,7 @@ namespace {
 constexpr int kFaqMax = 8;
 constexpr int kFaqAnswerMax = 3;
 constexpr double kFaqMinRelevance = 0.35;
+constexpr double kFaqMinCoverage = 0.25;
 
 bool has_phrase(const std::string& s, std::string_view phrase) {
   return s.find(phrase) != std::string::npos;
@@ -204,7 +206,7 @@ std::vector<FaqItem> write_faq(const Brief& brief, const Material& material,
     if (static_cast<int>(faq.size()) >= kFaqMax) break;
     FaqItem item = ask.lead >= 0
                        ? answer_from_definition(ask.question, ask.lead, material, candidates, used)
-                       : answer_faq(ask.question, ask.focus, brief, material, scorer, used);
+                       : answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used);
     if (item.answer.size() < 2 || !takes_up(item.question, item.answer.front(), brief.language)) {
       continue;
     }
@@ -214,14 +216,26 @@ std::vector<FaqItem> write_faq(const Brief& brief, const Material& material,
 }
 
 FaqItem answer_faq(const std::string& question, const std::string& focus_text, const Brief& brief,
-                   const Material& material, const Scorer& scorer, std::vector<bool>& used) {
-  const Focus focus = focus_for(focus_text, brief, material);
-  const std::vector<double> rel = scorer.relevance(focus);
-  const std::vector<int> picked = scorer.select(rel, kFaqMinRelevance, 90, kFaqAnswerMax, used);
+                   const Material& material, const std::vector<Candidate>& candidates,
+                   const Scorer& scorer, std::vector<bool>& used) {
+  PickOptions pick;
+  pick.max_sentences = kFaqAnswerMax;
+  pick.chunk_prior = focus_for(focus_text, brief, material).chunk_prior;
+  // A FAQ answer is heard on its own: a sentence that points back to one before it is left out.
+  pick.excluded = used;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (candidates[i].dangling) pick.excluded[i] = true;
+  }
+  // The brief's own questions: the lesson's sources are about them by construction, so a term
+  // the sources never use does not make the question foreign, and an answer may carry a
+  // smaller share of a long insight's terms than of a learner's short question.
+  pick.min_coverage = kFaqMinCoverage;
+  pick.weigh_absent_terms = false;
+  const std::vector<int> picked = pick_answer(question, candidates, brief.language, pick);
   FaqItem item;
   item.question = question;
   for (int c : picked) {
-    const Candidate& cand = scorer.candidate(c);
+    const Candidate& cand = candidates[static_cast<std::size_t>(c)];
     ScriptSentence s;
     s.text = cand.text;
     s.citations = {material.chunks[static_cast<std::size_t>(cand.chunk)].id()};

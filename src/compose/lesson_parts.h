@@ -34,10 +34,13 @@ std::vector<FaqItem> write_faq(const Brief& brief, const Material& material,
                                const std::vector<Candidate>& candidates, const Scorer& scorer,
                                const Phrasing& say);
 
-// The FAQ's answer to one question: 2-3 cited sentences relevant to `focus_text` that no earlier
-// answer used (`used` is updated), fewer when the material has no more.
+// The FAQ's answer to one question: up to 3 cited sentences that answer it and that no earlier
+// answer used (`used` is updated), picked by the same question-answering core as `lectio ask`,
+// with the material's chunks ranked for `focus_text` (the brief's words for what it asks);
+// fewer or none when the material does not answer it.
 FaqItem answer_faq(const std::string& question, const std::string& focus_text, const Brief& brief,
-                   const Material& material, const Scorer& scorer, std::vector<bool>& used);
+                   const Material& material, const std::vector<Candidate>& candidates,
+                   const Scorer& scorer, std::vector<bool>& used);
 
 // One memorable sentence, verbatim from its chunk.
 std::optional<BestQuote> pick_best_quote(const Brief& brief, const Material& material,

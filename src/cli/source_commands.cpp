@@ -85,7 +85,10 @@ void run_add(const AddArgs& args, GlobalOptions& global) {
   progress.finish();
   for (const std::string& line : done) std::printf("%s\n", line.c_str());
   if (failed > 0) {
-    std::fprintf(stderr, "lectio: %d of %zu files failed\n", failed, files.size());
+    // One file's error line says it all; the tally is for a batch.
+    if (files.size() > 1) {
+      std::fprintf(stderr, "lectio: %d of %zu files failed\n", failed, files.size());
+    }
     global.exit_code = 1;
   }
   // Keeps the search index current: opening it indexes the source versions just added.

@@ -84,6 +84,16 @@ TEST(CliSourcesTest, BadFilesFailOneLineEachWhileGoodFilesAreAdded) {
   ASSERT_EQ(list.size(), 2u);
 }
 
+TEST(CliSourcesTest, OneMissingFileIsOneLine) {
+  testing::TempDir dir;
+  const std::string missing = (dir.path() / "missing.md").string();
+  auto r = run_lectio({"--data", (dir.path() / "data").string(), "add", missing});
+  EXPECT_EQ(r.exit_code, 1);
+  const auto errors = lines(r.err);
+  ASSERT_EQ(errors.size(), 1u) << r.err;
+  EXPECT_EQ(errors[0], "lectio: error: " + missing + ": no such file");
+}
+
 TEST(CliSourcesTest, UnknownIdsAndUsageErrorsExitNonZero) {
   testing::TempDir dir;
   const std::string data = (dir.path() / "data").string();

@@ -72,7 +72,9 @@ class PgContentStore final : public ContentStore {
   std::vector<Chunk> chunks(std::string_view source_id, std::optional<int> version) override;
   std::optional<Chunk> chunk(const ChunkRef& ref) override;
   void for_each_current_chunk(const std::function<void(const Chunk&)>& visit) override;
+  bool delete_source(std::string_view id) override;
   std::int64_t generation() override;
+  std::vector<ChunkChange> changes_after(std::int64_t after, int limit) override;
   int schema_version() override;
   void put_record(RecordKind kind, const Record& record) override;
   std::optional<Record> record(RecordKind kind, std::string_view id_or_slug) override;
@@ -82,6 +84,10 @@ class PgContentStore final : public ContentStore {
  private:
   std::optional<int> resolve_version(std::string_view id, std::optional<int> version);
   void insert_chunks(const std::string& source_id, int version, const std::vector<Chunk>& chunks);
+  // Bumps the generation: first in a writer's transaction, so that concurrent writers queue
+  // on the row lock and the change feed's seq follows the order of their commits.
+  void bump_generation();
+  void record_change(std::string_view source_id, int version, std::string_view change);
 
   std::shared_ptr<pg::Connection> db_;
 };
@@ -94,11 +100,7 @@ PgContentStore::PgContentStore(std::shared_ptr<pg::Connection> db) : db_(std::mo
 
 PutResult PgContentStore::put_source(const Source& source, const std::vector<Chunk>& chunks) {
   pg::Transaction tx(*db_);
-  // First, so that concurrent writers queue here: the row lock on the generation orders
-  // them, and each then reads the current version another may just have added.
-  db_->exec(
-      "UPDATE meta SET value = CAST(CAST(value AS BIGINT) + 1 AS TEXT)"
-      " WHERE name = 'generation'");
+  bump_generation();  // then read the current version another writer may just have added
   const std::optional<Source> current = this->source(source.id, std::nullopt);
   if (current && current->content_hash == source.content_hash) {
     return {current->id, current->version, PutOutcome::kUnchanged};  // rolls the bump back
@@ -113,8 +115,46 @@ PutResult PgContentStore::put_source(const Source& source, const std::vector<Chu
              static_cast<int>(chunks.size()),
              source.added_at.empty() ? utc_timestamp() : source.added_at});
   insert_chunks(source.id, version, chunks);
+  record_change(source.id, version, "put");
   tx.commit();
   return {source.id, version, current ? PutOutcome::kNewVersion : PutOutcome::kAdded};
+}
+
+bool PgContentStore::delete_source(std::string_view id) {
+  pg::Transaction tx(*db_);
+  bump_generation();
+  if (db_->exec("SELECT 1 FROM sources WHERE id = $1 LIMIT 1", {id}).rows() == 0) {
+    return false;  // rolls the bump back
+  }
+  db_->exec("DELETE FROM chunks WHERE source_id = $1", {id});
+  db_->exec("DELETE FROM sources WHERE id = $1", {id});
+  record_change(id, 0, "delete");
+  tx.commit();
+  return true;
+}
+
+void PgContentStore::bump_generation() {
+  db_->exec(
+      "UPDATE meta SET value = CAST(CAST(value AS BIGINT) + 1 AS TEXT)"
+      " WHERE name = 'generation'");
+}
+
+void PgContentStore::record_change(std::string_view source_id, int version,
+                                   std::string_view change) {
+  db_->exec(fmt::format(kInsertChange, "$1", "$2", "$3"), {source_id, version, change});
+  db_->exec(fmt::format(kPruneChanges, kChangeFeedLength));
+}
+
+std::vector<ChunkChange> PgContentStore::changes_after(std::int64_t after, int limit) {
+  const pg::Result r = db_->exec(
+      fmt::format("SELECT {} FROM chunk_changes WHERE seq > $1 ORDER BY seq LIMIT $2",
+                  kChangeColumns),
+      {after, limit});
+  std::vector<ChunkChange> out;
+  for (int i = 0; i < r.rows(); ++i) {
+    out.push_back({r.int64(i, 0), r.text(i, 1), r.integer(i, 2), r.text(i, 3) == "delete"});
+  }
+  return out;
 }
 
 std::vector<Source> PgContentStore::sources() {

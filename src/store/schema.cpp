@@ -108,7 +108,21 @@ CREATE TABLE review_likes (
 CREATE INDEX review_likes_by_user ON review_likes (user_id);
 )sql";
 
-constexpr std::array<std::string_view, 3> kMigrations = {kV1, kV2, kV3};
+// The change feed of the chunks: one row for each source version put (its chunks added, the
+// previous version's replaced) and each source deleted (every version's chunks gone). seq is
+// the store generation the change made; the writer bumps the generation first, which orders
+// writers on that row, so changes become visible in seq order with no gaps. A node's search
+// index applies the changes after the last seq it has seen; old rows are pruned.
+constexpr std::string_view kV4 = R"sql(
+CREATE TABLE chunk_changes (
+  seq       BIGINT  NOT NULL PRIMARY KEY,
+  source_id TEXT    NOT NULL,
+  version   INTEGER NOT NULL,
+  change    TEXT    NOT NULL CHECK (change IN ('put', 'delete'))
+);
+)sql";
+
+constexpr std::array<std::string_view, 4> kMigrations = {kV1, kV2, kV3, kV4};
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 // lists and the heading-path encoding every backend shares.
 // Migration N (1-based) takes the schema from version N-1 to N. Never edit a shipped one:
 // append a new migration instead.
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -18,6 +19,20 @@ inline constexpr std::string_view kSourceColumns =
     "byte_size, page_count, chunk_count, added_at";
 inline constexpr std::string_view kChunkColumns =
     "source_id, version, ordinal, page_start, page_end, heading_path, body, word_count";
+
+// Writing the change feed (migration 4), the same SQL on every backend, run in the writer's
+// transaction after it bumped the generation: the change's seq is the new generation.
+// Parameters: source id, version, change ('put' or 'delete').
+inline constexpr std::string_view kInsertChange =
+    "INSERT INTO chunk_changes (seq, source_id, version, change) "
+    "SELECT CAST(value AS BIGINT), {}, {}, {} FROM meta WHERE name = 'generation'";
+// Drops the changes older than the newest kChangeFeedLength: a search index further behind
+// than that finds a gap and rebuilds instead.
+inline constexpr std::int64_t kChangeFeedLength = 100000;
+inline constexpr std::string_view kPruneChanges =
+    "DELETE FROM chunk_changes WHERE seq <= "
+    "(SELECT CAST(value AS BIGINT) FROM meta WHERE name = 'generation') - {}";
+inline constexpr std::string_view kChangeColumns = "seq, source_id, version, change";
 
 // A chunk's heading path is stored as a JSON array of strings; text that is not one reads as
 // no headings.

@@ -64,6 +64,8 @@ struct Prepared {
         bump_generation(
             db.prepare("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
                        "WHERE name = 'generation'")),
+        insert_change(db.prepare(fmt::format(kInsertChange, "?", "?", "?"))),
+        prune_changes(db.prepare(fmt::format(kPruneChanges, kChangeFeedLength))),
         max_version(db.prepare("SELECT MAX(version) FROM sources WHERE id = ?")),
         source_at(db.prepare(
             fmt::format("SELECT {} FROM sources WHERE id = ? AND version = ?", kSourceColumns))),
@@ -74,6 +76,8 @@ struct Prepared {
   Statement insert_source;
   Statement insert_chunk;
   Statement bump_generation;
+  Statement insert_change;
+  Statement prune_changes;
   Statement max_version;
   Statement source_at;
   Statement id_for_path;
@@ -127,11 +131,30 @@ class SqliteContentStore final : public ContentStore {
       add.bind(7, c.text).bind(8, c.word_count);
       add.run();
     }
-    Statement& bump = prepared_->bump_generation;
-    const ResetOnExit bump_done(bump);
-    bump.run();
+    record_change(source.id, version, "put");
     tx.commit();
     return {source.id, version, current ? PutOutcome::kNewVersion : PutOutcome::kAdded};
+  }
+
+  bool delete_source(std::string_view id) override {
+    Transaction tx(db_);
+    if (!resolve_version(id, std::nullopt)) return false;
+    Statement chunks = db_.prepare("DELETE FROM chunks WHERE source_id = ?");
+    chunks.bind(1, id).run();
+    Statement sources = db_.prepare("DELETE FROM sources WHERE id = ?");
+    sources.bind(1, id).run();
+    record_change(id, 0, "delete");
+    tx.commit();
+    return true;
+  }
+
+  std::vector<ChunkChange> changes_after(std::int64_t after, int limit) override {
+    Statement q = db_.prepare(fmt::format(
+        "SELECT {} FROM chunk_changes WHERE seq > ? ORDER BY seq LIMIT ?", kChangeColumns));
+    q.bind(1, after).bind(2, limit);
+    std::vector<ChunkChange> out;
+    while (q.step()) out.push_back({q.int64(0), q.text(1), q.integer(2), q.text(3) == "delete"});
+    return out;
   }
 
   std::vector<Source> sources() override {
@@ -204,6 +227,21 @@ class SqliteContentStore final : public ContentStore {
     q.bind(1, id);
     if (!q.step() || q.is_null(0)) return std::nullopt;
     return q.integer(0);
+  }
+
+  // In a write transaction (BEGIN IMMEDIATE: one writer at a time, so seq follows the commits):
+  // bumps the generation and records the change under it.
+  void record_change(std::string_view source_id, int version, std::string_view change) {
+    Statement& bump = prepared_->bump_generation;
+    const ResetOnExit bump_done(bump);
+    bump.run();
+    Statement& insert = prepared_->insert_change;
+    const ResetOnExit insert_done(insert);
+    insert.bind(1, source_id).bind(2, version).bind(3, change);
+    insert.run();
+    Statement& prune = prepared_->prune_changes;
+    const ResetOnExit prune_done(prune);
+    prune.run();
   }
 
   std::optional<Source> source_in_tx(std::string_view id, std::optional<int> version) {

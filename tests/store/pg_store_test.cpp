@@ -65,6 +65,15 @@ TEST(PgStoreTest, ConcurrentWritersOfOneSourceGetSuccessiveVersions) {
   auto store = open_pg_content_store(db.url());
   EXPECT_EQ(store->source("shared", std::nullopt)->version, 20);
   EXPECT_EQ(conn.exec("SELECT count(DISTINCT version) FROM sources").int64(0, 0), 20);
+  // The change feed counts up one by one with the versions: the writers' commits are ordered
+  // by the generation row, so a change with a higher seq never commits before a lower one.
+  const auto changes = store->changes_after(0, 100);
+  ASSERT_EQ(changes.size(), 20u);
+  for (int i = 0; i < 20; ++i) {
+    EXPECT_EQ(changes[i].seq, i + 1);
+    EXPECT_EQ(changes[i].version, i + 1) << "seq order is version order";
+  }
+  EXPECT_EQ(store->generation(), 20);
 }
 
 TEST(PgStoreTest, TheStoreUrlChoosesTheBackendOfADataDirectory) {

@@ -1,5 +1,6 @@
 # Backend-neutral cases (store_backends.h runs them once per backend: SQLite and PostgreSQL).
 lectio_test(store content_store POSTGRES)
+lectio_test(store change_feed POSTGRES)
 lectio_test(store accounts POSTGRES)
 lectio_test(store reviews POSTGRES)
 # SQLite-only cases: the file, triggers, migrations.

@@ -39,6 +39,14 @@ struct Record {
   std::string updated_at;  // set by the store
 };
 
+// One entry of the change feed of the chunks (generation(), changes_after()).
+struct ChunkChange {
+  std::int64_t seq = 0;  // the generation this change made
+  std::string source_id;
+  int version = 0;       // the version put; 0 for a delete
+  bool deleted = false;  // true: every version of the source and its chunks are gone
+};
+
 class ContentStore {
  public:
   virtual ~ContentStore() = default;
@@ -67,9 +75,18 @@ class ContentStore {
   // Visits every chunk of every current source version, ordered by source id then ordinal.
   virtual void for_each_current_chunk(const std::function<void(const Chunk&)>& visit) = 0;
 
-  // Increases with every change to sources, so that derived data (the search index) can tell
-  // whether it is stale.
+  // Deletes every version of a source and its chunks in one transaction; false when there was
+  // no such source. Lessons that cite it keep their text. Throws Io; nothing is deleted then.
+  virtual bool delete_source(std::string_view id) = 0;
+
+  // Increases by one with every change to sources, so that derived data (the search index) can
+  // tell whether it is stale.
   virtual std::int64_t generation() = 0;
+
+  // The change feed: the changes with seq > after, in seq order, at most `limit`. Each change's
+  // seq is the generation it made, so a reader that finds the changes after its seq not
+  // counting up from it one by one (the store keeps only the newest ones) has missed some.
+  virtual std::vector<ChunkChange> changes_after(std::int64_t after, int limit) = 0;
 
   // The schema version after migrations.
   virtual int schema_version() = 0;

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Search in a fleet, measured: how PostgreSQL's own full-text search ranks Cranfield (or another
-# BEIR set) beside Lectio's Xapian index, scored by the same code (lectio_search_bench score).
+# BEIR set) beside Lectio's Xapian index, scored by the same code (lectio_search_bench score);
+# then Lectio as a node of a fleet, in SQLite mode and in PostgreSQL mode (`lectio eval ir
+# --in-store`: the corpus put into the store, the node's index following the change feed),
+# which must rank within 0.01 nDCG@10 of each other (exit 1 otherwise).
 # Usage: bash bench/pg_search_eval.sh BUILD [BEIR_DIR]
 # Starts a throwaway PostgreSQL (tests/support/pg_server.sh) in BUILD/pg-search-eval and drops it.
 set -euo pipefail
@@ -9,7 +12,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 beir=${2:-$root/../shared/eval/cranfield}
 work=$build/pg-search-eval
 mkdir -p "$work"
-cmake --build "$build" --target lectio_search_corpus lectio_search_bench >/dev/null
+cmake --build "$build" --target lectio lectio_search_corpus lectio_search_bench >/dev/null
 bash "$root/tests/support/pg_server.sh" start "$work/pg" >/dev/null
 trap 'bash "$root/tests/support/pg_server.sh" stop "$work/pg"' EXIT
 url=$(cat "$work/pg/url")
@@ -42,3 +45,23 @@ run ts_rank "ts_rank(d.tsv, q.q)"
 run ts_rank_norm1 "ts_rank(d.tsv, q.q, 1)"
 run ts_rank_cd "ts_rank_cd(d.tsv, q.q)"
 run ts_rank_cd_norm1 "ts_rank_cd(d.tsv, q.q, 1)"
+
+# Lectio in both store modes, each a fresh store and data directory.
+ndcg() { sed -n 's/^nDCG@10 *//p' "$1"; }
+rm -rf "$work/node-sqlite" "$work/node-pg"
+quiet() { "$@" 2>"$work/stderr" || { cat "$work/stderr" >&2; exit 1; }; }
+quiet "$build/lectio" --data "$work/node-sqlite" eval ir "$beir" --in-store >"$work/sqlite.out"
+psql -q -X -v ON_ERROR_STOP=1 "$url" -c "DROP DATABASE IF EXISTS lectio_eval" \
+  -c "CREATE DATABASE lectio_eval"
+pg_url=${url/\/\/\/postgres\?/\/\/\/lectio_eval?}
+"$build/lectio" --store "$pg_url" migrate >/dev/null
+quiet "$build/lectio" --store "$pg_url" --data "$work/node-pg" eval ir "$beir" --in-store \
+  >"$work/pg.out"
+for mode in sqlite pg; do
+  printf '%-28s nDCG@10 %s  (%s)\n' "lectio $mode mode" "$(ndcg "$work/$mode.out")" \
+    "$(sed -n 's/^index: //p' "$work/$mode.out")"
+done
+awk -v a="$(ndcg "$work/sqlite.out")" -v b="$(ndcg "$work/pg.out")" 'BEGIN {
+  d = a - b; if (d < 0) d = -d
+  printf "difference                   %.4f (%s)\n", d, d <= 0.01 ? "within 0.01" : "NOT within 0.01"
+  exit d <= 0.01 ? 0 : 1 }'

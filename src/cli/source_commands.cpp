@@ -1,4 +1,4 @@
-// lectio add | sources | chunks | show
+// lectio add | sources | remove | chunks | show
 #include <cstdio>
 #include <iostream>
 
@@ -111,6 +111,17 @@ void run_sources(bool json, GlobalOptions& global) {
   }
 }
 
+void run_remove(const std::vector<std::string>& ids, GlobalOptions& global) {
+  auto store = store::open_content_store(global.data());
+  std::vector<std::string> resolved;
+  for (const std::string& id : ids) resolved.push_back(resolve_source(*store, id));  // all first
+  for (const std::string& id : resolved) {
+    if (store->delete_source(id)) std::cout << fmt::format("removed {}\n", id);
+  }
+  // Keeps the search index current: opening it applies the deletions.
+  search::open_index(*store, global.data());
+}
+
 Source require_source(store::ContentStore& store, const std::string& id, std::optional<int> version) {
   auto source = store.source(id, version);
   if (source) return *source;
@@ -178,6 +189,12 @@ void register_source_commands(CLI::App& app, GlobalOptions& global) {
   CLI::App* sources = app.add_subcommand("sources", "List sources");
   sources->add_flag("--json", *json, "Print JSON");
   sources->callback([json, &global] { run_sources(*json, global); });
+
+  auto ids = std::make_shared<std::vector<std::string>>();
+  CLI::App* remove = app.add_subcommand(
+      "remove", "Remove sources: every version and its chunks (lessons keep their text)");
+  remove->add_option("sources", *ids, "Source ids, e.g. file_gpu001")->required();
+  remove->callback([ids, &global] { run_remove(*ids, global); });
 
   auto id = std::make_shared<std::string>();
   CLI::App* chunks = app.add_subcommand("chunks", "List the chunks of a source");

@@ -1,4 +1,4 @@
-// Writing the index: incremental sync and the full rebuild with its atomic swap.
+// Writing the index: the full rebuild with its atomic swap (index_feed.cpp applies changes).
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -23,6 +23,13 @@ namespace {
 // took a third less CPU time (docs/benchmarks.md, "Indexing").
 constexpr std::int64_t kChunksPerFlush = 1000;
 
+// A sibling of the index directory, unique to this process.
+fs::path sibling(const fs::path& dir, std::string_view what) {
+  return dir.parent_path() / fmt::format("{}.{}-{}", dir.filename().string(), what, getpid());
+}
+
+}  // namespace
+
 std::string version_key(std::string_view source_id) {
   return fmt::format("lectio.source.{}", source_id);
 }
@@ -31,13 +38,6 @@ void write_state(Xapian::WritableDatabase& db, std::int64_t generation) {
   db.set_metadata("lectio.format", std::string(kIndexFormat));
   db.set_metadata("lectio.generation", std::to_string(generation));
 }
-
-// A sibling of the index directory, unique to this process.
-fs::path sibling(const fs::path& dir, std::string_view what) {
-  return dir.parent_path() / fmt::format("{}.{}-{}", dir.filename().string(), what, getpid());
-}
-
-}  // namespace
 
 Xapian::WritableDatabase XapianIndex::open_writable() const {
   using namespace std::chrono_literals;
@@ -48,55 +48,6 @@ Xapian::WritableDatabase XapianIndex::open_writable() const {
       if (attempt >= 200) throw;  // about 20 s; open() turns it into a one-line Io error
       std::this_thread::sleep_for(100ms);
     }
-  }
-}
-
-void XapianIndex::sync(store::ContentStore& store) {
-  try {
-    Xapian::WritableDatabase db = open_writable();
-    // The generation is read first: a change made while we copy is then seen as pending.
-    const std::int64_t generation = store.generation();
-    const std::vector<Source> sources = store.sources();
-    const IndexState state = read_state(db);
-    if (state.format != kIndexFormat) {
-      db.close();
-      return rebuild(store, {});
-    }
-    std::unordered_map<std::string, const Source*> current;
-    for (const Source& s : sources) current[s.id] = &s;
-    for (const auto& [id, version] : state.versions) {
-      if (current.count(id) != 0) continue;
-      db.delete_document(source_term(id));
-      db.set_metadata(version_key(id), "");
-    }
-    DocumentMaker maker;
-    for (const Source& s : sources) {
-      const auto indexed = state.versions.find(s.id);
-      if (indexed != state.versions.end() && indexed->second == s.version) continue;
-      // Chunks of the new version replace those with the same ordinal; whatever is left of
-      // the old version (it had more chunks) goes after. A source new to the index has no
-      // chunks to replace, and adding skips looking each one up.
-      for (const Chunk& c : store.chunks(s.id, s.version)) {
-        if (indexed == state.versions.end()) {
-          db.add_document(maker.make(c, s));
-        } else {
-          db.replace_document(chunk_term(c.source_id, c.ordinal), maker.make(c, s));
-        }
-      }
-      if (indexed != state.versions.end()) {
-        db.delete_document(version_term(s.id, indexed->second));
-      }
-      db.set_metadata(version_key(s.id), std::to_string(s.version));
-    }
-    write_state(db, generation);
-    db.commit();
-    db.close();
-    reopen_reader();
-  } catch (const Xapian::DatabaseLockError&) {
-    throw Io(
-        fmt::format("{}: the search index is locked by another lectio process", dir_.string()));
-  } catch (const Xapian::DatabaseError&) {
-    rebuild(store, {});  // missing or damaged: start again from the store
   }
 }
 

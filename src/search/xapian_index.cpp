@@ -48,7 +48,13 @@ void XapianIndex::open(const IndexProgress& progress) {
       return rebuild(store_, progress);
     }
     if (state.generation < generation) sync(store_);
-    if (!matches(read_state(*reader_), store_.sources())) rebuild(store_, progress);
+    // A last check that the index holds the store's sources, trusted only when no change came
+    // in meanwhile: one would look like a mismatch, and the next sync applies it.
+    const std::vector<Source> sources = store_.sources();
+    const IndexState now = read_state(*reader_);
+    if (!matches(now, sources) && store_.generation() == now.generation) {
+      rebuild(store_, progress);
+    }
   } catch (const Xapian::DatabaseLockError&) {
     throw Io(
         fmt::format("{}: the search index is locked by another lectio process", dir_.string()));
@@ -135,6 +141,7 @@ std::string XapianIndex::snippet(const Xapian::MSet& mset, const StoredChunk& st
 IndexStats XapianIndex::stats() const {
   IndexStats out;
   out.rebuilt = rebuilt_;
+  out.changes_applied = changes_applied_;
   if (!reader_) return out;
   out.documents = reader_->get_doccount();
   out.generation = read_state(*reader_).generation;

@@ -135,6 +135,18 @@ TEST(CliEvalTest, EvalIrMatchesHandComputedMetricsAndWritesARun) {
   const std::string run = (dir.path() / "run.txt").string();
   auto r = run_lectio({"eval", "ir", beir.string(), "--run", run});
   ASSERT_EQ(r.exit_code, 0) << r.err;
+  // As a node of a fleet: loaded into the data directory's store, indexed through its change
+  // feed (one change per document), ranked the same.
+  const std::string node = (dir.path() / "node").string();
+  auto in_store = run_lectio({"--data", node, "eval", "ir", beir.string(), "--in-store"});
+  ASSERT_EQ(in_store.exit_code, 0) << in_store.err;
+  EXPECT_NE(in_store.out.find("nDCG@10     0.5867\n"), std::string::npos) << in_store.out;
+  EXPECT_NE(in_store.out.find("index: 4 changes of the store's feed applied"), std::string::npos)
+      << in_store.out;
+  auto again = run_lectio({"--data", node, "eval", "ir", beir.string(), "--in-store"});
+  EXPECT_EQ(again.exit_code, 1);
+  EXPECT_EQ(again.err,
+            "lectio: error: --in-store: the store already holds 4 sources; give it an empty one\n");
   // q1: d2 first: every measure 1 but P@10 = 0.1. q2: d4 (grade 2) first, d1 (grade 1) never
   // found: nDCG = 2 / (2 + 1/log2(3)) = 0.7602, AP = 0.5, recall 0.5, P@10 0.1. q3: nothing.
   // Means over 3 queries: nDCG 0.5867, MAP 0.5, recall 0.5, P@10 0.0667.

@@ -1,7 +1,8 @@
 #pragma once
-// Ranked retrieval over chunks. The index is derived data: it lives in <data_dir>/index, is
-// rebuilt from the store whenever it is missing, damaged or out of date, and never holds
-// anything the store does not. An Index object is not thread-safe.
+// Ranked retrieval over chunks. The index is derived data: it lives in <data_dir>/index, follows
+// the store's change feed (so that every node of a fleet keeps its own index of one shared
+// store), is rebuilt from the store whenever it is missing, damaged or has missed changes, and
+// never holds anything the store does not. An Index object is not thread-safe.
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -38,6 +39,7 @@ struct IndexStats {
   std::int64_t documents = 0;
   std::int64_t generation = 0;  // the store generation the index reflects
   bool rebuilt = false;         // the index had to be rebuilt from the store (open or search)
+  std::int64_t changes_applied = 0;  // changes of the store's feed applied by this object
 };
 
 // Called while indexing with the chunks done so far and the total (0 when unknown).
@@ -51,8 +53,10 @@ class Index {
   // A damage found while searching makes the index rebuild from its store and search again.
   virtual std::vector<Hit> search(const Query& query) = 0;
 
-  // Brings the index up to date with the store: adds new source versions, drops replaced
-  // ones. Cheap when nothing changed.
+  // Brings the index up to date with the store by applying the store's change feed after the
+  // last change it has seen: adds new source versions, drops replaced and deleted ones. Cheap
+  // when nothing changed. An index that missed changes (the feed was pruned past it, or it is
+  // far behind) is rebuilt instead.
   virtual void sync(store::ContentStore& store) = 0;
 
   // Indexes every current chunk of the store into a fresh index and swaps it in, so that a

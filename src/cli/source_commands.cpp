@@ -1,8 +1,8 @@
 // lectio add | sources | remove | chunks | show
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <iostream>
-
-#include <fmt/format.h>
 
 #include "commands.h"
 #include "json_out.h"
@@ -122,7 +122,8 @@ void run_remove(const std::vector<std::string>& ids, GlobalOptions& global) {
   search::open_index(*store, global.data());
 }
 
-Source require_source(store::ContentStore& store, const std::string& id, std::optional<int> version) {
+Source require_source(store::ContentStore& store, const std::string& id,
+                      std::optional<int> version) {
   auto source = store.source(id, version);
   if (source) return *source;
   if (version) throw NotFound(fmt::format("{}: no version {} of this source", id, *version));
@@ -198,8 +199,7 @@ void register_source_commands(CLI::App& app, GlobalOptions& global) {
 
   auto id = std::make_shared<std::string>();
   CLI::App* chunks = app.add_subcommand("chunks", "List the chunks of a source");
-  chunks->add_option("source", *id, "Source id, e.g. file_gpu001 (or file_gpu001@v1)")
-      ->required();
+  chunks->add_option("source", *id, "Source id, e.g. file_gpu001 (or file_gpu001@v1)")->required();
   chunks->add_flag("--json", *json, "Print JSON");
   chunks->callback([id, json, &global] { run_chunks(*id, *json, global); });
 

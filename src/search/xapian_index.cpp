@@ -35,7 +35,8 @@ IndexState read_state(const Xapian::Database& db) {
   return state;
 }
 
-XapianIndex::XapianIndex(store::ContentStore& store, fs::path dir) : store_(store), dir_(std::move(dir)) {}
+XapianIndex::XapianIndex(store::ContentStore& store, fs::path dir)
+    : store_(store), dir_(std::move(dir)) {}
 
 void XapianIndex::open(const IndexProgress& progress) {
   ensure_dir(dir_.parent_path());

@@ -16,7 +16,7 @@ namespace lectio::search {
 // Where an index stands relative to the store, read from its metadata.
 struct IndexState {
   std::string format;
-  std::int64_t generation = -1;  // the seq of the last change of the store's feed applied
+  std::int64_t generation = -1;         // the seq of the last change of the store's feed applied
   std::map<std::string, int> versions;  // source id -> indexed version
 };
 

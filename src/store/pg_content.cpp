@@ -146,10 +146,10 @@ void PgContentStore::record_change(std::string_view source_id, int version,
 }
 
 std::vector<ChunkChange> PgContentStore::changes_after(std::int64_t after, int limit) {
-  const pg::Result r = db_->exec(
-      fmt::format("SELECT {} FROM chunk_changes WHERE seq > $1 ORDER BY seq LIMIT $2",
-                  kChangeColumns),
-      {after, limit});
+  const pg::Result r =
+      db_->exec(fmt::format("SELECT {} FROM chunk_changes WHERE seq > $1 ORDER BY seq LIMIT $2",
+                            kChangeColumns),
+                {after, limit});
   std::vector<ChunkChange> out;
   for (int i = 0; i < r.rows(); ++i) {
     out.push_back({r.int64(i, 0), r.text(i, 1), r.integer(i, 2), r.text(i, 3) == "delete"});
@@ -258,7 +258,8 @@ bool PgContentStore::delete_record(RecordKind kind, std::string_view id) {
              .affected() > 0;
 }
 
-std::optional<int> PgContentStore::resolve_version(std::string_view id, std::optional<int> version) {
+std::optional<int> PgContentStore::resolve_version(std::string_view id,
+                                                   std::optional<int> version) {
   if (version) return version;
   const pg::Result r = db_->exec("SELECT MAX(version) FROM sources WHERE id = $1", {id});
   if (r.is_null(0, 0)) return std::nullopt;
@@ -267,7 +268,7 @@ std::optional<int> PgContentStore::resolve_version(std::string_view id, std::opt
 
 // All chunks in one statement: the rows travel as parallel arrays, unnested by the server.
 void PgContentStore::insert_chunks(const std::string& source_id, int version,
-                            const std::vector<Chunk>& chunks) {
+                                   const std::vector<Chunk>& chunks) {
   if (chunks.empty()) return;
   nlohmann::json pages_start = nlohmann::json::array(), pages_end = nlohmann::json::array(),
                  paths = nlohmann::json::array(), bodies = nlohmann::json::array(),

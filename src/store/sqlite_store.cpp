@@ -7,9 +7,9 @@
 #include "lectio/core/error.h"
 #include "lectio/store/store.h"
 #include "schema.h"
-#include "sqlite_schema.h"
 #include "sqlite_db.h"
 #include "sqlite_records.h"
+#include "sqlite_schema.h"
 
 namespace lectio::store {
 
@@ -19,7 +19,6 @@ using sqlite::Database;
 using sqlite::ResetOnExit;
 using sqlite::Statement;
 using sqlite::Transaction;
-
 
 Source read_source(const Statement& s) {
   Source src;

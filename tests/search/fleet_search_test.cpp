@@ -15,8 +15,8 @@ namespace lectio::cli {
 
 namespace {
 
-using testing::RunResult;
 using testing::run_lectio;
+using testing::RunResult;
 
 constexpr std::string_view kRebuiltNote = "the search index was rebuilt";
 
@@ -46,7 +46,9 @@ bool found(const RunResult& r, const std::string& chunk_id) {
   return r.out.find("[" + chunk_id + "]") != std::string::npos;
 }
 
-bool rebuilt(const RunResult& r) { return r.err.find(kRebuiltNote) != std::string::npos; }
+bool rebuilt(const RunResult& r) {
+  return r.err.find(kRebuiltNote) != std::string::npos;
+}
 
 }  // namespace
 

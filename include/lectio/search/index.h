@@ -37,8 +37,8 @@ struct Hit {
 
 struct IndexStats {
   std::int64_t documents = 0;
-  std::int64_t generation = 0;  // the store generation the index reflects
-  bool rebuilt = false;         // the index had to be rebuilt from the store (open or search)
+  std::int64_t generation = 0;       // the store generation the index reflects
+  bool rebuilt = false;              // the index had to be rebuilt from the store (open or search)
   std::int64_t changes_applied = 0;  // changes of the store's feed applied by this object
 };
 

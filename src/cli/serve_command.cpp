@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "engine_options.h"
+#include "lectio/media/media.h"
 #include "lectio/web/server.h"
 
 namespace lectio::cli {
@@ -18,6 +19,7 @@ struct ServeArgs {
   bool secure_cookies = false;
   int threads = 0;
   EngineArgs engine;
+  std::optional<std::string> media;
 };
 
 web::Server* running = nullptr;  // for the signal handler
@@ -33,6 +35,7 @@ void run_serve(const ServeArgs& args, GlobalOptions& global) {
   // Lessons and answers by the chosen engine; with a model server, a brief may pick either.
   options.llm = engine_setup(args.engine).llm;
   options.engine = args.engine.engine.empty() ? "extractive" : args.engine.engine;
+  options.media_dir = media::resolve_media_dir(args.media, options.data_dir);
   web::Server server(options);
   std::fprintf(stderr, "lectio: serving %s on %s (Ctrl-C stops)\n", options.data_dir.c_str(),
                server.base_url().c_str());
@@ -65,6 +68,9 @@ void register_serve_command(CLI::App& app, GlobalOptions& global) {
   serve->add_option("--threads", args->threads, "Request workers (default 16 per core, min 64)")
       ->check(CLI::Range(1, 1024));
   add_engine_options(*serve, args->engine);
+  serve->add_option("--media", args->media,
+                    "Where uploads are handed to the workers with a PostgreSQL store (default: "
+                    "$LECTIO_MEDIA, else <data>/audio); shared by the fleet");
   serve->callback([args, &global] { run_serve(*args, global); });
 }
 

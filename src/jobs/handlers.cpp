@@ -13,6 +13,7 @@
 #include "lectio/ingest/ingest.h"
 #include "lectio/jobs/jobs.h"
 #include "lectio/media/media.h"
+#include "lectio/pg/connection.h"
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/pipeline/make_lesson.h"
 #include "lectio/store/pg_store.h"
@@ -185,10 +186,25 @@ queue::Outcome run_ingest(queue::JobContext& ctx, media::MediaStore& media,
   write_file_atomic(file, *bytes);
   ingest::AddOptions options;
   if (!request.id.empty()) options.id = request.id;
+  options.origin_url = request.origin_url;
   queue::Outcome outcome;
   outcome.output = ingest_output_json(request);
-  outcome.commit = [file, options](pg::Connection& db) {
-    refusals_are_final([&] { return ingest::add_file(*store_in(db), file, options); });
+  outcome.commit = [file, options, shown = name.string()](pg::Connection& db) {
+    // add_file names the worker's copy; the uploader knows the file by its own name.
+    const auto as_uploaded = [&](const Error& e) {
+      const std::string message = e.what();
+      if (!message.starts_with(file.string())) return message;
+      return shown + message.substr(file.string().size());
+    };
+    try {
+      ingest::add_file(*store_in(db), file, options);
+    } catch (const pg::QueryError&) {
+      throw;  // the database's, not the file's: the worker tells a broken connection apart
+    } catch (const Io& e) {
+      throw Io(as_uploaded(e));  // may pass: retried
+    } catch (const Error& e) {
+      throw queue::PermanentFailure(as_uploaded(e));  // the file itself is refused
+    }
   };
   return outcome;
 }

@@ -94,12 +94,16 @@ queue::JobSpec plan_lesson_job(const LessonRequest& request, const std::string& 
 queue::JobSpec ingest_job(const IngestRequest& request) {
   queue::JobSpec spec;
   spec.kind = std::string(kIngest);
-  spec.payload =
-      json{{"media_key", request.media_key}, {"file_name", request.file_name}, {"id", request.id}}
-          .dump();
+  spec.payload = json{{"media_key", request.media_key},
+                      {"file_name", request.file_name},
+                      {"id", request.id},
+                      {"owner", request.owner},
+                      {"origin_url", request.origin_url}}
+                     .dump();
   spec.priority = kInteractivePriority;
   spec.max_attempts = 3;
-  spec.unique_key = "ingest:" + request.media_key;
+  // The same bytes uploaded again by the same person while the first is queued: one job.
+  spec.unique_key = fmt::format("ingest:{}:{}", request.owner, request.media_key);
   return spec;
 }
 
@@ -120,7 +124,8 @@ LessonRequest parse_lesson_request(std::string_view payload) {
 
 IngestRequest parse_ingest_request(std::string_view payload) {
   const json j = parse_object(payload, kIngest);
-  IngestRequest request{j.value("media_key", ""), j.value("file_name", ""), j.value("id", "")};
+  IngestRequest request{j.value("media_key", ""), j.value("file_name", ""), j.value("id", ""),
+                        j.value("owner", ""), j.value("origin_url", "")};
   if (request.media_key.empty() || request.file_name.empty()) {
     throw InvalidInput("ingest job: the payload needs media_key and file_name");
   }
@@ -135,6 +140,12 @@ std::string job_owner(std::string_view payload) {
   const json j = json::parse(payload, nullptr, false);
   if (!j.is_object() || !j.contains("owner") || !j["owner"].is_string()) return "";
   return j["owner"];
+}
+
+std::string ingest_file_name(std::string_view payload) {
+  const json j = json::parse(payload, nullptr, false);
+  if (!j.is_object() || !j.contains("file_name") || !j["file_name"].is_string()) return "";
+  return j["file_name"];
 }
 
 std::string lesson_output_json(const LessonOutput& output) {

@@ -1,5 +1,5 @@
-// Making lessons in the browser: upload sources, fill a brief, follow the job, publish or
-// delete. Only signed-in users create; only a lesson's creator publishes or deletes it.
+// Making lessons in the browser: upload sources (uploads.cpp), fill a brief, follow the job,
+// publish or delete. Only signed-in users create; only a lesson's creator publishes or deletes it.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -12,10 +12,10 @@
 #include "lectio/core/error.h"
 #include "lectio/core/hosts.h"
 #include "lectio/core/password.h"
-#include "lectio/ingest/ingest.h"
 #include "lectio/pipeline/lesson_records.h"
 #include "request.h"
 #include "routes.h"
+#include "uploads.h"
 #include "views.h"
 
 namespace lectio::web {
@@ -25,80 +25,6 @@ using kainjow::mustache::data;
 using nlohmann::json;
 
 namespace {
-
-constexpr int kMaxFilesPerUpload = 20;
-
-// A file name safe to write: its last path part, with anything unusual replaced.
-std::string safe_file_name(const std::string& name) {
-  std::string base = fs::path(name).filename().string();
-  std::string out;
-  for (char c : base) {
-    const auto u = static_cast<unsigned char>(c);
-    out += (std::isalnum(u) || c == '.' || c == '-' || c == '_' || u >= 0x80) ? c : '_';
-  }
-  if (out.empty() || out.front() == '.') out = "upload" + out;
-  return out.substr(0, 120);
-}
-
-struct Uploaded {
-  std::string file_name;
-  std::string source_id;
-  std::string outcome;  // "added", "unchanged", "new_version"
-  int chunks = 0;
-  std::string error;  // one line, naming the file, when it could not be added
-};
-
-// Adds every uploaded file ("files" fields) to the store. Each file is written under the data
-// directory's uploads folder, ingested in its own transaction and removed again; a bad file
-// is reported and the others still go in.
-std::vector<Uploaded> upload(Context& ctx) {
-  ctx.require_user();
-  ctx.require_csrf();
-  if (!ctx.req.is_multipart_form_data()) {
-    throw HttpError(400, "invalid_input", "expected multipart/form-data with files");
-  }
-  const auto range = ctx.req.files.equal_range("files");
-  const auto count = std::distance(range.first, range.second);
-  if (count == 0) throw HttpError(400, "invalid_input", ctx.app.t(ctx, "error_no_files"));
-  if (count > kMaxFilesPerUpload) {
-    throw HttpError(413, "too_many_files",
-                    fmt::format("at most {} files at once", kMaxFilesPerUpload));
-  }
-  const std::string origin = ctx.field("origin_url");
-  const fs::path dir = ctx.app.options().data_dir / "uploads" / random_token(12);
-  ensure_dir(dir);
-  std::vector<Uploaded> out;
-  for (auto it = range.first; it != range.second; ++it) {
-    const httplib::MultipartFormData& f = it->second;
-    Uploaded u;
-    u.file_name = safe_file_name(f.filename);
-    const fs::path path = dir / u.file_name;
-    try {
-      write_file_atomic(path, f.content);
-      ingest::AddOptions options;
-      options.origin_url = count == 1 ? origin : "";
-      const ingest::AddResult r = ingest::add_file(ctx.store(), path, options);
-      u.source_id = r.put.source_id;
-      u.chunks = r.chunk_count;
-      u.outcome = r.put.outcome == store::PutOutcome::kAdded       ? "added"
-                  : r.put.outcome == store::PutOutcome::kUnchanged ? "unchanged"
-                                                                   : "new_version";
-    } catch (const Error& e) {
-      // Messages start with the path; the visitor knows the file by its own name.
-      std::string message = e.what();
-      if (message.rfind(path.string(), 0) == 0) {
-        message = u.file_name + message.substr(path.string().size());
-      }
-      u.error = message;
-    }
-    out.push_back(std::move(u));
-    std::error_code ec;
-    fs::remove(path, ec);
-  }
-  std::error_code ec;
-  fs::remove_all(dir, ec);
-  return out;
-}
 
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
@@ -153,8 +79,10 @@ std::string submit(Context& ctx, const JsonRequest& request) {
 }
 
 json job_json(const JobStatus& s) {
-  json j = {{"id", s.id}, {"state", s.state}, {"done", s.done}, {"total", s.total}};
+  json j = {
+      {"id", s.id}, {"kind", s.kind}, {"state", s.state}, {"done", s.done}, {"total", s.total}};
   if (!s.lesson_id.empty()) j["lesson_id"] = s.lesson_id;
+  if (!s.file_name.empty()) j["file_name"] = s.file_name;
   if (!s.error.empty()) j["error"] = s.error;
   return j;
 }
@@ -256,19 +184,24 @@ void register_create_routes(httplib::Server& server, App& app) {
   server.Post("/api/sources", route(app, Surface::kApi, [](Context& ctx) {
                 json out = json::array();
                 bool any_error = false;
+                bool any_queued = false;
                 for (const Uploaded& u : upload(ctx)) {
                   json j = {{"file_name", u.file_name}};
-                  if (u.error.empty()) {
+                  if (!u.error.empty()) {
+                    j["error"] = u.error;
+                    any_error = true;
+                  } else if (!u.job_id.empty()) {
+                    j["job"] = job_json(*ctx.app.jobs().status(u.job_id));
+                    any_queued = true;
+                  } else {
                     j["source_id"] = u.source_id;
                     j["outcome"] = u.outcome;
                     j["chunks"] = u.chunks;
-                  } else {
-                    j["error"] = u.error;
-                    any_error = true;
                   }
                   out.push_back(j);
                 }
-                ctx.send_json({{"files", out}}, any_error ? 422 : 201);
+                // Queued: accepted, a worker adds them (follow /api/jobs/ID).
+                ctx.send_json({{"files", out}}, any_error ? 422 : any_queued ? 202 : 201);
               }));
   server.Post("/api/lessons", route(app, Surface::kApi, [](Context& ctx) {
                 const std::string id = submit(ctx, JsonRequest(ctx.json_body()));
@@ -294,11 +227,15 @@ void register_create_routes(httplib::Server& server, App& app) {
   server.Get("/create", route(app, Surface::kPage, [](Context& ctx) { create_page(ctx); }));
   server.Post("/create/sources", route(app, Surface::kPage, [](Context& ctx) {
                 std::string errors;
+                std::vector<std::string> jobs;
                 for (const Uploaded& u : upload(ctx)) {
                   if (!u.error.empty()) errors += (errors.empty() ? "" : " · ") + u.error;
+                  if (!u.job_id.empty()) jobs.push_back(u.job_id);
                 }
                 if (!errors.empty()) return create_page(ctx, errors, 422);
-                ctx.redirect("/create#brief");
+                // Queued: the job page follows the worker adding the file (the last one, when
+                // several were sent: they are taken in order, so it is done last).
+                ctx.redirect(jobs.empty() ? "/create#brief" : "/jobs/" + jobs.back());
               }));
   server.Post("/create/lesson", route(app, Surface::kPage, [](Context& ctx) {
                 try {
@@ -312,7 +249,10 @@ void register_create_routes(httplib::Server& server, App& app) {
                data d;
                d.set("id", s.id);
                d.set("state", s.state);
-               ctx.app.send_page(ctx, "job", std::move(d), ctx.app.t(ctx, "job_title"));
+               if (s.kind == "ingest") d.set("ingest", true);
+               if (!s.error.empty()) d.set("error", s.error);  // shown without the script too
+               ctx.app.send_page(ctx, "job", std::move(d),
+                                 ctx.app.t(ctx, s.kind == "ingest" ? "upload_title" : "job_title"));
              }));
   server.Post(R"(/lessons/([^/]+)/publish)", route(app, Surface::kPage, [](Context& ctx) {
                 LessonEntry entry = my_lesson(ctx, ctx.req.matches[1].str());

@@ -9,6 +9,7 @@
 #include "lectio/core/password.h"
 #include "lectio/jobs/jobs.h"
 #include "lectio/llm/chat.h"
+#include "lectio/media/media.h"
 #include "lectio/pg/connection.h"
 #include "lectio/pipeline/make_lesson.h"
 #include "lectio/queue/queue.h"
@@ -38,8 +39,12 @@ std::string queued_state(const queue::JobInfo& info) {
 
 }  // namespace
 
-Jobs::Jobs(std::filesystem::path data_dir, pipeline::EngineSetup engines)
-    : data_dir_(std::move(data_dir)), engines_(std::move(engines)), queue_url_(store::store_url()) {
+Jobs::Jobs(std::filesystem::path data_dir, pipeline::EngineSetup engines,
+           std::filesystem::path media_dir)
+    : data_dir_(std::move(data_dir)),
+      engines_(std::move(engines)),
+      media_dir_(std::move(media_dir)),
+      queue_url_(store::store_url()) {
   if (queue_url_.empty()) worker_ = std::thread([this] { work(); });
 }
 
@@ -79,6 +84,16 @@ std::optional<std::string> Jobs::submit(const std::string& owner, compose::Brief
   return id;
 }
 
+std::string Jobs::submit_upload(const std::string& owner, std::string_view bytes,
+                                const std::string& file_name, const std::string& origin_url) {
+  // The job keeps the file's name, which tells its format; the key needs no extension of it.
+  const std::string key = media::open_media_dir(media_dir_)->put(bytes, "upload");
+  pg::Connection db(queue_url_);
+  const auto queued =
+      queue::Queue(db).enqueue(jobs::ingest_job({key, file_name, "", owner, origin_url}));
+  return std::string(kQueuedPrefix) + std::to_string(queued.id);
+}
+
 std::optional<JobStatus> Jobs::status(const std::string& id) const {
   if (!queue_url_.empty()) return queued_status(id);
   std::lock_guard lock(mutex_);
@@ -95,9 +110,11 @@ std::optional<JobStatus> Jobs::queued_status(const std::string& id) const {
   if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
   pg::Connection db(queue_url_);
   const std::optional<queue::JobInfo> info = queue::Queue(db).job(number);
-  if (!info || info->kind != jobs::kLesson) return std::nullopt;
+  if (!info || (info->kind != jobs::kLesson && info->kind != jobs::kIngest)) return std::nullopt;
   JobStatus s;
   s.id = id;
+  s.kind = info->kind;
+  if (info->kind == jobs::kIngest) s.file_name = jobs::ingest_file_name(info->payload);
   s.owner = jobs::job_owner(info->payload);
   s.state = queued_state(*info);
   s.done = info->progress_done;

@@ -94,11 +94,18 @@ TEST(WebFleetTest, TwoServersOnOneDatabaseShareLessonsAccountsAndReviews) {
   EXPECT_EQ(lessons["lessons"][0]["id"], lesson_id);
 }
 
+// The state of a job through a signed-in browser.
+nlohmann::json job_of(Browser& browser, const std::string& id) {
+  return body_json(browser.get("/api/jobs/" + id))["job"];
+}
+
 TEST(WebFleetTest, ALessonCreatedThroughOneServerIsBuiltByAWorkerAndPublishedThroughTheOther) {
   TestDatabase db;
-  const std::vector<std::string> env{"LECTIO_STORE=" + db.url()};
-  ASSERT_EQ(run_lectio({"migrate"}, env).exit_code, 0);
   TempDir data_a, data_b, worker_data, media;
+  // The media directory is the fleet's shared filesystem: uploads travel through it.
+  const std::vector<std::string> env{"LECTIO_STORE=" + db.url(),
+                                     "LECTIO_MEDIA=" + media.path().string()};
+  ASSERT_EQ(run_lectio({"migrate"}, env).exit_code, 0);
   ServeProcess a(data_a.path(), env);
   ServeProcess b(data_b.path(), env);
   ASSERT_NE(a.port(), 0);
@@ -117,8 +124,32 @@ TEST(WebFleetTest, ALessonCreatedThroughOneServerIsBuiltByAWorkerAndPublishedThr
   const auto upload =
       via_a.post_files("/api/sources", {{"files", notes, "notes.md", "text/markdown"}});
   ASSERT_TRUE(upload);
-  ASSERT_EQ(upload->status, 201) << upload->body;
-  const std::string source = body_json(upload)["files"][0]["source_id"];
+  ASSERT_EQ(upload->status, 202) << upload->body;
+  const nlohmann::json upload_job = body_json(upload)["files"][0]["job"];
+  EXPECT_EQ(upload_job["kind"], "ingest");
+  EXPECT_EQ(upload_job["state"], "queued") << "no server ingests it itself";
+  EXPECT_TRUE(body_json(Browser(b.port()).get("/api/sources"))["sources"].empty());
+
+  const auto ingest =
+      run_lectio({"--data", worker_data.path().string(), "worker", "--until-idle"}, env);
+  ASSERT_EQ(ingest.exit_code, 0) << ingest.err;
+
+  Browser via_b(b.port());
+  const auto signin = via_b.post_json("/api/signin", {{"name", name}, {"password", kPassword}});
+  ASSERT_TRUE(signin);
+  ASSERT_EQ(signin->status, 200) << signin->body;
+  const nlohmann::json ingested = job_of(via_b, upload_job["id"]);
+  EXPECT_EQ(ingested["state"], "done") << ingested.dump();
+  EXPECT_EQ(ingested["file_name"], "notes.md");
+  const auto sources = body_json(via_b.get("/api/sources"))["sources"];
+  ASSERT_EQ(sources.size(), 1u) << sources.dump();
+  EXPECT_EQ(sources[0]["file_name"], "notes.md");
+  const std::string source = sources[0]["id"];
+  // b's own search index applies the change the worker made.
+  const auto found = body_json(via_b.get("/api/search?q=starter"))["chunks"];
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found[0]["source_id"], source);
+
   const auto created = via_a.post_json(
       "/api/lessons", {{"topic", "Baking sourdough bread"},
                        {"insights", {"What a sourdough starter is", "How the dough ferments"}},
@@ -134,10 +165,6 @@ TEST(WebFleetTest, ALessonCreatedThroughOneServerIsBuiltByAWorkerAndPublishedThr
                                  env);
   ASSERT_EQ(worker.exit_code, 0) << worker.err;
 
-  Browser via_b(b.port());
-  const auto signin = via_b.post_json("/api/signin", {{"name", name}, {"password", kPassword}});
-  ASSERT_TRUE(signin);
-  ASSERT_EQ(signin->status, 200) << signin->body;
   const auto status = body_json(via_b.get("/api/jobs/" + job));
   ASSERT_EQ(status["job"]["state"], "done") << status.dump();
   const std::string lesson = status["job"]["lesson_id"];
@@ -150,6 +177,39 @@ TEST(WebFleetTest, ALessonCreatedThroughOneServerIsBuiltByAWorkerAndPublishedThr
   const auto listed = body_json(Browser(a.port()).get("/api/lessons"));
   ASSERT_EQ(listed["lessons"].size(), 1u) << listed.dump();
   EXPECT_EQ(listed["lessons"][0]["id"], lesson);
+}
+
+TEST(WebFleetTest, ABadUploadEndsAsAFailedJobWithAOneLineErrorOnTheJobPage) {
+  TestDatabase db;
+  TempDir data, worker_data, media;
+  const std::vector<std::string> env{"LECTIO_STORE=" + db.url(),
+                                     "LECTIO_MEDIA=" + media.path().string()};
+  ASSERT_EQ(run_lectio({"migrate"}, env).exit_code, 0);
+  ServeProcess server(data.path(), env);
+  ASSERT_NE(server.port(), 0);
+  Browser browser(server.port());
+  browser.sign_up(unique_name("bad"), "Alan");
+  // A page upload, as the create form sends it: the answer is the job's page.
+  const auto sent = browser.post_files(
+      "/create/sources", {{"files", "%PDF-1.7 not really a PDF", "broken.pdf", "application/pdf"}});
+  ASSERT_TRUE(sent);
+  ASSERT_EQ(sent->status, 303) << sent->body;
+  const std::string page = sent->get_header_value("Location");
+  ASSERT_EQ(page.rfind("/jobs/job_q", 0), 0u) << page;
+
+  const auto worker =
+      run_lectio({"--data", worker_data.path().string(), "worker", "--until-idle"}, env);
+  ASSERT_EQ(worker.exit_code, 0) << worker.err;
+  const nlohmann::json job = job_of(browser, page.substr(std::string("/jobs/").size()));
+  EXPECT_EQ(job["state"], "failed") << job.dump();
+  const std::string error = job["error"];
+  EXPECT_EQ(error.rfind("broken.pdf: ", 0), 0u) << "names the file as uploaded: " << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  EXPECT_EQ(error.find(worker_data.path().string()), std::string::npos) << error;
+  const auto shown = browser.get(page);
+  ASSERT_TRUE(shown);
+  EXPECT_NE(shown->body.find("broken.pdf: "), std::string::npos) << "shown without the script";
+  EXPECT_TRUE(body_json(browser.get("/api/sources"))["sources"].empty());
 }
 
 TEST(WebFleetTest, AServerOnAnUnmigratedDatabaseSaysToMigrate) {

@@ -38,13 +38,15 @@ queue::JobSpec lesson_job(const LessonRequest& request);
 queue::JobSpec plan_lesson_job(const LessonRequest& request, const std::string& build_key);
 
 struct IngestRequest {
-  std::string media_key;  // the uploaded bytes in the media store
-  std::string file_name;  // as uploaded: its extension tells the format
-  std::string id;         // the source id to use; "" for the default
+  std::string media_key;   // the uploaded bytes in the media store
+  std::string file_name;   // as uploaded: its extension tells the format
+  std::string id;          // the source id to use; "" for the default
+  std::string owner;       // who uploaded it (the web's user id); "" from the command line
+  std::string origin_url;  // shown beside citations, never fetched
 };
 queue::JobSpec ingest_job(const IngestRequest& request);
 
-// The owner named in a lesson job's payload; "" when there is none.
+// The owner named in a lesson or ingest job's payload; "" when there is none.
 std::string job_owner(std::string_view payload);
 
 // What a finished lesson job reports (its output).
@@ -55,6 +57,9 @@ struct LessonOutput {
 };
 // std::nullopt for an output that is not a lesson job's.
 std::optional<LessonOutput> lesson_output(std::string_view output);
+
+// The uploaded file's name in an ingest job's payload; "" when there is none.
+std::string ingest_file_name(std::string_view payload);
 
 struct WorkerSetup {
   std::filesystem::path data_dir;   // the node's search index and render cache

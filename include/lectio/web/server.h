@@ -15,6 +15,8 @@ namespace lectio::web {
 
 struct ServerOptions {
   std::filesystem::path data_dir;
+  // Where a fleet's uploads are handed to the workers (media.h); empty: <data_dir>/audio.
+  std::filesystem::path media_dir;
   std::string host = "127.0.0.1";
   int port = 8080;  // 0 = any free port (see Server::port)
   // The public address the site is reached at, for feeds and links that leave the site;

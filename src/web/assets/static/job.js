@@ -1,4 +1,5 @@
-// The job page: follows a lesson being made until it is done or failed.
+// The job page: follows a lesson being made (or an uploaded file being added) until it is done
+// or failed.
 'use strict';
 (() => {
   const { api, el } = window.lectio;
@@ -26,7 +27,10 @@
     if (job.state === 'done') {
       progress.value = 100;
       const link = document.getElementById('job-link');
-      link.replaceChildren(el('a', { href: `/lessons/${job.lesson_id}`, id: 'job-lesson' }, box.dataset.open));
+      const next = box.dataset.kind === 'ingest'
+        ? el('a', { href: '/create#brief', id: 'job-sources' }, box.dataset.open)
+        : el('a', { href: `/lessons/${job.lesson_id}`, id: 'job-lesson' }, box.dataset.open);
+      link.replaceChildren(next);
       link.hidden = false;
       return;
     }

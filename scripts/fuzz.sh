@@ -10,10 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
 shift || true
-jobs=${JOBS:-$(nproc)}
 
 source scripts/hardening-build.sh
-nice cmake --build "$build" -j "$jobs" --target fuzzers
+build_hardening --target fuzzers
 
 if [ $# -gt 0 ]; then
   names=("$@")

@@ -21,6 +21,13 @@ if [ "$(awk '/^TracerPid:/ {print $2}' /proc/self/status)" != "0" ]; then
 fi
 leaks=${LECTIO_LEAK_CHECKS:-1}
 
+# Builds targets of the hardening build (all without arguments). The build runs the test
+# binaries to list their tests (gtest_discover_tests), which needs no leak checks and would stop
+# under a tracer with them.
+build_hardening() {
+  ASAN_OPTIONS=detect_leaks=0 nice cmake --build "$build" -j "${JOBS:-$(nproc)}" "$@"
+}
+
 if [ "${BASH_SOURCE[0]}" = "$0" ] && [ "${1:-}" = "--build" ]; then
-  nice cmake --build "$build" -j "${JOBS:-$(nproc)}"
+  build_hardening
 fi

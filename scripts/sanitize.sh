@@ -14,6 +14,10 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/scripts/lsan.supp:print_suppressions=0}
 start=$(date +%s)
 status=0
-(cd "$build" && ctest --output-on-failure -j "$jobs" "$@") || status=$?
+# Left out here (they run in `make test`): the no-network tests, whose LD_PRELOAD probe cannot
+# interpose connect() in front of ASan's own interceptor, and the soak, whose flat-RSS bound
+# ASan's quarantine of freed memory breaks by design (RSS 496 -> 578 MB in one run).
+excluded='NoNetwork|OnlyToTheEndpoint|WebSoakTest'
+(cd "$build" && ctest --output-on-failure -j "$jobs" -E "$excluded" "$@") || status=$?
 echo "sanitize: the test suite under ASan+UBSan took $(($(date +%s) - start)) s (exit $status)"
 exit $status

@@ -29,6 +29,8 @@ nlohmann::ordered_json to_json(const Chunk& c, const Source& s) {
           {"heading_path", c.heading_path},
           {"origin_url", s.origin_url},
           {"words", c.word_count},
+          {"opens_mid_sentence", c.opens_mid_sentence},
+          {"closes_mid_sentence", c.closes_mid_sentence},
           {"text", c.text}};
 }
 

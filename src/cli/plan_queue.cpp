@@ -113,7 +113,7 @@ void run_queued_build(const BuildArgs& args, const plan::PlanFile& file, GlobalO
     q.stored = reusable(*store, key, !args.no_audio);
     if (!q.stored) {
       // The brief names its engine; the job carries the server the LLM engine writes with.
-      jobs::LessonRequest request{brief, "", !args.no_audio, true};
+      jobs::LessonRequest request{brief, "", !args.no_audio, true, {}};
       if (brief.engine == "llm") request.llm = engines.llm->options();
       q.job = queue.enqueue(jobs::plan_lesson_job(request, key)).id;
       ++queued;

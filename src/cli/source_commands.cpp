@@ -133,8 +133,16 @@ Source require_source(store::ContentStore& store, const std::string& id,
 void print_chunk(const Chunk& c, const Source& s, bool with_text) {
   std::string path;
   for (const auto& h : c.heading_path) path += (path.empty() ? "" : " > ") + h;
-  std::cout << fmt::format("[{}] {} {}  {} words  {}\n", c.id(), s.file_name,
-                           page_range(c.page_start, c.page_end), c.word_count, path);
+  // A sentence over the word cap was cut at word boundaries: say where the text runs on.
+  std::string cut;
+  if (c.opens_mid_sentence || c.closes_mid_sentence) {
+    cut = fmt::format("  (cut mid-sentence: {})",
+                      c.opens_mid_sentence && c.closes_mid_sentence ? "continues on both sides"
+                      : c.opens_mid_sentence ? "continues from the previous chunk"
+                                             : "continues in the next chunk");
+  }
+  std::cout << fmt::format("[{}] {} {}  {} words  {}{}\n", c.id(), s.file_name,
+                           page_range(c.page_start, c.page_end), c.word_count, path, cut);
   if (with_text) std::cout << c.text << "\n\n";
 }
 

@@ -55,6 +55,23 @@ std::map<std::string, std::size_t> shared_heading_depth(const std::vector<Chunk>
   return depth;
 }
 
+// The sentences of a chunk in order. Lines of a chunk are separate blocks (paragraphs, list
+// items); sentences stay inside them.
+std::vector<std::string> chunk_sentences(const Chunk& chunk, const std::string& language) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= chunk.text.size()) {
+    std::size_t nl = chunk.text.find('\n', start);
+    if (nl == std::string::npos) nl = chunk.text.size();
+    for (std::string& sentence : text::sentences(chunk.text.substr(start, nl - start), language)) {
+      out.push_back(std::move(sentence));
+    }
+    if (nl == chunk.text.size()) break;
+    start = nl + 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<Candidate> build_candidates(const Material& material, const std::string& language) {
@@ -66,40 +83,37 @@ std::vector<Candidate> build_candidates(const Material& material, const std::str
     std::vector<std::string> heading_terms;
     const std::size_t skip = shared_depth.at(chunk.source_id);
     for (std::size_t h = skip; h < chunk.heading_path.size(); ++h) {
-      for (auto& t : text::terms(chunk.heading_path[h], language)) heading_terms.push_back(std::move(t));
+      for (auto& t : text::terms(chunk.heading_path[h], language))
+        heading_terms.push_back(std::move(t));
     }
-    // Lines of a chunk are separate blocks (paragraphs, list items); sentences stay inside.
     // A sentence follows the one before it in the chunk even across lines, as when heard.
     int previous = -1;
-    std::size_t start = 0;
-    while (start <= chunk.text.size()) {
-      std::size_t nl = chunk.text.find('\n', start);
-      if (nl == std::string::npos) nl = chunk.text.size();
-      const std::string line = chunk.text.substr(start, nl - start);
-      for (const std::string& sentence : text::sentences(line, language)) {
-        ++position;
-        auto spoken = rewrite_for_listening(sentence, language);
-        if (!spoken) {
-          previous = -1;
-          continue;
-        }
-        Candidate c;
-        c.text = std::move(*spoken);
-        c.original = sentence;
-        c.chunk = static_cast<int>(ci);
-        c.position = position;
-        c.terms = text::terms(c.text, language);
-        c.words = static_cast<int>(text::words(c.text).size());
-        c.dangling = points_back(c.text, language);
-        c.previous = previous;
-        c.heading_terms = heading_terms;
+    const std::vector<std::string> sentences = chunk_sentences(chunk, language);
+    for (std::size_t si = 0; si < sentences.size(); ++si) {
+      const std::string& sentence = sentences[si];
+      ++position;
+      // A piece of a sentence cut at the word cap is not a sentence a listener could follow.
+      const bool fragment = (si == 0 && chunk.opens_mid_sentence) ||
+                            (si + 1 == sentences.size() && chunk.closes_mid_sentence);
+      auto spoken = fragment ? std::nullopt : rewrite_for_listening(sentence, language);
+      if (!spoken) {
         previous = -1;
-        if (c.terms.empty()) continue;
-        previous = static_cast<int>(out.size());
-        out.push_back(std::move(c));
+        continue;
       }
-      if (nl == chunk.text.size()) break;
-      start = nl + 1;
+      Candidate c;
+      c.text = std::move(*spoken);
+      c.original = sentence;
+      c.chunk = static_cast<int>(ci);
+      c.position = position;
+      c.terms = text::terms(c.text, language);
+      c.words = static_cast<int>(text::words(c.text).size());
+      c.dangling = points_back(c.text, language);
+      c.previous = previous;
+      c.heading_terms = heading_terms;
+      previous = -1;
+      if (c.terms.empty()) continue;
+      previous = static_cast<int>(out.size());
+      out.push_back(std::move(c));
     }
   }
   return out;

@@ -22,6 +22,9 @@ struct Unit {
   // What joins the unit to the one before it in a chunk: a line break between blocks; inside a
   // block, a space only where the source had one (Chinese sentences join with none).
   std::string_view joiner = "\n";
+  // A piece of a sentence over the cap (push_unit): the sentence goes on before / after it.
+  bool continues_before = false;
+  bool continues_after = false;
 };
 
 struct Section {
@@ -32,7 +35,8 @@ struct Section {
 
 // Adds a unit, cut at word boundaries into pieces of at most `max_words` words when it is
 // longer (a sentence of thousands of words, a huge table row or code block), so that no chunk
-// passes the cap whatever the input. The pieces join again to the unit's exact text.
+// passes the cap whatever the input. The pieces join again to the unit's exact text, and each
+// says which side the unit goes on, so that its chunk can say it was cut mid-sentence.
 void push_unit(const Block& block, Unit unit, int max_words, Section& section) {
   if (unit.words <= max_words) {
     section.units.push_back(unit);
@@ -57,6 +61,8 @@ void push_unit(const Block& block, Unit unit, int max_words, Section& section) {
     piece.page_start = block.page_at(base + begin);
     piece.page_end = block.page_at(base + (end > begin ? end - 1 : begin));
     piece.joiner = joiner;
+    piece.continues_before = w > 0;
+    piece.continues_after = next < words.size();
     section.units.push_back(piece);
     joiner = all.substr(end, cut - end);
     begin = cut;
@@ -115,12 +121,14 @@ void emit_section(const Section& section, const ChunkOptions& options, std::vect
     }
     if (current.text.empty()) {
       current.page_start = u.page_start;
+      current.opens_mid_sentence = u.continues_before;
     } else {
       current.text += u.joiner;
     }
     current.text += u.text;
     current.word_count += u.words;
     current.page_end = std::max(current.page_end, u.page_end);
+    current.closes_mid_sentence = u.continues_after;
   }
   flush();
 }

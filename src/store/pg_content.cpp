@@ -51,6 +51,8 @@ Chunk read_chunk(const pg::Result& r, int row) {
   c.heading_path = decode_heading_path(r.text(row, 5));
   c.text = r.text(row, 6);
   c.word_count = r.integer(row, 7);
+  c.opens_mid_sentence = (r.integer(row, 8) & kCutOpens) != 0;
+  c.closes_mid_sentence = (r.integer(row, 8) & kCutCloses) != 0;
   return c;
 }
 
@@ -272,24 +274,25 @@ void PgContentStore::insert_chunks(const std::string& source_id, int version,
   if (chunks.empty()) return;
   nlohmann::json pages_start = nlohmann::json::array(), pages_end = nlohmann::json::array(),
                  paths = nlohmann::json::array(), bodies = nlohmann::json::array(),
-                 words = nlohmann::json::array();
+                 words = nlohmann::json::array(), cuts = nlohmann::json::array();
   for (const Chunk& c : chunks) {
     pages_start.push_back(c.page_start);
     pages_end.push_back(c.page_end);
     paths.push_back(encode_heading_path(c.heading_path));
     bodies.push_back(c.text);
     words.push_back(c.word_count);
+    cuts.push_back(encode_cut(c));
   }
   db_->exec(
       fmt::format("INSERT INTO chunks ({}) SELECT $1, $2, t.ord - 1, t.ps::int, t.pe::int, t.hp,"
-                  " t.body, t.wc::int FROM ROWS FROM ("
+                  " t.body, t.wc::int, t.cut::int FROM ROWS FROM ("
                   " jsonb_array_elements_text($3::jsonb), jsonb_array_elements_text($4::jsonb),"
                   " jsonb_array_elements_text($5::jsonb), jsonb_array_elements_text($6::jsonb),"
-                  " jsonb_array_elements_text($7::jsonb))"
-                  " WITH ORDINALITY AS t(ps, pe, hp, body, wc, ord)",
+                  " jsonb_array_elements_text($7::jsonb), jsonb_array_elements_text($8::jsonb))"
+                  " WITH ORDINALITY AS t(ps, pe, hp, body, wc, cut, ord)",
                   kChunkColumns),
       {source_id, version, pages_start.dump(), pages_end.dump(), paths.dump(), bodies.dump(),
-       words.dump()});
+       words.dump(), cuts.dump()});
 }
 
 int PgContentStore::schema_version() {

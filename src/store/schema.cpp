@@ -122,7 +122,13 @@ CREATE TABLE chunk_changes (
 );
 )sql";
 
-constexpr std::array<std::string_view, 4> kMigrations = {kV1, kV2, kV3, kV4};
+// Whether a chunk was cut inside a sentence over the word cap (schema.h, kCutOpens). Chunks
+// stored before it read as not cut: re-adding the file marks them.
+constexpr std::string_view kV5 = R"sql(
+ALTER TABLE chunks ADD COLUMN cut INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array<std::string_view, 5> kMigrations = {kV1, kV2, kV3, kV4, kV5};
 
 }  // namespace
 

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "lectio/core/source.h"
+
 namespace lectio::store {
 
 std::span<const std::string_view> migrations();
@@ -18,7 +20,14 @@ inline constexpr std::string_view kSourceColumns =
     "id, version, title, file_name, path, origin_url, format, language, content_hash, "
     "byte_size, page_count, chunk_count, added_at";
 inline constexpr std::string_view kChunkColumns =
-    "source_id, version, ordinal, page_start, page_end, heading_path, body, word_count";
+    "source_id, version, ordinal, page_start, page_end, heading_path, body, word_count, cut";
+
+// The `cut` column (migration 5): flags for a chunk cut inside a sentence over the word cap.
+inline constexpr int kCutOpens = 1;   // the chunk opens mid-sentence
+inline constexpr int kCutCloses = 2;  // the chunk closes mid-sentence
+inline int encode_cut(const Chunk& c) {
+  return (c.opens_mid_sentence ? kCutOpens : 0) | (c.closes_mid_sentence ? kCutCloses : 0);
+}
 
 // Writing the change feed (migration 4), the same SQL on every backend, run in the writer's
 // transaction after it bumped the generation: the change's seq is the new generation.

@@ -48,6 +48,8 @@ Chunk read_chunk(const Statement& s) {
   c.heading_path = decode_heading_path(s.text(5));
   c.text = s.text(6);
   c.word_count = s.integer(7);
+  c.opens_mid_sentence = (s.integer(8) & kCutOpens) != 0;
+  c.closes_mid_sentence = (s.integer(8) & kCutCloses) != 0;
   return c;
 }
 
@@ -59,7 +61,7 @@ struct Prepared {
             fmt::format("INSERT INTO sources ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         kSourceColumns))),
         insert_chunk(db.prepare(
-            fmt::format("INSERT INTO chunks ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", kChunkColumns))),
+            fmt::format("INSERT INTO chunks ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", kChunkColumns))),
         bump_generation(
             db.prepare("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
                        "WHERE name = 'generation'")),
@@ -127,7 +129,7 @@ class SqliteContentStore final : public ContentStore {
       }
       add.bind(1, source.id).bind(2, version).bind(3, static_cast<int>(i));
       add.bind(4, c.page_start).bind(5, c.page_end).bind(6, encoded_path);
-      add.bind(7, c.text).bind(8, c.word_count);
+      add.bind(7, c.text).bind(8, c.word_count).bind(9, encode_cut(c));
       add.run();
     }
     record_change(source.id, version, "put");

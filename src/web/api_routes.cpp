@@ -204,7 +204,9 @@ void register_api_routes(httplib::Server& server, App& app) {
                                    {"pages", page_range(c.page_start, c.page_end)},
                                    {"heading_path", c.heading_path},
                                    {"text", c.text},
-                                   {"words", c.word_count}});
+                                   {"words", c.word_count},
+                                   {"opens_mid_sentence", c.opens_mid_sentence},
+                                   {"closes_mid_sentence", c.closes_mid_sentence}});
                }
                json body = source_json(*s);
                body["chunk_list"] = chunks;

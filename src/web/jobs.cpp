@@ -62,7 +62,7 @@ std::optional<std::string> Jobs::submit(const std::string& owner, compose::Brief
                                         bool audio) {
   if (!queue_url_.empty()) {
     // A connection per request: the server's threads share no connection.
-    jobs::LessonRequest request{std::move(brief), owner, audio, /*published=*/false};
+    jobs::LessonRequest request{std::move(brief), owner, audio, /*published=*/false, {}};
     // The job carries the server the LLM engine writes with; the key stays here.
     if (request.brief.engine == "llm" && engines_.llm) request.llm = engines_.llm->options();
     pg::Connection db(queue_url_);

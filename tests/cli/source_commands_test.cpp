@@ -1,7 +1,7 @@
 // Runs the real `lectio` binary against a real data directory.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "support/run.h"
@@ -25,6 +25,37 @@ std::vector<std::string> lines(const std::string& s) {
 }
 
 }  // namespace
+
+// A line of thousands of words with no sentence end: every chunk stays under the cap, and the
+// listing says which chunks run on into their neighbours.
+TEST(CliSourcesTest, ALongLineIsCutAndTheChunksSaySo) {
+  testing::TempDir dir;
+  std::string line;
+  for (int i = 0; i < 5000; ++i) line += "term" + std::to_string(i) + " ";
+  const auto file = dir.write("one_line.txt", "A first sentence.\n\n" + line + "\n");
+  const std::string data = (dir.path() / "data").string();
+  ASSERT_EQ(run_lectio({"--data", data, "add", file.string(), "--id", "line"}).exit_code, 0);
+
+  auto listing = run_lectio({"--data", data, "chunks", "file_line"});
+  ASSERT_EQ(listing.exit_code, 0) << listing.err;
+  EXPECT_NE(listing.out.find("(cut mid-sentence: continues in the next chunk)"), std::string::npos)
+      << listing.out;
+  EXPECT_NE(listing.out.find("(cut mid-sentence: continues on both sides)"), std::string::npos);
+  EXPECT_NE(listing.out.find("(cut mid-sentence: continues from the previous chunk)"),
+            std::string::npos);
+
+  auto json_run = run_lectio({"--data", data, "chunks", "file_line", "--json"});
+  ASSERT_EQ(json_run.exit_code, 0) << json_run.err;
+  const auto json = nlohmann::json::parse(json_run.out);
+  ASSERT_GE(json.size(), 25u);
+  int cut = 0;
+  for (const auto& c : json) {
+    EXPECT_LE(c["words"].get<int>(), 200);
+    cut += c["opens_mid_sentence"].get<bool>();
+  }
+  EXPECT_EQ(cut, 24);  // 5,000 words in pieces of 200: 24 cuts
+  EXPECT_FALSE(json.back()["closes_mid_sentence"].get<bool>());
+}
 
 TEST(CliSourcesTest, AddThenListChunksAsJson) {
   testing::TempDir dir;

@@ -9,3 +9,5 @@ target_include_directories(test_compose_listenable PRIVATE ${PROJECT_SOURCE_DIR}
 target_include_directories(test_compose_extractive_engine PRIVATE ${PROJECT_SOURCE_DIR}/src)
 lectio_test(compose llm_engine DEPS lectio_ingest lectio_search)
 lectio_test(compose dev_golden)
+lectio_test(compose candidates)
+target_include_directories(test_compose_candidates PRIVATE ${PROJECT_SOURCE_DIR}/src)

@@ -81,7 +81,37 @@ TEST(ChunkerTest, ASentenceOverTheCapIsCutAtWordBoundaries) {
     total += c.word_count;
   }
   EXPECT_EQ(total, 20005);
-  EXPECT_EQ(joined_words(chunks), lectio::text::collapse_whitespace(line + " A short sentence after it."));
+  EXPECT_EQ(joined_words(chunks),
+            lectio::text::collapse_whitespace(line + " A short sentence after it."));
+}
+
+// "Say so in the chunk": the pieces of a sentence over the cap carry which side it runs on,
+// and chunks of whole sentences carry neither flag.
+TEST(ChunkerTest, ChunksCutInsideASentenceSaySo) {
+  std::string line;
+  for (int i = 0; i < 1000; ++i) line += "word" + std::to_string(i) + " ";
+  line += "wordend.";
+  Document doc;
+  doc.blocks = {para(sentences(5, "a")), para(line), para(sentences(3, "b"))};
+  const auto chunks = chunk_document(doc, ChunkOptions{}, "en");
+  ASSERT_GE(chunks.size(), 5u);
+  int opens = 0, closes = 0;
+  for (const Chunk& c : chunks) {
+    const bool starts_in_line = c.text.rfind("word", 0) == 0 && c.text.rfind("word0 ", 0) != 0;
+    EXPECT_EQ(c.opens_mid_sentence, starts_in_line) << c.text.substr(0, 40);
+    opens += c.opens_mid_sentence;
+    closes += c.closes_mid_sentence;
+  }
+  EXPECT_EQ(opens, closes);  // each cut closes one chunk and opens the next
+  EXPECT_GE(opens, 4);       // 1,001 words need at least five pieces
+  EXPECT_FALSE(chunks.front().opens_mid_sentence);
+  EXPECT_FALSE(chunks.back().closes_mid_sentence);
+
+  Document plain;
+  plain.blocks = {para(sentences(60, "c"))};
+  for (const Chunk& c : chunk_document(plain, ChunkOptions{}, "en")) {
+    EXPECT_FALSE(c.opens_mid_sentence || c.closes_mid_sentence) << c.text.substr(0, 40);
+  }
 }
 
 TEST(ChunkerTest, ALongChineseSentenceAndCodeBlockAreCutToo) {
@@ -219,8 +249,9 @@ TEST(ChunkerTest, SentenceOffsetsSurviveMultiByteCharacters) {
   one.target_words = 1;
   one.max_words = 4;
   Document doc;
-  doc.blocks = {para("Caf\xc3\xa9 au lait. Tr\xc3\xa8s bien! \xe4\xb8\xad\xe6\x96\x87\xe5\x8f\xa5"
-                     "\xe5\xad\x90\xe3\x80\x82Next one. Smile \xf0\x9f\x98\x80. End.")};
+  doc.blocks = {
+      para("Caf\xc3\xa9 au lait. Tr\xc3\xa8s bien! \xe4\xb8\xad\xe6\x96\x87\xe5\x8f\xa5"
+           "\xe5\xad\x90\xe3\x80\x82Next one. Smile \xf0\x9f\x98\x80. End.")};
   const auto chunks = chunk_document(doc, one, "en");
   std::vector<std::string> texts;
   for (const Chunk& c : chunks) texts.push_back(c.text);

@@ -32,11 +32,30 @@ TEST_P(ContentStoreTest, StoresSourceAndChunksAndReadsThemBack) {
   ASSERT_EQ(chunks.size(), 3u);
   EXPECT_EQ(chunks[2].id(), "file_a:c0002");
   EXPECT_EQ(chunks[2].page_start, 2);
-  EXPECT_EQ(chunks[2].heading_path,
-            (std::vector<std::string>{"Title", "Section \"2\""}));
+  EXPECT_EQ(chunks[2].heading_path, (std::vector<std::string>{"Title", "Section \"2\""}));
   EXPECT_EQ(chunks[2].text, "one chunk 2");
   EXPECT_EQ(store->source_id_for_path("/docs/notes.md"), "file_a");
   EXPECT_FALSE(store->source_id_for_path("/elsewhere.md"));
+}
+
+TEST_P(ContentStoreTest, KeepsWhereAChunkWasCutMidSentence) {
+  auto chunks = make_chunks(3, "cut");
+  chunks[0].closes_mid_sentence = true;
+  chunks[1].opens_mid_sentence = true;
+  chunks[1].closes_mid_sentence = true;
+  chunks[2].opens_mid_sentence = true;
+  open_content()->put_source(make_source("file_cut", "h1"), chunks);
+  const auto back = open_content()->chunks("file_cut", std::nullopt);
+  ASSERT_EQ(back.size(), 3u);
+  EXPECT_FALSE(back[0].opens_mid_sentence);
+  EXPECT_TRUE(back[0].closes_mid_sentence);
+  EXPECT_TRUE(back[1].opens_mid_sentence);
+  EXPECT_TRUE(back[1].closes_mid_sentence);
+  EXPECT_TRUE(back[2].opens_mid_sentence);
+  EXPECT_FALSE(back[2].closes_mid_sentence);
+  const auto one = open_content()->chunk(*ChunkRef::parse("file_cut:c0002"));
+  ASSERT_TRUE(one);
+  EXPECT_TRUE(one->opens_mid_sentence);
 }
 
 TEST_P(ContentStoreTest, SameContentIsANoOpAndNewContentANewVersion) {
@@ -86,8 +105,8 @@ TEST_P(ContentStoreTest, VisitsOnlyCurrentVersionsInOrder) {
 
 TEST_P(ContentStoreTest, RecordsUpsertKeepCreationTimeAndFindBySlug) {
   auto store = open_content();
-  Record lesson{"lesson_a_1", "gpu-vs-tpu", "GPU vs TPU", "AI plan", "en", "k1", "", "{\"v\":1}",
-                "", ""};
+  Record lesson{"lesson_a_1", "gpu-vs-tpu", "GPU vs TPU", "AI plan", "en",
+                "k1",         "",           "{\"v\":1}",  "",        ""};
   store->put_record(RecordKind::kLesson, lesson);
   const auto first = store->record(RecordKind::kLesson, "lesson_a_1");
   ASSERT_TRUE(first);
@@ -102,8 +121,8 @@ TEST_P(ContentStoreTest, RecordsUpsertKeepCreationTimeAndFindBySlug) {
   EXPECT_EQ(by_slug->created_at, first->created_at);
   EXPECT_FALSE(store->record(RecordKind::kPlan, "lesson_a_1")) << "kinds are separate";
 
-  store->put_record(RecordKind::kLesson, {"lesson_b_2", "other", "Other", "", "zh", "", "u1",
-                                           "{}", "", ""});
+  store->put_record(RecordKind::kLesson,
+                    {"lesson_b_2", "other", "Other", "", "zh", "", "u1", "{}", "", ""});
   EXPECT_EQ(store->records(RecordKind::kLesson).size(), 2u);
   EXPECT_TRUE(store->delete_record(RecordKind::kLesson, "lesson_b_2"));
   EXPECT_FALSE(store->delete_record(RecordKind::kLesson, "lesson_b_2"));

@@ -57,6 +57,7 @@ TEST(MigrationTest, AVersion2DatabaseKeepsItsDataAndGainsAccounts) {
   const auto chunks = store->chunks("notes", std::nullopt);
   ASSERT_EQ(chunks.size(), 1u);
   EXPECT_EQ(chunks[0].text, "Old words.");
+  EXPECT_FALSE(chunks[0].opens_mid_sentence || chunks[0].closes_mid_sentence);
   const auto lesson = store->record(RecordKind::kLesson, "old-lesson");
   ASSERT_TRUE(lesson);
   EXPECT_EQ(lesson->created_at, "2024-05-01T00:00:00Z");

@@ -39,6 +39,11 @@ struct Chunk {
   std::vector<std::string> heading_path;  // outermost heading first
   std::string text;
   int word_count = 0;
+  // Set when a sentence alone was over the chunk word cap and had to be cut: the chunk's text
+  // then starts (or ends) in the middle of that sentence, and its first (or last) sentence is
+  // a fragment that must not be quoted as a whole sentence.
+  bool opens_mid_sentence = false;
+  bool closes_mid_sentence = false;
 
   std::string id() const;  // "<source_id>:cNNNN"
 };

@@ -5,7 +5,6 @@
 #include <unicode/utext.h>
 
 #include <memory>
-#include <unordered_map>
 
 #include "lectio/core/error.h"
 #include "lectio/text/stopwords.h"
@@ -147,34 +146,6 @@ Xapian::Stem stemmer_for(std::string_view language) {
   // here so that a new language gets its own Snowball stemmer in one place.
   (void)language;
   return Xapian::Stem("english");
-}
-
-namespace {
-
-// Bounds the memory of a caching stemmer: about 30 MB at most for the words and their stems.
-constexpr std::size_t kMaxCachedStems = 1 << 18;
-
-class CachingStemmer final : public Xapian::StemImplementation {
- public:
-  explicit CachingStemmer(Xapian::Stem stem) : stem_(std::move(stem)) {}
-
-  std::string operator()(const std::string& word) override {
-    if (const auto it = stems_.find(word); it != stems_.end()) return it->second;
-    if (stems_.size() >= kMaxCachedStems) stems_.clear();
-    return stems_.emplace(word, stem_(word)).first->second;
-  }
-
-  std::string get_description() const override { return "caching " + stem_.get_description(); }
-
- private:
-  Xapian::Stem stem_;
-  std::unordered_map<std::string, std::string> stems_;
-};
-
-}  // namespace
-
-Xapian::Stem caching_stemmer_for(std::string_view language) {
-  return Xapian::Stem(new CachingStemmer(stemmer_for(language)));
 }
 
 const Xapian::Stopper& query_stopper() {

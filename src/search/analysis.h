@@ -32,12 +32,6 @@ std::string restore_tail(std::string_view snippet, std::string_view text);
 // words that Chinese technical writing is full of, exactly as a query would.
 Xapian::Stem stemmer_for(std::string_view language);
 
-// The same stemmer, remembering the stems of the words it has seen (up to a fixed number, then
-// it starts afresh). Indexing stems every word of every chunk, and text repeats its words, so
-// most words are looked up rather than run through Snowball again; the stems are the same.
-// Not thread-safe: one per indexing pass.
-Xapian::Stem caching_stemmer_for(std::string_view language);
-
 // Words dropped from plain queries: the Snowball English stop list and common Chinese function
 // and question words. Documents keep them, so that phrases with stop words still match.
 const Xapian::Stopper& query_stopper();

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "analysis.h"
+#include "words.h"
 
 namespace lectio::search {
 
@@ -32,68 +33,91 @@ std::string pair_term(std::string_view first, std::string_view second) {
   return fmt::format("B{} {}", first.substr(1), second.substr(1));
 }
 
-DocumentMaker::DocumentMaker() {
-  // Stemmed terms only, with positions: queries stem every word too (capitalised ones as
-  // well), and phrases match on stems.
-  generator_.set_stemming_strategy(Xapian::TermGenerator::STEM_ALL_Z);
+Vocabulary& DocumentMaker::vocabulary(const std::string& language) {
+  auto it = vocabularies_.find(language);
+  if (it == vocabularies_.end()) {
+    it = vocabularies_.emplace(language, std::make_unique<Vocabulary>(language)).first;
+  }
+  Vocabulary& out = *it->second;
+  if (out.size() >= Vocabulary::kMaxTerms) out.clear();  // between chunks: no numbers in use
+  return out;
 }
 
-// Adds a pair term for every two content words in a row, skipping the stop words between them
-// but not a gap in positions (between a heading and the text). Queries reward their own word
-// pairs with these terms: the effect of a proximity search, at the cost of a term lookup.
-// The generator puts exactly one term at each position it uses, so a table from position to
-// term gives the words in order without sorting.
-void DocumentMaker::add_pair_terms(Xapian::Document& doc) {
-  terms_.clear();
+void DocumentMaker::add_ascii(std::string_view text, Vocabulary& vocabulary) {
+  AsciiWords words(text);
+  while (const std::string* word = words.next()) {
+    if (const int id = vocabulary.of_word(*word); id >= 0) sequence_.push_back(id);
+  }
+  sequence_.push_back(-1);
+}
+
+// The generator puts exactly one term at each position it uses, from 1 up, so a table from
+// position to term gives the words in order without sorting.
+void DocumentMaker::add_generated(std::string_view text, Vocabulary& vocabulary) {
+  Xapian::Document scratch;
+  Xapian::TermGenerator& generator = vocabulary.generator();
+  generator.set_document(scratch);
+  generator.set_termpos(0);
+  generator.index_text(segment_cjk(text));
   term_at_.clear();
-  std::vector<bool> stop;
-  for (auto t = doc.termlist_begin(); t != doc.termlist_end(); ++t) {
-    terms_.push_back(*t);
-    stop.push_back(is_stop_term(terms_.back()));
-    const int index = static_cast<int>(terms_.size()) - 1;
+  for (auto t = scratch.termlist_begin(); t != scratch.termlist_end(); ++t) {
+    const int id = vocabulary.of_term(*t);
     for (auto p = t.positionlist_begin(); p != t.positionlist_end(); ++p) {
       if (*p >= term_at_.size()) term_at_.resize(*p + 1, -1);
-      term_at_[*p] = index;
+      term_at_[*p] = id;
     }
   }
+  for (const int id : term_at_) {
+    if (id >= 0) sequence_.push_back(id);
+  }
+  sequence_.push_back(-1);
+}
+
+// Every term with its count, then a pair term for every two content words in a row, skipping
+// the stop words between them but not the break between a heading and the text. Queries reward
+// their own word pairs with these terms: the effect of a proximity search, at the cost of a
+// term lookup.
+void DocumentMaker::add_terms(Xapian::Document& doc, const Vocabulary& vocabulary) {
+  if (wdf_.size() < vocabulary.size()) wdf_.resize(vocabulary.size(), 0);
+  seen_.clear();
+  for (const int id : sequence_) {
+    if (id < 0) continue;
+    if (wdf_[static_cast<std::size_t>(id)]++ == 0) seen_.push_back(id);
+  }
+  for (const int id : seen_) {
+    auto& wdf = wdf_[static_cast<std::size_t>(id)];
+    doc.add_term(vocabulary.term(id), static_cast<Xapian::termcount>(wdf));
+    wdf = 0;
+  }
   int previous = -1;
-  std::string pair;
-  for (const int index : term_at_) {
-    if (index < 0 || stop[static_cast<std::size_t>(index)]) {
-      if (index < 0) previous = -1;  // a gap: no pair across it
+  for (const int id : sequence_) {
+    if (id < 0) {
+      previous = -1;
       continue;
     }
+    if (vocabulary.is_stop(id)) continue;
     if (previous >= 0) {
-      const std::string& first = terms_[static_cast<std::size_t>(previous)];
-      const std::string& second = terms_[static_cast<std::size_t>(index)];
       // pair_term(first, second), without formatting: "B" + both words without their "Z".
-      pair.assign(1, 'B');
-      pair.append(first, 1).push_back(' ');
-      pair.append(second, 1);
-      if (pair.size() <= kMaxTermBytes) doc.add_term(pair);
+      pair_.assign(1, 'B');
+      pair_.append(vocabulary.term(previous), 1).push_back(' ');
+      pair_.append(vocabulary.term(id), 1);
+      if (pair_.size() <= kMaxTermBytes) doc.add_term(pair_);
     }
-    previous = index;
+    previous = id;
   }
 }
 
 Xapian::Document DocumentMaker::make(const Chunk& chunk, const Source& source) {
+  Vocabulary& words = vocabulary(source.language);
+  sequence_.clear();
+  const auto add = [&](const std::string& text) {
+    if (is_ascii(text)) return add_ascii(text, words);
+    add_generated(text, words);
+  };
+  for (const std::string& heading : chunk.heading_path) add(heading);
+  add(chunk.text);
   Xapian::Document doc;
-  generator_.set_document(doc);
-  if (stemmers_.empty() || language_ != source.language) {
-    auto it = stemmers_.find(source.language);
-    if (it == stemmers_.end()) {
-      it = stemmers_.emplace(source.language, caching_stemmer_for(source.language)).first;
-    }
-    generator_.set_stemmer(it->second);
-    language_ = source.language;
-  }
-  generator_.set_termpos(0);
-  for (const std::string& heading : chunk.heading_path) {
-    generator_.index_text(segment_cjk(heading));
-    generator_.increase_termpos(100);  // no phrase spans two headings, or a heading and the text
-  }
-  generator_.index_text(segment_cjk(chunk.text));
-  add_pair_terms(doc);
+  add_terms(doc, words);
 
   doc.add_boolean_term(source_term(chunk.source_id));
   doc.add_boolean_term(version_term(chunk.source_id, chunk.version));

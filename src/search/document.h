@@ -4,17 +4,19 @@
 #include <xapian.h>
 
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "lectio/core/source.h"
 #include "lectio/search/index.h"
+#include "vocabulary.h"
 
 namespace lectio::search {
 
 // Bumped whenever analysis or the document layout changes, so that old indexes are rebuilt.
-inline constexpr std::string_view kIndexFormat = "2";
+inline constexpr std::string_view kIndexFormat = "3";
 
 std::string source_term(std::string_view source_id);                // "XS<id>"
 std::string version_term(std::string_view source_id, int version);  // "XV<id>@<version>"
@@ -23,25 +25,31 @@ std::string chunk_term(std::string_view source_id, int ordinal);    // "Q<chunk 
 // The term for two words in a row (stop words between them skipped), from their "Z" terms.
 std::string pair_term(std::string_view first, std::string_view second);
 
-// Makes the Xapian document of each chunk: the heading path and the text (CJK segmented,
-// stemmed in the source's language) with positions, so that phrases work, the pair terms, the
-// filter terms and the unique chunk term. It keeps its term generator and one caching stemmer
-// per language from chunk to chunk, which is what makes indexing many chunks cheap. Not
-// thread-safe.
+// Makes the Xapian document of each chunk: the terms of the heading path and the text (CJK
+// segmented, stemmed in the source's language) with their counts, the pair terms, the filter
+// terms and the unique chunk term. No positions: queries never read them (a quoted phrase asks
+// for its pair terms, query.cpp), and they were a third of the index. ASCII text is split by
+// AsciiWords, anything else by Xapian's TermGenerator, with the same terms. It keeps a
+// vocabulary per language from chunk to chunk, which is what makes indexing many chunks cheap.
+// Not thread-safe.
 class DocumentMaker {
  public:
-  DocumentMaker();
   Xapian::Document make(const Chunk& chunk, const Source& source);
 
  private:
-  void add_pair_terms(Xapian::Document& doc);
+  Vocabulary& vocabulary(const std::string& language);
+  // Append the term numbers of a heading or of the text, in order, then -1 (no pair across).
+  void add_ascii(std::string_view text, Vocabulary& vocabulary);
+  void add_generated(std::string_view text, Vocabulary& vocabulary);
+  void add_terms(Xapian::Document& doc, const Vocabulary& vocabulary);
 
-  Xapian::TermGenerator generator_;
-  std::map<std::string, Xapian::Stem, std::less<>> stemmers_;
-  std::string language_;  // of the stemmer the generator has
-  // Reused from chunk to chunk: the distinct terms of a document, and the term at each position.
-  std::vector<std::string> terms_;
-  std::vector<int> term_at_;  // index into terms_, -1 for no term at that position
+  std::map<std::string, std::unique_ptr<Vocabulary>, std::less<>> vocabularies_;
+  // Reused from chunk to chunk.
+  std::vector<int> sequence_;  // term numbers in text order, -1 between heading and text
+  std::vector<int> wdf_;       // by term number
+  std::vector<int> seen_;      // the term numbers of this chunk
+  std::vector<int> term_at_;   // by position, for the TermGenerator's documents
+  std::string pair_;
 };
 
 // What the index keeps of a chunk. Not its text: snippets read that from the store, which

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <thread>
 #include <unordered_map>
+#include <vector>
 
 #include "document.h"
 #include "lectio/core/error.h"
@@ -16,12 +17,59 @@ namespace lectio::search {
 
 namespace {
 
-// A rebuild writes its postings out every this many chunks. Xapian keeps the postings and
-// positions of every term it has not yet written in ordered maps, and text has many distinct
-// terms (pair terms above all), so the maps grow large and every insertion slow: on a corpus
-// with a realistic vocabulary, writing every 1,000 chunks instead of Xapian's default 10,000
-// took a third less CPU time (docs/benchmarks.md, "Indexing").
-constexpr std::int64_t kChunksPerFlush = 1000;
+// A rebuild writes its chunks into fresh databases of this many chunks each, each written once
+// and closed, and merges them into the index in one pass (Xapian's compaction). Xapian keeps
+// the postings of every term it has not yet written in ordered maps and merges them into the
+// B-trees at each flush; flushing into one growing database rewrote its blocks again and again
+// (text has many distinct terms, pair terms above all), while a fresh database is written in
+// term order and the merge reads each input once (docs/benchmarks.md, "Indexing").
+constexpr std::int64_t kChunksPerPart = 2000;
+
+// The fresh databases of a rebuild, in order: private to this process and thrown away unless
+// the rebuild completes, so they need neither syncs to disk nor copy-on-write.
+class Parts {
+ public:
+  explicit Parts(fs::path dir) : dir_(std::move(dir)) { fs::create_directories(dir_); }
+
+  Xapian::WritableDatabase& current() {
+    if (!open_) {
+      const fs::path path = dir_ / std::to_string(paths_.size());
+      db_ = Xapian::WritableDatabase(path.string(), Xapian::DB_CREATE_OR_OVERWRITE |
+                                                        Xapian::DB_NO_SYNC | Xapian::DB_DANGEROUS);
+      paths_.push_back(path);
+      open_ = true;
+      chunks_ = 0;
+    }
+    return db_;
+  }
+
+  void add(const Xapian::Document& doc) {
+    current().add_document(doc);
+    if (++chunks_ == kChunksPerPart) close();
+  }
+
+  void close() {
+    if (!open_) return;
+    db_.commit();
+    db_.close();
+    open_ = false;
+  }
+
+  // Merges the parts, in order (document numbers follow on), into a compacted database.
+  void merge_into(const fs::path& out) {
+    close();
+    Xapian::Database all;
+    for (const fs::path& p : paths_) all.add_database(Xapian::Database(p.string()));
+    all.compact(out.string(), Xapian::DBCOMPACT_MULTIPASS);
+  }
+
+ private:
+  fs::path dir_;
+  std::vector<fs::path> paths_;
+  Xapian::WritableDatabase db_;
+  bool open_ = false;
+  std::int64_t chunks_ = 0;
+};
 
 // A sibling of the index directory, unique to this process.
 fs::path sibling(const fs::path& dir, std::string_view what) {
@@ -60,10 +108,7 @@ void XapianIndex::rebuild(store::ContentStore& store, const IndexProgress& progr
   fs::remove_all(fresh, ec);
   fs::remove_all(packed, ec);
   try {
-    // The fresh database is private to this process and thrown away unless it is complete, and
-    // only its compacted copy is installed: it needs neither syncs to disk nor copy-on-write.
-    Xapian::WritableDatabase db(
-        fresh.string(), Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_NO_SYNC | Xapian::DB_DANGEROUS);
+    Parts parts(fresh);
     const std::int64_t generation = store.generation();
     std::unordered_map<std::string, Source> sources;
     std::int64_t total = 0;
@@ -78,17 +123,17 @@ void XapianIndex::rebuild(store::ContentStore& store, const IndexProgress& progr
       // A source added or changed after we listed it is left for the next sync, which sees
       // the newer generation.
       if (source == sources.end() || source->second.version != c.version) return;
-      db.add_document(maker.make(c, source->second));
-      if (++done % kChunksPerFlush == 0) db.commit();  // a flush: this database is private
-      if (progress) progress(done, total);
+      parts.add(maker.make(c, source->second));
+      if (progress) progress(++done, total);
     });
-    for (const auto& [id, s] : sources) db.set_metadata(version_key(id), std::to_string(s.version));
-    write_state(db, generation);
-    db.commit();
-    db.close();
-    // Built by add_document, the tables are about two-thirds full; compacted they are a quarter
-    // smaller and a little faster to search, for a few percent of the build time.
-    Xapian::Database(fresh.string()).compact(packed.string(), Xapian::DBCOMPACT_MULTIPASS);
+    // The metadata goes into the last part only: a merge keeps the first value of a key.
+    Xapian::WritableDatabase& last = parts.current();
+    for (const auto& [id, s] : sources)
+      last.set_metadata(version_key(id), std::to_string(s.version));
+    write_state(last, generation);
+    // Merged, the tables are also full, where add_document leaves them about two-thirds full:
+    // a quarter smaller and a little faster to search.
+    parts.merge_into(packed);
     fs::remove_all(fresh, ec);
   } catch (const Xapian::Error& e) {
     fs::remove_all(fresh, ec);

@@ -33,9 +33,9 @@ bool joins(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
 }
 
-// "boundary-layer" and "input/output" would otherwise become phrase searches, which must read
-// the positions of both words in every chunk that has them: the slowest thing a query can do,
-// for a gain the pair terms already give (they reward the two words in a row).
+// "boundary-layer" and "input/output" would otherwise become phrases, which only chunks with
+// both words in a row match (phrase_as_pairs), while the pair terms already reward the two
+// words in a row without requiring them.
 std::string loosen_compounds(std::string text) {
   for (std::size_t i = 1; i + 1 < text.size(); ++i) {
     if ((text[i] == '-' || text[i] == '/') && joins(text[i - 1]) && joins(text[i + 1])) {
@@ -69,6 +69,47 @@ Xapian::Query proximity(const Xapian::Query& words) {
                        kPairWeight);
 }
 
+// The index has no positions (document.cpp), so a phrase ("a b c" in quotes, or words joined
+// by punctuation such as "i.e.") asks for its words and is filtered by the pair terms of its
+// content words in a row: the chunks with the words in that order, stop words between them
+// aside. The pairs carry no weight, so a phrase scores as its words, as a phrase search does.
+Xapian::Query phrase_as_pairs(const Xapian::Query& phrase) {
+  std::vector<Xapian::Query> words;
+  std::vector<Xapian::Query> pairs;
+  std::string previous;
+  for (auto it = phrase.get_terms_begin(); it != phrase.get_terms_end(); ++it) {
+    words.emplace_back(*it);
+    if (is_stop_term(*it)) continue;
+    if (!previous.empty()) pairs.emplace_back(pair_term(previous, *it));
+    previous = *it;
+  }
+  Xapian::Query all(Xapian::Query::OP_AND, words.begin(), words.end());
+  if (pairs.empty()) return all;
+  return Xapian::Query(Xapian::Query::OP_FILTER, all,
+                       Xapian::Query(Xapian::Query::OP_AND, pairs.begin(), pairs.end()));
+}
+
+// The query with every positional operator replaced; `changed` says whether there was one.
+Xapian::Query without_positions(const Xapian::Query& query, bool& changed) {
+  const Xapian::Query::op op = query.get_type();
+  if (op == Xapian::Query::OP_PHRASE || op == Xapian::Query::OP_NEAR) {
+    changed = true;
+    if (op == Xapian::Query::OP_PHRASE) return phrase_as_pairs(query);
+  }
+  const std::size_t n = query.get_num_subqueries();
+  if (n == 0) return query;
+  bool below = false;
+  std::vector<Xapian::Query> parts;
+  for (std::size_t i = 0; i < n; ++i)
+    parts.push_back(without_positions(query.get_subquery(i), below));
+  if (op == Xapian::Query::OP_NEAR)
+    return Xapian::Query(Xapian::Query::OP_AND, parts.begin(), parts.end());
+  if (!below) return query;
+  changed = true;
+  // The query parser's operators with positions inside have no parameter to carry over.
+  return Xapian::Query(op, parts.begin(), parts.end());
+}
+
 }  // namespace
 
 BuiltQuery build_query(const Query& query) {
@@ -100,6 +141,8 @@ BuiltQuery build_query(const Query& query) {
       main = Xapian::Query(Xapian::Query::OP_OR, main, near);
     }
   }
+  bool positional = false;
+  main = without_positions(main, positional);
   if (query.source_ids.empty()) return {main, words};
   std::vector<Xapian::Query> sources;
   for (const std::string& id : query.source_ids) sources.emplace_back(source_term(id));

@@ -146,6 +146,29 @@ TEST(IndexTest, PhrasesBooleansAndSourceFilters) {
   EXPECT_THROW(find(*index, "   "), InvalidInput);
 }
 
+// The index keeps no positions: a quoted phrase asks for the pair terms of its words in a row.
+TEST(IndexTest, AQuotedPhraseFindsTheChunkWithThePhraseFirst) {
+  testing::TempDir dir;
+  auto store = store::open_content_store(dir.path());
+  put(*store, "file_sea", "en",
+      {{{}, "The water of the bay is salted by the tide, and water salted twice is brine."},
+       {{}, "Cooks boil salted water; salted water boils a little hotter than fresh water."},
+       {{}, "Salted fish, water and bread."},
+       {{}, "Boil the pasta in water."}});
+  auto index = open_index(*store, dir.path());
+  const auto phrase = find(*index, "\"salted water\"");
+  ASSERT_FALSE(phrase.empty());
+  EXPECT_EQ(phrase.front().chunk_id, "file_sea:c0001");
+  EXPECT_EQ(ids(phrase), std::vector<std::string>{"file_sea:c0001"});
+  // The words alone find every chunk with either.
+  EXPECT_EQ(find(*index, "salted water").size(), 4u);
+  // Stop words inside a phrase are skipped between pairs, as in the index.
+  EXPECT_EQ(ids(find(*index, "\"boil the pasta\"")), std::vector<std::string>{"file_sea:c0003"});
+  EXPECT_EQ(ids(find(*index, "\"water salted twice\"")),
+            std::vector<std::string>{"file_sea:c0000"});
+  EXPECT_EQ(ids(find(*index, "boil NEAR pasta")), std::vector<std::string>{"file_sea:c0003"});
+}
+
 TEST(IndexTest, AddingANewVersionReplacesTheOldChunksIncrementally) {
   testing::TempDir dir;
   auto store = store::open_content_store(dir.path());

@@ -1,0 +1,47 @@
+#pragma once
+// The index terms of one language's words, numbered, for one indexing pass. Private to the
+// search module.
+#include <xapian.h>
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace lectio::search {
+
+// Maps words to their "Z" + stem index terms and numbers the terms, so that a document's terms
+// are counted by number and each word is stemmed once a pass rather than once an occurrence.
+// Bounded: clear() it when size() passes kMaxTerms (between documents: numbers handed out
+// before are invalid after). Not thread-safe.
+class Vocabulary {
+ public:
+  static constexpr std::size_t kMaxTerms = 1 << 18;  // about 40 MB of words, terms and stems
+
+  explicit Vocabulary(std::string_view language);
+
+  // The number of the term of a lowercased word (as AsciiWords gives it), or -1 when it has
+  // none (its stem is empty).
+  int of_word(const std::string& word);
+  // The number of an index term ("Z" + stem) made by the TermGenerator.
+  int of_term(const std::string& term);
+
+  const std::string& term(int id) const { return terms_[static_cast<std::size_t>(id)]; }
+  bool is_stop(int id) const { return stop_[static_cast<std::size_t>(id)] != 0; }
+  std::size_t size() const { return terms_.size(); }
+  void clear();
+
+  // A generator for text that is not ASCII, with this language's stemmer and the same strategy.
+  Xapian::TermGenerator& generator() { return generator_; }
+
+ private:
+  Xapian::Stem stemmer_;
+  Xapian::TermGenerator generator_;
+  std::unordered_map<std::string, int> words_;
+  std::unordered_map<std::string, int> ids_;  // term -> number
+  std::vector<std::string> terms_;
+  std::vector<char> stop_;
+  std::string scratch_;
+};
+
+}  // namespace lectio::search

@@ -3,7 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
+#include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "analysis.h"
@@ -14,6 +15,76 @@ namespace lectio::search {
 namespace {
 
 constexpr std::size_t kMaxTermBytes = 240;  // Xapian refuses terms over 245 bytes
+
+// What a hit needs of its chunk is kept in a value slot rather than as the document's data:
+// glass compresses every document's data with zlib, and resetting the compressor for each
+// record cost more than the rest of writing it. The record is its fields in order, each
+// number and each text's length a base-128 varint (zigzag for signed numbers).
+constexpr Xapian::valueno kChunkSlot = 0;
+
+void put_number(std::string& out, std::int64_t value) {
+  auto n = (static_cast<std::uint64_t>(value) << 1) ^ static_cast<std::uint64_t>(value >> 63);
+  for (; n >= 0x80; n >>= 7) out.push_back(static_cast<char>(n | 0x80));
+  out.push_back(static_cast<char>(n));
+}
+
+void put_text(std::string& out, std::string_view text) {
+  put_number(out, static_cast<std::int64_t>(text.size()));
+  out.append(text);
+}
+
+std::string encode_chunk(const Chunk& chunk, const Source& source) {
+  std::string out;
+  put_text(out, chunk.source_id);
+  put_number(out, chunk.version);
+  put_number(out, chunk.ordinal);
+  put_text(out, source.file_name);
+  put_number(out, chunk.page_start);
+  put_number(out, chunk.page_end);
+  put_text(out, source.language);
+  put_number(out, static_cast<std::int64_t>(chunk.heading_path.size()));
+  for (const std::string& heading : chunk.heading_path) put_text(out, heading);
+  return out;
+}
+
+// Reads a record of encode_chunk; throws std::runtime_error when it is not one.
+class ChunkReader {
+ public:
+  explicit ChunkReader(std::string record) : record_(std::move(record)) {
+    if (record_.empty()) throw std::runtime_error("no record");
+  }
+
+  int number() {
+    std::uint64_t n = 0;
+    for (int shift = 0;; shift += 7) {
+      if (at_ >= record_.size() || shift > 63) throw std::runtime_error("truncated number");
+      const auto byte = static_cast<unsigned char>(record_[at_++]);
+      n |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
+      if (byte < 0x80) break;
+    }
+    const auto value = static_cast<std::int64_t>(n >> 1) ^ -static_cast<std::int64_t>(n & 1);
+    if (value < INT32_MIN || value > INT32_MAX) throw std::runtime_error("number out of range");
+    return static_cast<int>(value);
+  }
+
+  std::string text() {
+    const int size = number();
+    if (size < 0 || static_cast<std::size_t>(size) > record_.size() - at_) {
+      throw std::runtime_error("truncated text");
+    }
+    std::string out = record_.substr(at_, static_cast<std::size_t>(size));
+    at_ += static_cast<std::size_t>(size);
+    return out;
+  }
+
+  void finish() const {
+    if (at_ != record_.size()) throw std::runtime_error("trailing bytes");
+  }
+
+ private:
+  std::string record_;
+  std::size_t at_ = 0;
+};
 
 }  // namespace
 
@@ -123,32 +194,28 @@ Xapian::Document DocumentMaker::make(const Chunk& chunk, const Source& source) {
   doc.add_boolean_term(version_term(chunk.source_id, chunk.version));
   doc.add_boolean_term(chunk_term(chunk.source_id, chunk.ordinal));
 
-  nlohmann::json data = {{"s", chunk.source_id},    {"v", chunk.version},
-                         {"o", chunk.ordinal},      {"f", source.file_name},
-                         {"p0", chunk.page_start},  {"p1", chunk.page_end},
-                         {"h", chunk.heading_path}, {"l", source.language}};
-  doc.set_data(data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  doc.add_value(kChunkSlot, encode_chunk(chunk, source));
   return doc;
 }
 
 StoredChunk read_document(const Xapian::Document& document) {
-  const auto data = nlohmann::json::parse(document.get_data(), nullptr, false);
   try {
-    if (!data.is_object()) throw std::runtime_error("not an object");
+    ChunkReader in(document.get_value(kChunkSlot));
     StoredChunk out;
-    out.hit.source_id = data.at("s").get<std::string>();
-    out.hit.version = data.at("v").get<int>();
-    out.hit.ordinal = data.at("o").get<int>();
+    out.hit.source_id = in.text();
+    out.hit.version = in.number();
+    out.hit.ordinal = in.number();
     out.hit.chunk_id = chunk_id(out.hit.source_id, out.hit.ordinal);
-    out.hit.file_name = data.at("f").get<std::string>();
-    out.hit.page_start = data.at("p0").get<int>();
-    out.hit.page_end = data.at("p1").get<int>();
-    out.hit.heading_path = data.at("h").get<std::vector<std::string>>();
-    out.language = data.at("l").get<std::string>();
+    out.hit.file_name = in.text();
+    out.hit.page_start = in.number();
+    out.hit.page_end = in.number();
+    out.language = in.text();
+    for (int n = in.number(); n > 0; --n) out.hit.heading_path.push_back(in.text());
+    in.finish();
     return out;
-  } catch (const std::exception& e) {
-    throw Xapian::DatabaseCorruptError(
-        fmt::format("document {} has unreadable data ({})", document.get_docid(), e.what()));
+  } catch (const std::runtime_error& e) {
+    throw Xapian::DatabaseCorruptError(fmt::format(
+        "document {} has an unreadable chunk record ({})", document.get_docid(), e.what()));
   }
 }
 

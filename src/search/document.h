@@ -16,7 +16,7 @@
 namespace lectio::search {
 
 // Bumped whenever analysis or the document layout changes, so that old indexes are rebuilt.
-inline constexpr std::string_view kIndexFormat = "3";
+inline constexpr std::string_view kIndexFormat = "4";
 
 std::string source_term(std::string_view source_id);                // "XS<id>"
 std::string version_term(std::string_view source_id, int version);  // "XV<id>@<version>"
@@ -59,8 +59,8 @@ struct StoredChunk {
   std::string language;
 };
 
-// Throws Xapian::DatabaseCorruptError when the data is not what DocumentMaker::make wrote, so that
-// a damaged document is handled like any other damage.
+// Throws Xapian::DatabaseCorruptError when the record is not what DocumentMaker::make wrote, so
+// that a damaged document is handled like any other damage.
 StoredChunk read_document(const Xapian::Document& document);
 
 }  // namespace lectio::search

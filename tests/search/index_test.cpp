@@ -210,11 +210,11 @@ TEST(IndexTest, DamageFoundWhileSearchingRebuildsAndSearchesAgain) {
   fill(*store);
   open_index(*store, dir.path());
   {
-    // Damage that only a search can see: well-formed files whose chunk data is garbage.
+    // Damage that only a search can see: well-formed files whose chunk records are garbage.
     Xapian::WritableDatabase db((dir.path() / "index").string(), Xapian::DB_OPEN);
     for (Xapian::docid id = 1; id <= db.get_lastdocid(); ++id) {
       Xapian::Document doc = db.get_document(id);
-      doc.set_data("\x01garbage");
+      doc.add_value(0, "\x01garbage");  // the chunk record (document.cpp)
       db.replace_document(id, doc);
     }
     db.commit();

@@ -21,7 +21,7 @@ for name in $(sed -n 's/^ *foreach(name \(.*\))$/\1/p' tests/web/tests.cmake) \
   targets+=("test_web_$name")
 done
 nice cmake --build "$build" -j "$jobs" --target "${targets[@]}"
-export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/scripts/tsan.supp}
 start=$(date +%s)
 status=0
 (cd "$build" && ctest --output-on-failure -j "$jobs" -L web -E 'browser' "$@") || status=$?

@@ -152,7 +152,7 @@ Answer answer(std::string_view question, const std::vector<std::string>& source_
 
   const Retrieved retrieved =
       retrieve(answer.question, source_ids, store, index, options.search_depth);
-  const std::vector<Candidate> candidates = build_candidates(retrieved.material, language);
+  const std::vector<Candidate> candidates = answer_candidates(retrieved.material, language);
   PickOptions pick;
   pick.max_sentences = options.max_sentences;
   pick.chunk_prior = retrieved.prior;

@@ -14,14 +14,24 @@ namespace lectio::compose {
 // "explain" and "什么" left out).
 std::vector<std::string> question_terms(std::string_view question, const std::string& language);
 
+// The sentences of the material's chunks an answer may quote, in document order: those a
+// lesson may speak (build_candidates()) and also those only too long to follow by ear, since
+// an answer is read. Such a long sentence is often the one that holds the answer (7% of
+// SQuAD's dev answers sit only in sentences over the spoken limit). Each has the terms of
+// its chunk's whole heading path, the source's title included: build_candidates() leaves out
+// the headings all chunks share, which say nothing about where a sentence belongs in a
+// lesson, but an article's sentences seldom repeat its title ("Super Bowl 50") and still
+// answer questions that name it.
+std::vector<Candidate> answer_candidates(const Material& material, const std::string& language);
+
 struct PickOptions {
   int max_sentences = 3;
-  // Share of the question's term weight (idf) every answer sentence must carry, itself, by its
-  // headings or by the sentence before it; below it the sources only brush the subject and the
-  // honest answer is "they don't say". A term the sources never use weighs more than any they
-  // use, so a question whose rarest term is missing stays under the bar unless its other
-  // terms outweigh it. 0.4 answers 87% of SQuAD's answerable dev questions
-  // (docs/benchmarks.md, "Ask and verify").
+  // Share of the question's term weight (idf) the answer's lead sentence must carry, itself,
+  // by its headings or by the sentence before it (the sentences after it: half as much);
+  // below it the sources only brush the subject and the honest answer is "they don't say". A
+  // term the sources never use weighs more than any they use, so a question whose rarest term
+  // is missing stays under the bar unless its other terms outweigh it. 0.4 answers 92% of
+  // SQuAD's answerable dev questions; 0.45 answers 87% (docs/benchmarks.md, "Ask and verify").
   double min_coverage = 0.4;
   // No answer when at least this share of the question's weight is in terms no candidate
   // uses: the sources are about something else that shares the question's commoner words.
@@ -35,7 +45,9 @@ struct PickOptions {
 
 // Indices of the candidates that answer `question`, the best one's chunk first, each chunk's
 // sentences in document order. Empty when no sentence carries enough of the question's term
-// weight (the honest answer is then "the sources don't say").
+// weight, or when the best one turns the question round (it is negated and the sentence is
+// not, or the sentence says the opposite of one of its words: answer_checks.h); the honest
+// answer is then "the sources don't say".
 std::vector<int> pick_answer(std::string_view question, const std::vector<Candidate>& candidates,
                              const std::string& language, const PickOptions& options);
 

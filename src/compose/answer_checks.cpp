@@ -1,0 +1,85 @@
+#include "answer_checks.h"
+
+#include <map>
+#include <regex>
+#include <utility>
+
+#include "lectio/text/terms.h"
+
+namespace lectio::compose {
+
+namespace {
+
+bool negated(std::string_view text) {
+  static const std::regex kNegation(
+      R"(\b(never|not|no|none|nothing|nobody|neither|nor|without|cannot)\b|n['’]t\b)",
+      std::regex::icase);
+  return std::regex_search(text.begin(), text.end(), kNegation);
+}
+
+// Antonyms as stemmed terms, both ways. Only pairs whose two sides cannot both be true of the
+// same thing: "won" / "lost" is left out ("X lost to Y" is "Y won"), as is "first" / "last"
+// ("the last time" is the latest).
+const std::map<std::string, std::set<std::string>>& antonyms() {
+  static const std::map<std::string, std::set<std::string>> kPairs = [] {
+    const std::vector<std::pair<const char*, const char*>> words = {
+        {"smallest", "largest"},  {"smallest", "biggest"},  {"least", "most"},
+        {"fewest", "most"},       {"lowest", "highest"},    {"worst", "best"},
+        {"youngest", "oldest"},   {"earliest", "latest"},   {"minimum", "maximum"},
+        {"shortest", "longest"},  {"short", "long"},        {"short", "lengthy"},
+        {"increase", "decrease"}, {"gain", "lose"},         {"gained", "lost"},
+        {"buy", "sell"},          {"bought", "sold"},       {"accept", "reject"},
+        {"include", "exclude"},   {"praise", "criticise"},  {"praise", "criticize"},
+        {"commend", "criticise"}, {"commend", "criticize"}, {"men", "women"},
+        {"male", "female"},       {"succeed", "fail"},      {"always", "never"},
+        {"start", "stop"},        {"allow", "forbid"},      {"allow", "ban"}};
+    std::map<std::string, std::set<std::string>> out;
+    for (const auto& [a, b] : words) {
+      const auto ta = text::terms(a, "en");
+      const auto tb = text::terms(b, "en");
+      if (ta.size() != 1 || tb.size() != 1) continue;  // a stop word: nothing to compare
+      out[ta.front()].insert(tb.front());
+      out[tb.front()].insert(ta.front());
+    }
+    return out;
+  }();
+  return kPairs;
+}
+
+// True when one term is the other with a negative prefix ("unoffici" / "offici"). The rest
+// must be five letters or more: "display" is not the opposite of "play", nor "inform" of "form".
+bool prefixed_opposite(const std::string& a, const std::string& b) {
+  for (std::string_view p : {"un", "non", "in", "im", "ir", "il", "dis"}) {
+    if (a.size() >= p.size() + 5 && a.starts_with(p) &&
+        a.compare(p.size(), std::string::npos, b) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool negation_differs(std::string_view question, std::string_view sentence,
+                      const std::string& language) {
+  return language == "en" && negated(question) && !negated(sentence);
+}
+
+std::string opposite_said(const std::vector<std::string>& question_terms,
+                          const std::set<std::string>& said, const std::string& language) {
+  if (language != "en") return {};
+  for (const std::string& t : question_terms) {
+    if (said.contains(t)) continue;
+    if (const auto it = antonyms().find(t); it != antonyms().end()) {
+      for (const std::string& o : it->second) {
+        if (said.contains(o)) return t;
+      }
+    }
+    for (const std::string& s : said) {
+      if (prefixed_opposite(t, s) || prefixed_opposite(s, t)) return t;
+    }
+  }
+  return {};
+}
+
+}  // namespace lectio::compose

@@ -1,0 +1,24 @@
+#pragma once
+// Signs that the sentence an answer would lead with does not answer the question although it
+// shares the question's words: the question turns on a negation or on a word whose opposite
+// the sentence uses. SQuAD 2.0's unanswerable questions are mostly made that way from a
+// sentence of the article ("never" inserted, "smallest" for "largest", "unofficially" for
+// "officially"). Private to the compose module; English only (other languages: never).
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lectio::compose {
+
+// True when the question is negated ("never", "not", "n't", "no", ...) and the sentence is not.
+bool negation_differs(std::string_view question, std::string_view sentence,
+                      const std::string& language);
+
+// The question's term whose opposite `said` (the terms of the sentence and the one before it)
+// holds while it does not hold the term itself; empty when there is none. Opposites are a
+// short list of antonyms and the negative prefixes un-, non-, in-, im-, ir-, il-, dis-.
+std::string opposite_said(const std::vector<std::string>& question_terms,
+                          const std::set<std::string>& said, const std::string& language);
+
+}  // namespace lectio::compose

@@ -1,0 +1,156 @@
+// Picking the sentences that answer a question, on hand-made candidates and material: the
+// answer type, the question's wording, long sentences an answer may quote, and the signs that
+// the best match turns the question's way round (negation, opposites) so that it is refused.
+#include "compose/answer_core.h"
+
+#include <gtest/gtest.h>
+
+#include "compose/answer_checks.h"
+#include "lectio/text/terms.h"
+
+namespace lectio::compose {
+
+namespace {
+
+// One candidate per sentence, all in one chunk, in the order given.
+std::vector<Candidate> candidates_of(const std::vector<std::string>& sentences) {
+  std::vector<Candidate> out;
+  for (const std::string& s : sentences) {
+    Candidate c;
+    c.text = c.original = s;
+    c.position = static_cast<int>(out.size()) + 1;
+    c.terms = text::terms(s, "en");
+    c.previous = static_cast<int>(out.size()) - 1;
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+// The sentence pick_answer leads with, or "" when it refuses.
+std::string lead(std::string_view question, const std::vector<Candidate>& candidates,
+                 const PickOptions& options = {}) {
+  const std::vector<int> picked = pick_answer(question, candidates, "en", options);
+  return picked.empty() ? "" : candidates[static_cast<std::size_t>(picked.front())].original;
+}
+
+const std::vector<std::string> kSkyFacts = {
+    "The company was formed in 1990 by a merger of two satellite broadcasters.",
+    "Sky became the largest digital subscription television company in the country.",
+    "The digital service was officially launched in October 1998 under the name Sky Digital.",
+    "Subscribers can record programmes with the box and watch them later.",
+    "The merger followed a year of heavy losses at both broadcasters.",
+};
+
+}  // namespace
+
+TEST(AnswerCoreTest, TheAnswerTypesOwnWordsAreNotQuestionTerms) {
+  EXPECT_EQ(question_terms("How many moons does Mars have?", "en"),
+            (std::vector<std::string>{"moon", "mar"}));
+  EXPECT_EQ(question_terms("What kind of rock is basalt?", "en"),
+            (std::vector<std::string>{"rock", "basalt"}));
+}
+
+TEST(AnswerCoreTest, AHowManyQuestionIsAnsweredByTheSentenceWithTheNumber) {
+  // "many" is in no sentence: counted as a term, it weighed most and left too little of the
+  // question carried by the sentence that answers.
+  const auto c = candidates_of({"Mars has two small moons, Phobos and Deimos.",
+                                "Phobos orbits Mars closer than any other known moon.",
+                                "Jupiter has the largest moon of the solar system."});
+  EXPECT_EQ(lead("How many moons does Mars have?", c),
+            "Mars has two small moons, Phobos and Deimos.");
+}
+
+TEST(AnswerCoreTest, AWhoQuestionPicksTheSentenceWithAName) {
+  const auto c = candidates_of({"The college library grew quickly after the fire of 1879.",
+                                "The library was founded in 1873 by Father Lemonnier.",
+                                "Students use the library late into the night."});
+  EXPECT_EQ(lead("Who founded the library?", c),
+            "The library was founded in 1873 by Father Lemonnier.");
+  EXPECT_EQ(lead("When was the library founded?", c),
+            "The library was founded in 1873 by Father Lemonnier.");
+}
+
+TEST(AnswerCoreTest, ANegatedQuestionWhoseBestSentenceIsNotNegatedIsRefused) {
+  const auto c = candidates_of(kSkyFacts);
+  EXPECT_NE(lead("When was the digital service launched?", c), "");
+  EXPECT_EQ(lead("When was the digital service never launched?", c), "");
+  EXPECT_EQ(lead("What digital service wasn't launched in 1998?", c), "");
+}
+
+TEST(AnswerCoreTest, AQuestionAskingTheOppositeOfWhatTheSourcesSayIsRefused) {
+  const auto c = candidates_of(kSkyFacts);
+  // The answerable question, then the same with its key word swapped for its opposite.
+  EXPECT_EQ(lead("Which is the largest digital subscription television company?", c), kSkyFacts[1]);
+  EXPECT_EQ(lead("Which is the smallest digital subscription television company?", c), "");
+  EXPECT_EQ(lead("When was the digital service officially launched?", c), kSkyFacts[2]);
+  EXPECT_EQ(lead("When was the digital service unofficially launched?", c), "");
+}
+
+TEST(AnswerCoreTest, OppositesAreAntonymsOrNegativePrefixesNotLookalikes) {
+  const std::set<std::string> said = {"largest", "offici", "play", "form", "avail"};
+  EXPECT_EQ(opposite_said(text::terms("smallest", "en"), said, "en"), "smallest");
+  EXPECT_EQ(opposite_said(text::terms("unofficially", "en"), said, "en"), "unoffici");
+  EXPECT_EQ(opposite_said(text::terms("unavailable", "en"), said, "en"), "unavail");
+  EXPECT_EQ(opposite_said(text::terms("display", "en"), said, "en"), "");
+  EXPECT_EQ(opposite_said(text::terms("inform", "en"), said, "en"), "");
+  EXPECT_EQ(opposite_said(text::terms("largest", "en"), said, "en"), "");  // said as asked
+  EXPECT_EQ(opposite_said(text::terms("smallest", "en"), said, "zh"), "");
+  EXPECT_TRUE(negation_differs("Who never won?", "Denver won.", "en"));
+  EXPECT_FALSE(negation_differs("Who never won?", "Carolina did not win.", "en"));
+  EXPECT_FALSE(negation_differs("Who won?", "Carolina did not win.", "en"));
+}
+
+TEST(AnswerCoreTest, TheSourcesTitleCountsAsEverySentencesHeading) {
+  // The article is about the Super Bowl; its sentences seldom say so.
+  Material m;
+  for (const char* text : {"The game was played at Levi's Stadium in Santa Clara.",
+                           "Tickets for the Super Bowl sold out within a week.",
+                           "The halftime show was headlined by a British rock band."}) {
+    Chunk chunk;
+    chunk.source_id = "file_sb50";
+    chunk.ordinal = static_cast<int>(m.chunks.size());
+    chunk.heading_path = {"Super Bowl 50"};
+    chunk.text = text;
+    m.chunks.push_back(chunk);
+  }
+  const auto spoken = build_candidates(m, "en");
+  const auto written = answer_candidates(m, "en");
+  ASSERT_EQ(spoken.size(), 3u);
+  ASSERT_EQ(written.size(), 3u);
+  EXPECT_TRUE(spoken[0].heading_terms.empty());  // shared by every chunk: left out of a lesson
+  EXPECT_EQ(written[0].heading_terms, (std::vector<std::string>{"super", "bowl", "50"}));
+  const std::string question = "Where was Super Bowl 50 played?";
+  // Without the title no sentence carries enough of the question: "50" is in none.
+  EXPECT_EQ(lead(question, spoken), "");
+  EXPECT_EQ(lead(question, written), "The game was played at Levi's Stadium in Santa Clara.");
+}
+
+TEST(AnswerCoreTest, AnAnswerMayQuoteASentenceTooLongToSpeak) {
+  const std::string long_sentence =
+      "Despite waiving longtime running back DeAngelo Williams and losing top wide receiver "
+      "Kelvin Benjamin to a torn ligament in the preseason, the Carolina Panthers had their "
+      "best regular season in franchise history, becoming the seventh team to win at least "
+      "fifteen regular season games since the league expanded to a sixteen game schedule.";
+  Material m;
+  Chunk chunk;
+  chunk.source_id = "file_panthers";
+  chunk.heading_path = {"Panthers", "Season"};
+  chunk.text = "The team opened at home in September. " + long_sentence +
+               " The coach was named coach of the year.";
+  m.chunks.push_back(chunk);
+  const auto spoken = build_candidates(m, "en");
+  const auto written = answer_candidates(m, "en");
+  ASSERT_EQ(spoken.size() + 1, written.size());
+  EXPECT_EQ(written[1].original, long_sentence);
+  EXPECT_EQ(written[1].previous, 0);
+  EXPECT_EQ(written[2].previous, 1);
+  EXPECT_EQ(written[1].heading_terms, (std::vector<std::string>{"panther", "season"}));
+  EXPECT_LT(written[0].position, written[1].position);
+  EXPECT_LT(written[1].position, written[2].position);
+  const std::vector<int> picked =
+      pick_answer("Which running back did the Panthers waive?", written, "en", {});
+  ASSERT_FALSE(picked.empty());
+  EXPECT_EQ(written[static_cast<std::size_t>(picked.front())].original, long_sentence);
+}
+
+}  // namespace lectio::compose

@@ -25,6 +25,9 @@ struct VerifyOptions {
 struct VerifiedSentence {
   std::string text;
   double support = 0;                  // against the cited chunks, 0..1
+  // The support discounted for what the sentence adds: halved for each number its chunks do
+  // not hold, times 0.9 for each other word they do not hold (names included), 0..1.
+  double score = 0;
   bool supported = false;              // support >= kSupportThreshold and facts_held()
   std::vector<std::string> citations;  // the chunks it was checked against, best first
   std::vector<UnsupportedTerm> unsupported;
@@ -32,13 +35,14 @@ struct VerifiedSentence {
 
 struct Verification {
   std::string language;
-  // The text's faithfulness, 0..1: its sentences' support weighted by their content terms
-  // (a sentence with no content term weighs nothing); 0 when nothing was checked.
+  // The text's faithfulness, 0..1: the mean of its sentences' scores (a sentence with no
+  // content term is left out); 0 when nothing was checked.
   double score = 0;
   std::vector<VerifiedSentence> sentences;
 };
 
-// Splits `text` into sentences and verifies each against the sources. Throws InvalidInput
+// Splits `text` into sentences (also at a period standing alone between spaces, as in
+// tokenised text) and verifies each against the sources. Throws InvalidInput
 // for an empty text, one over kMaxVerifyBytes, text that is not UTF-8, no sentence, or options
 // out of range, NotFound for an unknown source id; store and index errors pass through.
 Verification verify_text(std::string_view text, store::ContentStore& store, search::Index& index,

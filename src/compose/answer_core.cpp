@@ -293,27 +293,34 @@ std::vector<Candidate> answer_candidates(const Material& material, const std::st
   // to slot the long ones in between.
   int position = 0;
   for (std::size_t ci = 0; ci < material.chunks.size(); ++ci) {
-    const std::string& text = material.chunks[ci].text;
+    const Chunk& chunk = material.chunks[ci];
+    std::vector<std::string> sentences;  // as build_candidates() splits them: line by line
     std::size_t start = 0;
-    while (start <= text.size()) {
-      std::size_t nl = text.find('\n', start);
-      if (nl == std::string::npos) nl = text.size();
-      for (const std::string& sentence :
-           text::sentences(text.substr(start, nl - start), language)) {
-        ++position;
-        if (!only_too_long(sentence, language)) continue;
-        Candidate c;
-        c.text = c.original = sentence;
-        c.chunk = static_cast<int>(ci);
-        c.position = position;
-        c.terms = text::terms(sentence, language);
-        c.words = static_cast<int>(text::words(sentence).size());
-        c.dangling = points_back(sentence, language);
-        c.heading_terms = headings[ci];
-        out.push_back(std::move(c));
+    while (start <= chunk.text.size()) {
+      std::size_t nl = chunk.text.find('\n', start);
+      if (nl == std::string::npos) nl = chunk.text.size();
+      for (std::string& s : text::sentences(chunk.text.substr(start, nl - start), language)) {
+        sentences.push_back(std::move(s));
       }
-      if (nl == text.size()) break;
+      if (nl == chunk.text.size()) break;
       start = nl + 1;
+    }
+    for (std::size_t si = 0; si < sentences.size(); ++si) {
+      const std::string& sentence = sentences[si];
+      ++position;
+      // A piece of a sentence the chunker cut at its word cap is no more quotable than heard.
+      const bool fragment = (si == 0 && chunk.opens_mid_sentence) ||
+                            (si + 1 == sentences.size() && chunk.closes_mid_sentence);
+      if (fragment || !only_too_long(sentence, language)) continue;
+      Candidate c;
+      c.text = c.original = sentence;
+      c.chunk = static_cast<int>(ci);
+      c.position = position;
+      c.terms = text::terms(sentence, language);
+      c.words = static_cast<int>(text::words(sentence).size());
+      c.dangling = points_back(sentence, language);
+      c.heading_terms = headings[ci];
+      out.push_back(std::move(c));
     }
   }
   std::stable_sort(out.begin(), out.end(),

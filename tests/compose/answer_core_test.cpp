@@ -151,6 +151,13 @@ TEST(AnswerCoreTest, AnAnswerMayQuoteASentenceTooLongToSpeak) {
       pick_answer("Which running back did the Panthers waive?", written, "en", {});
   ASSERT_FALSE(picked.empty());
   EXPECT_EQ(written[static_cast<std::size_t>(picked.front())].original, long_sentence);
+
+  // The same sentence as the tail of one the chunker cut at its word cap is not quoted.
+  m.chunks[0].text = long_sentence + " The coach was named coach of the year.";
+  m.chunks[0].opens_mid_sentence = true;
+  const auto cut = answer_candidates(m, "en");
+  ASSERT_EQ(cut.size(), 1u);
+  EXPECT_EQ(cut[0].original, "The coach was named coach of the year.");
 }
 
 }  // namespace lectio::compose

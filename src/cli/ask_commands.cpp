@@ -111,6 +111,7 @@ nlohmann::ordered_json to_json(const compose::Verification& v) {
     for (const compose::UnsupportedTerm& t : s.unsupported) unsupported.push_back(t.text);
     sentences.push_back({{"text", s.text},
                          {"support", s.support},
+                         {"score", s.score},
                          {"supported", s.supported},
                          {"citations", s.citations},
                          {"unsupported", unsupported}});

@@ -131,8 +131,13 @@ TEST(CliVerifyTest, MarksSupportedAndInventedSentences) {
   EXPECT_FALSE(bad["supported"].get<bool>());
   const auto missing = bad["unsupported"].get<std::vector<std::string>>();
   EXPECT_EQ(missing, (std::vector<std::string>{"1987", "Zorblax Institute", "Mars"})) << r.out;
+  // A sentence's score is its support discounted for what no chunk holds; the text's score is
+  // the mean of its sentences' scores.
+  EXPECT_LT(bad["score"].get<double>(), bad["support"].get<double>() / 2) << r.out;
+  EXPECT_DOUBLE_EQ(good["score"].get<double>(), good["support"].get<double>());
   const double score = j["score"].get<double>();
-  EXPECT_GT(score, bad["support"].get<double>());
+  EXPECT_NEAR(score, (good["score"].get<double>() + bad["score"].get<double>()) / 2, 1e-9);
+  EXPECT_GT(score, bad["support"].get<double>() / 2);
   EXPECT_LT(score, good["support"].get<double>());
 
   auto text = lib.run({"verify", file.string()});

@@ -7,11 +7,11 @@
 #include <unordered_set>
 #include <utility>
 
+#include "answer_checks.h"
 #include "lectio/text/sentences.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/weighting.h"
 #include "lectio/text/words.h"
-#include "answer_checks.h"
 #include "listenable.h"
 
 namespace lectio::compose {
@@ -33,10 +33,10 @@ constexpr double kDanglingPenalty = 0.15;
 // already out of text::terms(); these are the rest ("explain", Chinese question words).
 const std::unordered_set<std::string_view>& question_words() {
   static const std::unordered_set<std::string_view> kWords = {
-      "explain", "describe", "tell",    "mean", "means",  "meaning", "define", "definition",
-      "please",  "briefly",  "exactly", "know", "需要", "了解", "关于", "什么", "为什么", "怎么",    "怎样",   "如何",
-      "哪",      "哪里",     "哪儿",    "哪些", "哪个",   "谁",      "多少",   "几",
-      "吗",      "呢",       "请问",    "是否", "能否",   "是不是",  "请"};
+      "explain", "describe", "tell", "mean", "means", "meaning", "define", "definition", "please",
+      "briefly", "exactly",  "know", "需要", "了解",  "关于",    "什么",   "为什么",     "怎么",
+      "怎样",    "如何",     "哪",   "哪里", "哪儿",  "哪些",    "哪个",   "谁",         "多少",
+      "几",      "吗",       "呢",   "请问", "是否",  "能否",    "是不是", "请"};
   return kWords;
 }
 
@@ -97,9 +97,9 @@ std::vector<std::string> written_words(std::string_view s) {
 
 bool is_number_word(std::string lower) {
   static const std::set<std::string> kWords = {
-      "one",   "two",    "three",   "four",     "five",    "six",     "seven",
-      "eight", "nine",   "ten",     "eleven",   "twelve",  "twenty",  "thirty",
-      "forty", "fifty",  "hundred", "thousand", "million", "billion", "dozen"};
+      "one",   "two",   "three",   "four",     "five",    "six",     "seven",
+      "eight", "nine",  "ten",     "eleven",   "twelve",  "twenty",  "thirty",
+      "forty", "fifty", "hundred", "thousand", "million", "billion", "dozen"};
   return kWords.contains(lower);
 }
 
@@ -108,16 +108,17 @@ bool holds_type(std::string_view sentence, AnswerType type, std::string_view que
                 const std::string& language) {
   if (type == AnswerType::kAny) return true;
   if (language == "zh") {  // only numbers and dates are typed: any digit will do
-    return std::any_of(sentence.begin(), sentence.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return std::any_of(sentence.begin(), sentence.end(),
+                       [](char c) { return c >= '0' && c <= '9'; });
   }
   std::set<std::string> asked;
   for (std::string& w : written_words(question)) {
     std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return std::tolower(c); });
     asked.insert(std::move(w));
   }
-  static const std::set<std::string> kMonths = {
-      "january", "february", "march",     "april",   "may",      "june",
-      "july",    "august",   "september", "october", "november", "december"};
+  static const std::set<std::string> kMonths = {"january",   "february", "march",    "april",
+                                                "may",       "june",     "july",     "august",
+                                                "september", "october",  "november", "december"};
   const std::vector<std::string> ws = written_words(sentence);
   for (std::size_t i = 0; i < ws.size(); ++i) {
     const std::string& w = ws[i];
@@ -202,8 +203,8 @@ std::vector<Scored> score_candidates(const Question& q, const std::vector<Candid
     s.candidate = static_cast<int>(i);
     s.coverage = (carried + headed + context) / total;
     const auto p = options.chunk_prior.find(c.chunk);
-    s.score = carried / total + kHeadingWeight * headed / total +
-              kContextWeight * context / total + kCosineWeight * text::cosine(asked, vectors[i]) +
+    s.score = carried / total + kHeadingWeight * headed / total + kContextWeight * context / total +
+              kCosineWeight * text::cosine(asked, vectors[i]) +
               kRankWeight * (p == options.chunk_prior.end() ? 0 : p->second) +
               (holds_type(c.original, q.type, q.text, q.language) ? kTypeWeight : 0) -
               (c.dangling ? kDanglingPenalty : 0);
@@ -246,8 +247,9 @@ std::vector<int> choose(const Question& q, const std::vector<Scored>& ranked,
     if (chosen.empty() && says_otherwise(q, candidates, stats, s.candidate)) return {};
     bool duplicate = false;
     for (int j : chosen) {
-      duplicate = duplicate || text::cosine(vectors[static_cast<std::size_t>(s.candidate)],
-                                      vectors[static_cast<std::size_t>(j)]) > kDuplicateSimilarity;
+      duplicate =
+          duplicate || text::cosine(vectors[static_cast<std::size_t>(s.candidate)],
+                                    vectors[static_cast<std::size_t>(j)]) > kDuplicateSimilarity;
     }
     if (!duplicate) chosen.push_back(s.candidate);
   }
@@ -269,8 +271,8 @@ std::vector<int> choose(const Question& q, const std::vector<Scored>& ranked,
 bool only_too_long(std::string_view sentence, const std::string& language) {
   if (sentence.find('\n') != std::string_view::npos || sentence.empty()) return false;
   const std::size_t last = sentence.find_last_not_of("\"')");
-  if (last == std::string_view::npos || std::string_view(".!?").find(sentence[last]) ==
-                                             std::string_view::npos) {
+  if (last == std::string_view::npos ||
+      std::string_view(".!?").find(sentence[last]) == std::string_view::npos) {
     return false;
   }
   return why_unfit(sentence, language) == Unfit::kLength;
@@ -294,17 +296,7 @@ std::vector<Candidate> answer_candidates(const Material& material, const std::st
   int position = 0;
   for (std::size_t ci = 0; ci < material.chunks.size(); ++ci) {
     const Chunk& chunk = material.chunks[ci];
-    std::vector<std::string> sentences;  // as build_candidates() splits them: line by line
-    std::size_t start = 0;
-    while (start <= chunk.text.size()) {
-      std::size_t nl = chunk.text.find('\n', start);
-      if (nl == std::string::npos) nl = chunk.text.size();
-      for (std::string& s : text::sentences(chunk.text.substr(start, nl - start), language)) {
-        sentences.push_back(std::move(s));
-      }
-      if (nl == chunk.text.size()) break;
-      start = nl + 1;
-    }
+    const std::vector<std::string> sentences = chunk_sentences(chunk, language);
     for (std::size_t si = 0; si < sentences.size(); ++si) {
       const std::string& sentence = sentences[si];
       ++position;

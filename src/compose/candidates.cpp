@@ -55,8 +55,8 @@ std::map<std::string, std::size_t> shared_heading_depth(const std::vector<Chunk>
   return depth;
 }
 
-// The sentences of a chunk in order. Lines of a chunk are separate blocks (paragraphs, list
-// items); sentences stay inside them.
+}  // namespace
+
 std::vector<std::string> chunk_sentences(const Chunk& chunk, const std::string& language) {
   std::vector<std::string> out;
   std::size_t start = 0;
@@ -71,8 +71,6 @@ std::vector<std::string> chunk_sentences(const Chunk& chunk, const std::string& 
   }
   return out;
 }
-
-}  // namespace
 
 std::vector<Candidate> build_candidates(const Material& material, const std::string& language) {
   std::vector<Candidate> out;

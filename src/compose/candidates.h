@@ -31,6 +31,10 @@ struct Candidate {
 std::optional<std::string> rewrite_for_listening(std::string_view sentence,
                                                  const std::string& language);
 
+// The sentences of a chunk in order, as candidates are made of them: lines of a chunk are
+// separate blocks (paragraphs, list items) and sentences stay inside them.
+std::vector<std::string> chunk_sentences(const Chunk& chunk, const std::string& language);
+
 std::vector<Candidate> build_candidates(const Material& material, const std::string& language);
 
 }  // namespace lectio::compose

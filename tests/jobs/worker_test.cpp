@@ -193,7 +193,10 @@ TEST(JobsWorkerTest, AQueuedPlanIsBuiltByWorkersAndStoredByTheCommandThatFollows
   ASSERT_EQ(followed.exit_code, 0) << followed.err;
   const auto built = nlohmann::json::parse(followed.out);
   EXPECT_EQ(built["build"]["failed"], 0);
-  EXPECT_EQ(built["build"]["composed"], 8) << "each composed once, by the worker";
+  // The worker may finish a lesson before this command looks for it, which then finds it
+  // stored and reuses it: each of the 8 is composed (by the worker) or reused, none twice.
+  EXPECT_EQ(built["build"]["composed"].get<int>() + built["build"]["reused"].get<int>(), 8)
+      << followed.out;
   worker.signal(SIGTERM);
   EXPECT_EQ(worker.wait().exit_code, 0);
 

@@ -296,14 +296,10 @@ std::vector<Candidate> answer_candidates(const Material& material, const std::st
   int position = 0;
   for (std::size_t ci = 0; ci < material.chunks.size(); ++ci) {
     const Chunk& chunk = material.chunks[ci];
-    const std::vector<std::string> sentences = chunk_sentences(chunk, language);
-    for (std::size_t si = 0; si < sentences.size(); ++si) {
-      const std::string& sentence = sentences[si];
+    for (const ChunkSentence& piece : chunk_sentences(chunk, language)) {
+      const std::string& sentence = piece.text;
       ++position;
-      // A piece of a sentence the chunker cut at its word cap is no more quotable than heard.
-      const bool fragment = (si == 0 && chunk.opens_mid_sentence) ||
-                            (si + 1 == sentences.size() && chunk.closes_mid_sentence);
-      if (fragment || !only_too_long(sentence, language)) continue;
+      if (piece.cut || !only_too_long(sentence, language)) continue;
       Candidate c;
       c.text = c.original = sentence;
       c.chunk = static_cast<int>(ci);

@@ -57,17 +57,21 @@ std::map<std::string, std::size_t> shared_heading_depth(const std::vector<Chunk>
 
 }  // namespace
 
-std::vector<std::string> chunk_sentences(const Chunk& chunk, const std::string& language) {
-  std::vector<std::string> out;
+std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string& language) {
+  std::vector<ChunkSentence> out;
   std::size_t start = 0;
   while (start <= chunk.text.size()) {
     std::size_t nl = chunk.text.find('\n', start);
     if (nl == std::string::npos) nl = chunk.text.size();
     for (std::string& sentence : text::sentences(chunk.text.substr(start, nl - start), language)) {
-      out.push_back(std::move(sentence));
+      out.push_back({std::move(sentence), false});
     }
     if (nl == chunk.text.size()) break;
     start = nl + 1;
+  }
+  if (!out.empty()) {
+    out.front().cut = chunk.opens_mid_sentence;
+    out.back().cut = out.back().cut || chunk.closes_mid_sentence;
   }
   return out;
 }
@@ -86,14 +90,10 @@ std::vector<Candidate> build_candidates(const Material& material, const std::str
     }
     // A sentence follows the one before it in the chunk even across lines, as when heard.
     int previous = -1;
-    const std::vector<std::string> sentences = chunk_sentences(chunk, language);
-    for (std::size_t si = 0; si < sentences.size(); ++si) {
-      const std::string& sentence = sentences[si];
+    for (const ChunkSentence& piece : chunk_sentences(chunk, language)) {
+      const std::string& sentence = piece.text;
       ++position;
-      // A piece of a sentence cut at the word cap is not a sentence a listener could follow.
-      const bool fragment = (si == 0 && chunk.opens_mid_sentence) ||
-                            (si + 1 == sentences.size() && chunk.closes_mid_sentence);
-      auto spoken = fragment ? std::nullopt : rewrite_for_listening(sentence, language);
+      auto spoken = piece.cut ? std::nullopt : rewrite_for_listening(sentence, language);
       if (!spoken) {
         previous = -1;
         continue;

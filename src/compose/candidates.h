@@ -31,9 +31,17 @@ struct Candidate {
 std::optional<std::string> rewrite_for_listening(std::string_view sentence,
                                                  const std::string& language);
 
+// A sentence of a chunk. `cut` marks the piece of a sentence the chunker cut at its word cap
+// (the chunk's first when it opens mid-sentence, its last when it closes mid-sentence): no
+// sentence a listener could follow, nor one to quote.
+struct ChunkSentence {
+  std::string text;
+  bool cut = false;
+};
+
 // The sentences of a chunk in order, as candidates are made of them: lines of a chunk are
 // separate blocks (paragraphs, list items) and sentences stay inside them.
-std::vector<std::string> chunk_sentences(const Chunk& chunk, const std::string& language);
+std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string& language);
 
 std::vector<Candidate> build_candidates(const Material& material, const std::string& language);
 

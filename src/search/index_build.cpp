@@ -1,15 +1,20 @@
-// Writing the index: the full rebuild with its atomic swap (index_feed.cpp applies changes).
+// Writing the index: batches of segments, the write lock, the full rebuild and the commit
+// (index_feed.cpp applies the store's changes).
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/file.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
+#include <set>
 #include <thread>
 #include <unordered_map>
-#include <vector>
 
-#include "document.h"
+#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
-#include "xapian_index.h"
+#include "segment_index.h"
 
 namespace fs = std::filesystem;
 
@@ -17,140 +22,125 @@ namespace lectio::search {
 
 namespace {
 
-// A rebuild writes its chunks into fresh databases of this many chunks each, each written once
-// and closed, and merges them into the index in one pass (Xapian's compaction). Xapian keeps
-// the postings of every term it has not yet written in ordered maps and merges them into the
-// B-trees at each flush; flushing into one growing database rewrote its blocks again and again
-// (text has many distinct terms, pair terms above all), while a fresh database is written in
-// term order and the merge reads each input once (docs/benchmarks.md, "Indexing").
-constexpr std::int64_t kChunksPerPart = 2000;
+// A segment is written when the one being built holds this much memory: a 16 MB corpus makes
+// one segment of about 150 MB of terms and postings in memory, and a library of any size is
+// indexed within a few hundred MB.
+constexpr std::size_t kMaxSegmentMemory = std::size_t{384} << 20;
 
-// The fresh databases of a rebuild, in order: private to this process and thrown away unless
-// the rebuild completes, so they need neither syncs to disk nor copy-on-write.
-class Parts {
- public:
-  explicit Parts(fs::path dir) : dir_(std::move(dir)) { fs::create_directories(dir_); }
+constexpr std::string_view kLockFile = "lock";
 
-  Xapian::WritableDatabase& current() {
-    if (!open_) {
-      const fs::path path = dir_ / std::to_string(paths_.size());
-      db_ = Xapian::WritableDatabase(path.string(), Xapian::DB_CREATE_OR_OVERWRITE |
-                                                        Xapian::DB_NO_SYNC | Xapian::DB_DANGEROUS);
-      paths_.push_back(path);
-      open_ = true;
-      chunks_ = 0;
-    }
-    return db_;
-  }
-
-  void add(const Xapian::Document& doc) {
-    current().add_document(doc);
-    if (++chunks_ == kChunksPerPart) close();
-  }
-
-  void close() {
-    if (!open_) return;
-    db_.commit();
-    db_.close();
-    open_ = false;
-  }
-
-  // Merges the parts, in order (document numbers follow on), into a compacted database.
-  void merge_into(const fs::path& out) {
-    close();
-    Xapian::Database all;
-    for (const fs::path& p : paths_) all.add_database(Xapian::Database(p.string()));
-    all.compact(out.string(), Xapian::DBCOMPACT_MULTIPASS);
-  }
-
- private:
-  fs::path dir_;
-  std::vector<fs::path> paths_;
-  Xapian::WritableDatabase db_;
-  bool open_ = false;
-  std::int64_t chunks_ = 0;
-};
-
-// A sibling of the index directory, unique to this process.
-fs::path sibling(const fs::path& dir, std::string_view what) {
-  return dir.parent_path() / fmt::format("{}.{}-{}", dir.filename().string(), what, getpid());
+std::string segment_file(std::int64_t batch, std::size_t n) {
+  return fmt::format("b{}-{}.seg", batch, n);
 }
 
 }  // namespace
 
-std::string version_key(std::string_view source_id) {
-  return fmt::format("lectio.source.{}", source_id);
-}
-
-void write_state(Xapian::WritableDatabase& db, std::int64_t generation) {
-  db.set_metadata("lectio.format", std::string(kIndexFormat));
-  db.set_metadata("lectio.generation", std::to_string(generation));
-}
-
-Xapian::WritableDatabase XapianIndex::open_writable() const {
+IndexWriteLock::IndexWriteLock(const fs::path& dir) {
+  const fs::path path = dir / kLockFile;
+  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) {
+    throw Io(fmt::format("{}: cannot open the search index's lock ({})", path.string(),
+                         std::strerror(errno)));
+  }
   using namespace std::chrono_literals;
-  for (int attempt = 0;; ++attempt) {
-    try {
-      return Xapian::WritableDatabase(dir_.string(), Xapian::DB_OPEN);
-    } catch (const Xapian::DatabaseLockError&) {
-      if (attempt >= 200) throw;  // about 20 s; open() turns it into a one-line Io error
-      std::this_thread::sleep_for(100ms);
+  for (int attempt = 0; ::flock(fd_, LOCK_EX | LOCK_NB) != 0; ++attempt) {
+    if (errno != EWOULDBLOCK && errno != EINTR) {
+      ::close(fd_);
+      throw Io(fmt::format("{}: cannot lock the search index ({})", path.string(),
+                           std::strerror(errno)));
     }
+    if (attempt >= 200) {  // about 20 s
+      ::close(fd_);
+      throw Io(fmt::format("{}: the search index is locked by another lectio process",
+                           dir.string()));
+    }
+    std::this_thread::sleep_for(100ms);
   }
 }
 
-void XapianIndex::rebuild(store::ContentStore& store, const IndexProgress& progress) {
-  reader_.reset();
-  const fs::path fresh = sibling(dir_, "new");
-  const fs::path packed = sibling(dir_, "packed");
-  const fs::path old = sibling(dir_, "old");
-  std::error_code ec;
-  fs::remove_all(fresh, ec);
-  fs::remove_all(packed, ec);
+IndexWriteLock::~IndexWriteLock() {
+  ::close(fd_);  // releases the lock
+}
+
+BatchWriter::BatchWriter(fs::path dir, std::int64_t batch)
+    : dir_(std::move(dir)), batch_(batch) {}
+
+void BatchWriter::add(const Chunk& chunk, const Source& source) {
+  if (!writer_) writer_.emplace();
+  writer_->begin(chunk, source);
+  maker_.make(chunk, source, *writer_);
+  writer_->end();
+  if (writer_->memory() >= kMaxSegmentMemory) flush();
+}
+
+void BatchWriter::flush() {
+  if (!writer_ || writer_->documents() == 0) return;
+  const std::string file = segment_file(batch_, written_.size());
+  writer_->write(dir_ / file);
+  written_.push_back({file, batch_, writer_->documents()});
+  writer_.reset();
+}
+
+std::vector<ManifestSegment> BatchWriter::finish() {
+  flush();
+  return std::move(written_);
+}
+
+void SegmentIndex::rebuild(store::ContentStore& store, const IndexProgress& progress) {
+  ensure_dir(dir_);
+  IndexWriteLock lock(dir_);
+  rebuild_locked(store, progress);
+}
+
+void SegmentIndex::rebuild_locked(store::ContentStore& store, const IndexProgress& progress) {
+  Manifest manifest;
+  manifest.format = std::string(kIndexFormat);
   try {
-    Parts parts(fresh);
-    const std::int64_t generation = store.generation();
-    std::unordered_map<std::string, Source> sources;
-    std::int64_t total = 0;
-    for (Source& s : store.sources()) {
-      total += s.chunk_count;
-      sources.emplace(s.id, std::move(s));
-    }
-    DocumentMaker maker;
-    std::int64_t done = 0;
-    store.for_each_current_chunk([&](const Chunk& c) {
-      const auto source = sources.find(c.source_id);
-      // A source added or changed after we listed it is left for the next sync, which sees
-      // the newer generation.
-      if (source == sources.end() || source->second.version != c.version) return;
-      parts.add(maker.make(c, source->second));
-      if (progress) progress(++done, total);
-    });
-    // The metadata goes into the last part only: a merge keeps the first value of a key.
-    Xapian::WritableDatabase& last = parts.current();
-    for (const auto& [id, s] : sources)
-      last.set_metadata(version_key(id), std::to_string(s.version));
-    write_state(last, generation);
-    // Merged, the tables are also full, where add_document leaves them about two-thirds full:
-    // a quarter smaller and a little faster to search.
-    parts.merge_into(packed);
-    fs::remove_all(fresh, ec);
-  } catch (const Xapian::Error& e) {
-    fs::remove_all(fresh, ec);
-    fs::remove_all(packed, ec);
-    throw Io(fmt::format("{}: cannot build the search index ({})", fresh.string(), e.get_msg()));
+    if (std::optional<Manifest> old = read_manifest(dir_)) manifest.next_batch = old->next_batch;
+  } catch (const IndexDamage&) {
+    // Batch numbers start again; commit() removes whatever the damaged index left.
   }
-  // Two renames: a crash between them leaves no index, which the next open rebuilds.
-  fs::remove_all(old, ec);
-  if (fs::exists(dir_)) fs::rename(dir_, old, ec);
-  if (ec)
-    throw Io(fmt::format("{}: cannot replace the search index ({})", dir_.string(), ec.message()));
-  fs::rename(packed, dir_, ec);
-  if (ec)
-    throw Io(fmt::format("{}: cannot install the search index ({})", dir_.string(), ec.message()));
-  fs::remove_all(old, ec);
+  // Batch numbers above every segment file already there, listed or not, so that no file of
+  // the new batch replaces one a reader has open.
+  for (const auto& entry : fs::directory_iterator(dir_)) {
+    long long batch = 0;
+    if (std::sscanf(entry.path().filename().c_str(), "b%lld-", &batch) == 1) {
+      manifest.next_batch = std::max<std::int64_t>(manifest.next_batch, batch + 1);
+    }
+  }
+  const std::int64_t batch = manifest.next_batch++;
+  manifest.generation = store.generation();
+  std::unordered_map<std::string, Source> sources;
+  std::int64_t total = 0;
+  for (Source& s : store.sources()) {
+    total += s.chunk_count;
+    manifest.sources[s.id] = {s.version, batch};
+    sources.emplace(s.id, std::move(s));
+  }
+  BatchWriter writer(dir_, batch);
+  std::int64_t done = 0;
+  store.for_each_current_chunk([&](const Chunk& c) {
+    const auto source = sources.find(c.source_id);
+    // A source added or changed after we listed it is left for the next sync, which sees
+    // the newer generation.
+    if (source == sources.end() || source->second.version != c.version) return;
+    writer.add(c, source->second);
+    if (progress) progress(++done, total);
+  });
+  manifest.segments = writer.finish();
+  commit(manifest);
   rebuilt_ = true;
-  reopen_reader();
+  load_view();
+}
+
+void SegmentIndex::commit(const Manifest& manifest) {
+  write_manifest(dir_, manifest);
+  std::set<std::string> keep = {std::string(kLockFile), manifest_path(dir_).filename().string()};
+  for (const ManifestSegment& s : manifest.segments) keep.insert(s.file);
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir_, ec)) {
+    if (keep.count(entry.path().filename().string()) == 0) fs::remove_all(entry.path(), ec);
+  }
 }
 
 }  // namespace lectio::search

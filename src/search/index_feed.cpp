@@ -2,10 +2,11 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <set>
 
-#include "document.h"
+#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
-#include "xapian_index.h"
+#include "segment_index.h"
 
 namespace lectio::search {
 
@@ -13,6 +14,9 @@ namespace {
 
 // Catching up on more changes than this costs more queries than a rebuild reads: rebuild.
 constexpr int kMaxChangesApplied = 10000;
+// More batches than this and the smaller ones are indexed again as one (compact), so that a
+// search reads a bounded number of segments however many syncs made the index.
+constexpr std::size_t kMaxBatches = 8;
 
 // True when the changes count up one by one from `after` and reach `generation`.
 bool follow_on(const std::vector<store::ChunkChange>& changes, std::int64_t after,
@@ -26,36 +30,52 @@ bool follow_on(const std::vector<store::ChunkChange>& changes, std::int64_t afte
   return changes.back().seq >= generation;
 }
 
+// Indexes every chunk of a source version into the batch; false when the store no longer has
+// that version (deleted since: its delete is a later change, not yet read).
+bool index_source(store::ContentStore& store, const std::string& id, int version,
+                  BatchWriter& writer) {
+  const std::optional<Source> source = store.source(id, version);
+  if (!source) return false;
+  for (const Chunk& c : store.chunks(source->id, source->version)) writer.add(c, *source);
+  return true;
+}
+
 }  // namespace
 
-void XapianIndex::sync(store::ContentStore& store) {
+void SegmentIndex::sync(store::ContentStore& store) {
+  ensure_dir(dir_);
+  IndexWriteLock lock(dir_);
   try {
-    Xapian::WritableDatabase db = open_writable();
-    const IndexState state = read_state(db);
-    // Read before the changes: every change up to it must be in the feed we read next.
-    const std::int64_t generation = store.generation();
-    if (state.generation == generation && state.format == kIndexFormat) return;
-    if (state.format != kIndexFormat || state.generation < 0 || state.generation > generation ||
-        !apply_changes(db, store, state, generation)) {
-      db.close();
-      return rebuild(store, {});
-    }
-    db.commit();
-    db.close();
-    reopen_reader();
-  } catch (const Xapian::DatabaseLockError&) {
-    throw Io(
-        fmt::format("{}: the search index is locked by another lectio process", dir_.string()));
-  } catch (const Xapian::DatabaseError&) {
-    rebuild(store, {});  // missing or damaged: start again from the store
+    sync_locked(store);
+  } catch (const IndexDamage&) {
+    rebuild_locked(store, {});  // damaged: start again from the store
   }
 }
 
-bool XapianIndex::apply_changes(Xapian::WritableDatabase& db, store::ContentStore& store,
-                                const IndexState& state, std::int64_t generation) {
+void SegmentIndex::sync_locked(store::ContentStore& store) {
+  std::optional<Manifest> manifest = read_manifest(dir_);
+  // Read before the changes: every change up to it must be in the feed we read next.
+  const std::int64_t generation = store.generation();
+  if (!manifest || manifest->format != kIndexFormat || manifest->generation < 0 ||
+      manifest->generation > generation) {
+    return rebuild_locked(store, {});
+  }
+  if (manifest->generation == generation) {
+    if (!view_is_current()) load_view();
+    return;
+  }
+  if (!apply_changes(store, *manifest, generation) || !compact(store, *manifest)) {
+    return rebuild_locked(store, {});
+  }
+  commit(*manifest);
+  load_view();
+}
+
+bool SegmentIndex::apply_changes(store::ContentStore& store, Manifest& manifest,
+                                 std::int64_t generation) {
   const std::vector<store::ChunkChange> changes =
-      store.changes_after(state.generation, kMaxChangesApplied + 1);
-  if (!follow_on(changes, state.generation, generation)) return false;
+      store.changes_after(manifest.generation, kMaxChangesApplied + 1);
+  if (!follow_on(changes, manifest.generation, generation)) return false;
   // Per source, its last change (its newest version, or its deletion) and whether it was
   // deleted on the way (then re-added under a version number the index may already hold).
   struct Pending {
@@ -68,40 +88,56 @@ bool XapianIndex::apply_changes(Xapian::WritableDatabase& db, store::ContentStor
     p.last = &c;
     p.deleted = p.deleted || c.deleted;
   }
-  DocumentMaker maker;
+  const std::int64_t batch = manifest.next_batch++;
+  BatchWriter writer(dir_, batch);
   for (const auto& [id, p] : pending) {
-    std::optional<int> indexed;
-    if (const auto it = state.versions.find(id); it != state.versions.end()) indexed = it->second;
-    if (p.deleted) {
-      db.delete_document(source_term(id));
-      db.set_metadata(version_key(id), "");
-      indexed.reset();
+    const auto indexed = manifest.sources.find(id);
+    if (p.deleted && indexed != manifest.sources.end()) manifest.sources.erase(indexed);
+    if (p.last->deleted) continue;
+    const auto now = manifest.sources.find(id);
+    if (now != manifest.sources.end() && now->second.version == p.last->version) {
+      continue;  // a rebuild already saw it
     }
-    if (!p.last->deleted) apply_put(db, store, *p.last, indexed, maker);
+    if (index_source(store, id, p.last->version, writer)) {
+      manifest.sources[id] = {p.last->version, batch};
+    }
   }
-  write_state(db, changes.back().seq);
+  for (ManifestSegment& s : writer.finish()) manifest.segments.push_back(std::move(s));
+  manifest.generation = changes.back().seq;
   changes_applied_ += static_cast<std::int64_t>(changes.size());
   return true;
 }
 
-void XapianIndex::apply_put(Xapian::WritableDatabase& db, store::ContentStore& store,
-                            const store::ChunkChange& change, std::optional<int> indexed,
-                            DocumentMaker& maker) {
-  if (indexed == change.version) return;  // a rebuild already saw it
-  const std::optional<Source> source = store.source(change.source_id, change.version);
-  if (!source) return;  // deleted since: its delete is a later change, not yet read
-  // Chunks of the new version replace those with the same ordinal; whatever is left of the old
-  // version (it had more chunks) goes after. A source new to the index has no chunks to
-  // replace, and adding skips looking each one up.
-  for (const Chunk& c : store.chunks(source->id, source->version)) {
-    if (indexed) {
-      db.replace_document(chunk_term(c.source_id, c.ordinal), maker.make(c, *source));
-    } else {
-      db.add_document(maker.make(c, *source));
-    }
+bool SegmentIndex::compact(store::ContentStore& store, Manifest& manifest) {
+  std::map<std::int64_t, std::uint64_t> documents;  // by batch, dead ones included
+  std::uint64_t all = 0;
+  for (const ManifestSegment& s : manifest.segments) {
+    documents[s.batch] += s.documents;
+    all += s.documents;
   }
-  if (indexed) db.delete_document(version_term(source->id, *indexed));
-  db.set_metadata(version_key(source->id), std::to_string(source->version));
+  std::uint64_t live = 0;
+  for (const Source& s : store.sources()) live += static_cast<std::uint64_t>(s.chunk_count);
+  if (all > 2 * live + 1000) return false;  // mostly dead: a rebuild is cheaper to search
+  if (documents.size() <= kMaxBatches) return true;
+  std::int64_t largest = documents.begin()->first;
+  for (const auto& [batch, n] : documents) {
+    if (n > documents[largest]) largest = batch;
+  }
+  // Every source outside the largest batch goes into one new batch.
+  const std::int64_t batch = manifest.next_batch++;
+  BatchWriter writer(dir_, batch);
+  for (auto& [id, s] : manifest.sources) {
+    if (s.batch == largest) continue;
+    if (!index_source(store, id, s.version, writer)) return false;
+    s.batch = batch;
+  }
+  std::vector<ManifestSegment> kept;
+  for (ManifestSegment& s : manifest.segments) {
+    if (s.batch == largest) kept.push_back(std::move(s));
+  }
+  for (ManifestSegment& s : writer.finish()) kept.push_back(std::move(s));
+  manifest.segments = std::move(kept);
+  return true;
 }
 
 }  // namespace lectio::search

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,60 +56,85 @@ Xapian::QueryParser make_parser(const std::string& text) {
   return parser;
 }
 
-Xapian::Query proximity(const Xapian::Query& words) {
+QueryNode term_node(std::string term) {
+  QueryNode node;
+  node.op = QueryNode::Op::Term;
+  node.term = std::move(term);
+  return node;
+}
+
+QueryNode node_of(QueryNode::Op op, std::vector<QueryNode> children) {
+  QueryNode node;
+  node.op = op;
+  node.children = std::move(children);
+  return node;
+}
+
+std::optional<QueryNode> proximity(const Xapian::Query& words) {
   std::vector<std::string> terms;
   for (auto it = words.get_terms_begin(); it != words.get_terms_end(); ++it) {
     if (terms.empty() || terms.back() != *it) terms.push_back(*it);
   }
-  std::vector<Xapian::Query> pairs;
+  std::vector<QueryNode> pairs;
   for (std::size_t i = 0; i + 1 < terms.size() && pairs.size() < kMaxPairs; ++i) {
-    pairs.emplace_back(pair_term(terms[i], terms[i + 1]));
+    pairs.push_back(term_node(pair_term(terms[i], terms[i + 1])));
   }
-  if (pairs.empty()) return {};
-  return Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT,
-                       Xapian::Query(Xapian::Query::OP_OR, pairs.begin(), pairs.end()),
-                       kPairWeight);
+  if (pairs.empty()) return std::nullopt;
+  QueryNode near = node_of(QueryNode::Op::Or, std::move(pairs));
+  near.scale = kPairWeight;
+  return near;
 }
 
 // The index has no positions (document.cpp), so a phrase ("a b c" in quotes, or words joined
 // by punctuation such as "i.e.") asks for its words and is filtered by the pair terms of its
 // content words in a row: the chunks with the words in that order, stop words between them
 // aside. The pairs carry no weight, so a phrase scores as its words, as a phrase search does.
-Xapian::Query phrase_as_pairs(const Xapian::Query& phrase) {
-  std::vector<Xapian::Query> words;
-  std::vector<Xapian::Query> pairs;
+QueryNode phrase_as_pairs(const Xapian::Query& phrase) {
+  std::vector<QueryNode> words;
+  std::vector<QueryNode> pairs;
   std::string previous;
   for (auto it = phrase.get_terms_begin(); it != phrase.get_terms_end(); ++it) {
-    words.emplace_back(*it);
+    words.push_back(term_node(*it));
     if (is_stop_term(*it)) continue;
-    if (!previous.empty()) pairs.emplace_back(pair_term(previous, *it));
+    if (!previous.empty()) pairs.push_back(term_node(pair_term(previous, *it)));
     previous = *it;
   }
-  Xapian::Query all(Xapian::Query::OP_AND, words.begin(), words.end());
+  QueryNode all = node_of(QueryNode::Op::And, std::move(words));
   if (pairs.empty()) return all;
-  return Xapian::Query(Xapian::Query::OP_FILTER, all,
-                       Xapian::Query(Xapian::Query::OP_AND, pairs.begin(), pairs.end()));
+  std::vector<QueryNode> parts;
+  parts.push_back(std::move(all));
+  parts.push_back(node_of(QueryNode::Op::And, std::move(pairs)));
+  return node_of(QueryNode::Op::Filter, std::move(parts));
 }
 
-// The query with every positional operator replaced; `changed` says whether there was one.
-Xapian::Query without_positions(const Xapian::Query& query, bool& changed) {
-  const Xapian::Query::op op = query.get_type();
-  if (op == Xapian::Query::OP_PHRASE || op == Xapian::Query::OP_NEAR) {
-    changed = true;
-    if (op == Xapian::Query::OP_PHRASE) return phrase_as_pairs(query);
+// The matcher's form of what the query parser made, with every positional operator replaced.
+QueryNode convert(const Xapian::Query& query, const std::string& text) {
+  using Op = QueryNode::Op;
+  switch (query.get_type()) {
+    case Xapian::Query::LEAF_TERM:
+      return term_node(*query.get_terms_begin());
+    case Xapian::Query::LEAF_MATCH_NOTHING:
+      return {};
+    case Xapian::Query::OP_PHRASE:
+      return phrase_as_pairs(query);
+    default:
+      break;
   }
-  const std::size_t n = query.get_num_subqueries();
-  if (n == 0) return query;
-  bool below = false;
-  std::vector<Xapian::Query> parts;
-  for (std::size_t i = 0; i < n; ++i)
-    parts.push_back(without_positions(query.get_subquery(i), below));
-  if (op == Xapian::Query::OP_NEAR)
-    return Xapian::Query(Xapian::Query::OP_AND, parts.begin(), parts.end());
-  if (!below) return query;
-  changed = true;
-  // The query parser's operators with positions inside have no parameter to carry over.
-  return Xapian::Query(op, parts.begin(), parts.end());
+  static const std::map<Xapian::Query::op, Op> kOps = {
+      {Xapian::Query::OP_OR, Op::Or},           {Xapian::Query::OP_AND, Op::And},
+      {Xapian::Query::OP_AND_NOT, Op::AndNot},  {Xapian::Query::OP_XOR, Op::Xor},
+      {Xapian::Query::OP_AND_MAYBE, Op::AndMaybe}, {Xapian::Query::OP_FILTER, Op::Filter},
+      {Xapian::Query::OP_NEAR, Op::And}};
+  const auto op = kOps.find(query.get_type());
+  if (op == kOps.end()) {
+    throw InvalidInput(fmt::format("\"{}\": cannot read the query (an operator this index "
+                                   "does not support)", text));
+  }
+  std::vector<QueryNode> parts;
+  for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
+    parts.push_back(convert(query.get_subquery(i), text));
+  }
+  return node_of(op->second, std::move(parts));
 }
 
 }  // namespace
@@ -136,19 +163,19 @@ BuiltQuery build_query(const Query& query) {
   }
   // The bonus only makes sense when the query is a bag of words, not when it says which words
   // must or must not occur.
+  BuiltQuery out;
+  out.match = convert(main, query.text);
   if (main.serialise() == words.serialise()) {
-    if (Xapian::Query near = proximity(words); !near.empty()) {
-      main = Xapian::Query(Xapian::Query::OP_OR, main, near);
+    if (std::optional<QueryNode> near = proximity(words)) {
+      std::vector<QueryNode> parts;
+      parts.push_back(std::move(out.match));
+      parts.push_back(std::move(*near));
+      out.match = node_of(QueryNode::Op::Or, std::move(parts));
     }
   }
-  bool positional = false;
-  main = without_positions(main, positional);
-  if (query.source_ids.empty()) return {main, words};
-  std::vector<Xapian::Query> sources;
-  for (const std::string& id : query.source_ids) sources.emplace_back(source_term(id));
-  return {Xapian::Query(Xapian::Query::OP_FILTER, main,
-                        Xapian::Query(Xapian::Query::OP_OR, sources.begin(), sources.end())),
-          words};
+  out.highlight = words;
+  out.sources = query.source_ids;
+  return out;
 }
 
 }  // namespace lectio::search

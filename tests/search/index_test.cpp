@@ -1,13 +1,13 @@
-// The Xapian index over a real SQLite store in a temporary data directory.
+// The search index over a real SQLite store in a temporary data directory.
 #include "lectio/search/index.h"
 
 #include <gtest/gtest.h>
-#include <xapian.h>
-
 #include <fstream>
+#include <iterator>
 
 #include "lectio/core/error.h"
 #include "lectio/store/store.h"
+#include "segment_format.h"
 #include "support/temp_dir.h"
 
 namespace fs = std::filesystem;
@@ -66,7 +66,7 @@ std::vector<Hit> find(Index& index, const std::string& text,
   return index.search(q);
 }
 
-// Overwrites every file of the index with bytes that are not a Xapian database.
+// Overwrites every file of the index with bytes that are not an index.
 void scramble(const fs::path& dir) {
   for (const auto& entry : fs::directory_iterator(dir)) {
     const auto size = fs::file_size(entry.path());
@@ -74,6 +74,31 @@ void scramble(const fs::path& dir) {
     for (std::uintmax_t i = 0; i < std::max<std::uintmax_t>(size, 64); ++i) {
       out.put(static_cast<char>((i * 7919) % 251));
     }
+  }
+}
+
+// Damage that only a search can see: each segment's chunk records overwritten, with its
+// checksum made to match, so that the files open as whole segments.
+void garble_records(const fs::path& dir) {
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".seg") continue;
+    std::string bytes;
+    {
+      std::ifstream in(entry.path(), std::ios::binary);
+      bytes.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    auto* data = reinterpret_cast<unsigned char*>(bytes.data());
+    const std::size_t offsets = format::kMagic.size() + 16;
+    const std::uint64_t records = format::get_u64(data + offsets + 8 * 2);
+    const std::uint64_t dictionary = format::get_u64(data + offsets + 8 * 3);
+    ASSERT_LT(records, dictionary);
+    std::fill(data + records, data + dictionary, 0xff);
+    const std::size_t body = bytes.size() - 8;
+    const std::uint64_t sum = format::checksum(data, body);
+    std::memcpy(data + body, &sum, 8);
+    const fs::path temporary = entry.path().string() + ".new";
+    std::ofstream(temporary, std::ios::binary) << bytes;
+    fs::rename(temporary, entry.path());
   }
 }
 
@@ -209,16 +234,7 @@ TEST(IndexTest, DamageFoundWhileSearchingRebuildsAndSearchesAgain) {
   auto store = store::open_content_store(dir.path());
   fill(*store);
   open_index(*store, dir.path());
-  {
-    // Damage that only a search can see: well-formed files whose chunk records are garbage.
-    Xapian::WritableDatabase db((dir.path() / "index").string(), Xapian::DB_OPEN);
-    for (Xapian::docid id = 1; id <= db.get_lastdocid(); ++id) {
-      Xapian::Document doc = db.get_document(id);
-      doc.add_value(0, "\x01garbage");  // the chunk record (document.cpp)
-      db.replace_document(id, doc);
-    }
-    db.commit();
-  }
+  garble_records(dir.path() / "index");
   auto index = open_index(*store, dir.path());
   ASSERT_FALSE(index->stats().rebuilt);
   EXPECT_EQ(find(*index, "tensor matrices").front().chunk_id, "file_gpu:c0001");

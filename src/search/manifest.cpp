@@ -1,0 +1,125 @@
+#include "manifest.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include "lectio/core/error.h"
+#include "segment.h"
+#include "segment_format.h"
+
+namespace fs = std::filesystem;
+
+namespace lectio::search {
+
+namespace {
+
+constexpr std::string_view kFirstLine = "lectio-index";
+
+// The manifest is lines of text: "lectio-index FORMAT", "generation G", "next-batch B", one
+// "segment FILE BATCH DOCUMENTS" per segment, one "source VERSION BATCH ID" per source (the id
+// last, as it may hold spaces), and "checksum HEX" of every byte before that line.
+std::string encode(const Manifest& m) {
+  std::string out = fmt::format("{} {}\ngeneration {}\nnext-batch {}\n", kFirstLine, m.format,
+                                m.generation, m.next_batch);
+  for (const ManifestSegment& s : m.segments) {
+    out += fmt::format("segment {} {} {}\n", s.file, s.batch, s.documents);
+  }
+  for (const auto& [id, s] : m.sources) out += fmt::format("source {} {} {}\n", s.version, s.batch, id);
+  const std::uint64_t sum =
+      format::checksum(reinterpret_cast<const unsigned char*>(out.data()), out.size());
+  out += fmt::format("checksum {:016x}\n", sum);
+  return out;
+}
+
+Manifest decode(const std::string& text) {
+  const std::size_t mark = text.rfind("checksum ");
+  if (mark == std::string::npos ||
+      fmt::format("checksum {:016x}\n",
+                  format::checksum(reinterpret_cast<const unsigned char*>(text.data()), mark)) !=
+          text.substr(mark)) {
+    throw IndexDamage("manifest checksum mismatch");
+  }
+  Manifest m;
+  std::istringstream in(text.substr(0, mark));
+  std::string line;
+  bool first = true;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string kind;
+    fields >> kind;
+    if (first) {
+      if (kind != kFirstLine) throw IndexDamage("not a manifest");
+      fields >> m.format;
+      first = false;
+    } else if (kind == "generation") {
+      fields >> m.generation;
+    } else if (kind == "next-batch") {
+      fields >> m.next_batch;
+    } else if (kind == "segment") {
+      ManifestSegment s;
+      fields >> s.file >> s.batch >> s.documents;
+      m.segments.push_back(std::move(s));
+    } else if (kind == "source") {
+      ManifestSource s;
+      fields >> s.version >> s.batch;
+      fields.get();  // the space before the id
+      std::string id;
+      std::getline(fields, id);
+      m.sources[id] = s;
+    } else {
+      throw IndexDamage(fmt::format("unknown manifest line \"{}\"", line));
+    }
+    if (fields.fail()) throw IndexDamage(fmt::format("bad manifest line \"{}\"", line));
+  }
+  if (first) throw IndexDamage("empty manifest");
+  return m;
+}
+
+}  // namespace
+
+fs::path manifest_path(const fs::path& dir) {
+  return dir / "manifest";
+}
+
+std::optional<Manifest> read_manifest(const fs::path& dir) {
+  std::ifstream in(manifest_path(dir), std::ios::binary);
+  if (!in) {
+    if (errno == ENOENT || !fs::exists(manifest_path(dir))) return std::nullopt;
+    throw Io(fmt::format("{}: cannot read ({})", manifest_path(dir).string(), std::strerror(errno)));
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return decode(text.str());
+}
+
+void write_manifest(const fs::path& dir, const Manifest& manifest) {
+  const std::string bytes = encode(manifest);
+  const fs::path path = manifest_path(dir);
+  const fs::path temporary = path.string() + ".tmp";
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  bool ok = fd >= 0;
+  if (ok) ok = ::write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size());
+  if (ok) ok = ::fsync(fd) == 0;
+  const int error = errno;
+  if (fd >= 0) ::close(fd);
+  if (ok) ok = ::rename(temporary.c_str(), path.c_str()) == 0;
+  if (!ok) {
+    ::unlink(temporary.c_str());
+    throw Io(fmt::format("{}: cannot write the search index ({})", path.string(),
+                         std::strerror(error ? error : errno)));
+  }
+  // The rename itself is durable once the directory is synced.
+  if (const int d = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); d >= 0) {
+    ::fsync(d);
+    ::close(d);
+  }
+}
+
+}  // namespace lectio::search

@@ -1,0 +1,171 @@
+// Reading a segment file (segment_format.h has the layout).
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "lectio/core/error.h"
+#include "segment.h"
+#include "segment_format.h"
+
+namespace fs = std::filesystem;
+
+namespace lectio::search {
+
+Postings::Postings(const unsigned char* at, const unsigned char* end, std::uint32_t documents)
+    : at_(at), end_(end), documents_(documents) {
+  const std::uint64_t size = format::get_varint(at_, end_);
+  if (size == 0 || size > documents_) throw IndexDamage("bad posting list size");
+  size_ = left_ = static_cast<std::uint32_t>(size);
+}
+
+bool Postings::next(std::uint32_t& document, std::uint32_t& wdf) {
+  if (left_ == 0) return false;
+  --left_;
+  const std::uint64_t gap = format::get_varint(at_, end_);
+  const std::uint64_t count = format::get_varint(at_, end_);
+  const std::uint64_t d = static_cast<std::uint64_t>(last_ + 1) + gap;
+  if (d >= documents_ || count == 0 || count > UINT32_MAX) throw IndexDamage("bad posting");
+  last_ = static_cast<std::int64_t>(d);
+  document = static_cast<std::uint32_t>(d);
+  wdf = static_cast<std::uint32_t>(count);
+  return true;
+}
+
+std::shared_ptr<const Segment> Segment::open(const fs::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) throw IndexDamage(fmt::format("{}: missing", path.string()));
+    throw Io(fmt::format("{}: cannot read the search index ({})", path.string(),
+                         std::strerror(errno)));
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || st.st_size < static_cast<off_t>(format::kHeaderBytes + 8)) {
+    ::close(fd);
+    throw IndexDamage(fmt::format("{}: too short for a segment", path.string()));
+  }
+  void* map = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_SHARED, fd, 0);
+  ::close(fd);
+  if (map == MAP_FAILED) {
+    throw Io(fmt::format("{}: cannot map the search index ({})", path.string(),
+                         std::strerror(errno)));
+  }
+  std::shared_ptr<Segment> segment(new Segment());
+  segment->data_ = static_cast<const unsigned char*>(map);
+  segment->size_ = static_cast<std::size_t>(st.st_size);
+  try {
+    segment->parse();
+  } catch (const IndexDamage& e) {
+    throw IndexDamage(fmt::format("{}: {}", path.string(), e.what()));
+  }
+  return segment;
+}
+
+Segment::~Segment() {
+  if (data_) ::munmap(const_cast<unsigned char*>(data_), size_);
+}
+
+void Segment::parse() {
+  if (std::string_view(reinterpret_cast<const char*>(data_), format::kMagic.size()) !=
+      format::kMagic) {
+    throw IndexDamage("not a segment of this version");
+  }
+  const std::size_t body = size_ - 8;
+  if (format::checksum(data_, body) != format::get_u64(data_ + body)) {
+    throw IndexDamage("checksum mismatch");
+  }
+  const unsigned char* h = data_ + format::kMagic.size();
+  documents_ = format::get_u32(h);
+  terms_ = format::get_u32(h + 4);
+  const std::uint32_t sources = format::get_u32(h + 8);
+  std::uint64_t offsets[format::kOffsets];
+  for (std::size_t i = 0; i < format::kOffsets; ++i) {
+    offsets[i] = format::get_u64(h + 16 + 8 * i);
+    if (offsets[i] < format::kHeaderBytes || offsets[i] > body ||
+        (i > 0 && offsets[i] < offsets[i - 1])) {
+      throw IndexDamage("bad section offsets");
+    }
+  }
+  if (offsets[6] != body || offsets[2] - offsets[1] != std::uint64_t{documents_} * format::kDocBytes ||
+      offsets[4] - offsets[3] != std::uint64_t{terms_} * format::kTermBytes) {
+    throw IndexDamage("bad section sizes");
+  }
+  docs_ = data_ + offsets[1];
+  records_ = data_ + offsets[2];
+  dictionary_ = data_ + offsets[3];
+  strings_ = data_ + offsets[4];
+  postings_ = data_ + offsets[5];
+  end_ = data_ + body;
+  const unsigned char* at = data_ + offsets[0];
+  for (std::uint32_t i = 0; i < sources; ++i) {
+    SegmentSource s;
+    s.id = std::string(format::get_text(at, docs_));
+    s.version = static_cast<int>(format::get_varint(at, docs_));
+    s.file_name = std::string(format::get_text(at, docs_));
+    s.language = std::string(format::get_text(at, docs_));
+    sources_.push_back(std::move(s));
+  }
+}
+
+std::uint32_t Segment::length(std::uint32_t document) const {
+  return format::get_u32(docs_ + std::size_t{document} * format::kDocBytes);
+}
+
+std::uint32_t Segment::source_of(std::uint32_t document) const {
+  const std::uint32_t source = format::get_u32(docs_ + std::size_t{document} * format::kDocBytes + 4);
+  if (source >= sources_.size()) throw IndexDamage("bad source number");
+  return source;
+}
+
+std::optional<Postings> Segment::postings(std::string_view term) const {
+  const std::uint64_t hash = term_hash(term);
+  std::uint32_t low = 0;
+  std::uint32_t high = terms_;
+  while (low < high) {  // the first entry whose hash is not below
+    const std::uint32_t mid = low + (high - low) / 2;
+    if (format::get_u64(dictionary_ + std::size_t{mid} * format::kTermBytes) < hash) {
+      low = mid + 1;
+    } else {
+      high = mid;
+    }
+  }
+  for (std::uint32_t i = low; i < terms_; ++i) {
+    const unsigned char* entry = dictionary_ + std::size_t{i} * format::kTermBytes;
+    if (format::get_u64(entry) != hash) break;
+    const unsigned char* text = strings_ + format::get_u32(entry + 8);
+    if (text >= postings_) throw IndexDamage("bad term offset");
+    if (format::get_text(text, postings_) != term) continue;
+    const unsigned char* list = postings_ + format::get_u32(entry + 12);
+    if (list >= end_) throw IndexDamage("bad postings offset");
+    return Postings(list, end_, documents_);
+  }
+  return std::nullopt;
+}
+
+StoredChunk Segment::record(std::uint32_t document) const {
+  const unsigned char* at =
+      records_ + format::get_u32(docs_ + std::size_t{document} * format::kDocBytes + 8);
+  if (at >= dictionary_) throw IndexDamage("bad record offset");
+  const SegmentSource& source = sources_[source_of(document)];
+  StoredChunk out;
+  out.hit.source_id = source.id;
+  out.hit.version = source.version;
+  out.hit.file_name = source.file_name;
+  out.language = source.language;
+  out.hit.ordinal = static_cast<int>(format::get_varint(at, dictionary_));
+  out.hit.chunk_id = chunk_id(out.hit.source_id, out.hit.ordinal);
+  out.hit.page_start = static_cast<int>(format::get_varint(at, dictionary_));
+  out.hit.page_end = static_cast<int>(format::get_varint(at, dictionary_));
+  const std::uint64_t headings = format::get_varint(at, dictionary_);
+  if (headings > 10000) throw IndexDamage("bad heading count");
+  for (std::uint64_t i = 0; i < headings; ++i) {
+    out.hit.heading_path.emplace_back(format::get_text(at, dictionary_));
+  }
+  return out;
+}
+
+}  // namespace lectio::search

@@ -1,0 +1,140 @@
+// Segment files: what SegmentWriter writes, Segment reads back, and damage is found on opening.
+#include "segment.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+#include <map>
+
+#include "support/temp_dir.h"
+
+namespace fs = std::filesystem;
+
+namespace lectio::search {
+
+namespace {
+
+Source source_of(const std::string& id, int version) {
+  Source s;
+  s.id = id;
+  s.version = version;
+  s.file_name = id.substr(5) + ".md";
+  s.language = "en";
+  return s;
+}
+
+Chunk chunk_of(const Source& s, int ordinal, std::vector<std::string> headings) {
+  Chunk c;
+  c.source_id = s.id;
+  c.version = s.version;
+  c.ordinal = ordinal;
+  c.page_start = ordinal + 1;
+  c.page_end = ordinal + 2;
+  c.heading_path = std::move(headings);
+  return c;
+}
+
+std::map<std::uint32_t, std::uint32_t> read_all(Postings postings) {
+  std::map<std::uint32_t, std::uint32_t> out;
+  std::uint32_t document = 0;
+  std::uint32_t wdf = 0;
+  while (postings.next(document, wdf)) out[document] = wdf;
+  return out;
+}
+
+// Three documents of two sources; "Zwing" in all three, twice in the second (counts add up).
+fs::path write_sample(const fs::path& dir) {
+  SegmentWriter writer;
+  const Source a = source_of("file_a", 3);
+  const Source b = source_of("file_b", 1);
+  writer.begin(chunk_of(a, 0, {"Flow", "Wings"}), a);
+  writer.add_term("Zwing", 1);
+  writer.add_term("Zspan", 2);
+  writer.end();
+  writer.begin(chunk_of(a, 1, {}), a);
+  writer.add_term("Zwing", 1);
+  writer.add_term("Bwing span", 1);
+  writer.add_term("Zwing", 1);
+  writer.end();
+  writer.begin(chunk_of(b, 0, {"机翼"}), b);
+  writer.add_term("Zwing", 4);
+  writer.end();
+  EXPECT_EQ(writer.documents(), 3u);
+  const fs::path path = dir / "sample.seg";
+  writer.write(path);
+  return path;
+}
+
+}  // namespace
+
+TEST(SegmentTest, PostingsLengthsSourcesAndRecordsReadBackAsWritten) {
+  testing::TempDir dir;
+  const auto segment = Segment::open(write_sample(dir.path()));
+  ASSERT_EQ(segment->documents(), 3u);
+  EXPECT_EQ(read_all(*segment->postings("Zwing")),
+            (std::map<std::uint32_t, std::uint32_t>{{0, 1}, {1, 2}, {2, 4}}));
+  EXPECT_EQ(read_all(*segment->postings("Bwing span")),
+            (std::map<std::uint32_t, std::uint32_t>{{1, 1}}));
+  EXPECT_FALSE(segment->postings("Zwin").has_value());
+  EXPECT_FALSE(segment->postings("").has_value());
+  EXPECT_EQ(segment->length(0), 3u);
+  EXPECT_EQ(segment->length(1), 3u);
+  EXPECT_EQ(segment->length(2), 4u);
+  ASSERT_EQ(segment->sources().size(), 2u);
+  EXPECT_EQ(segment->source_of(1), 0u);
+  EXPECT_EQ(segment->source_of(2), 1u);
+  EXPECT_EQ(segment->sources()[0].file_name, "a.md");
+  const StoredChunk first = segment->record(0);
+  EXPECT_EQ(first.hit.chunk_id, "file_a:c0000");
+  EXPECT_EQ(first.hit.version, 3);
+  EXPECT_EQ(first.hit.page_start, 1);
+  EXPECT_EQ(first.hit.page_end, 2);
+  EXPECT_EQ(first.hit.heading_path, (std::vector<std::string>{"Flow", "Wings"}));
+  EXPECT_EQ(first.language, "en");
+  EXPECT_EQ(segment->record(2).hit.heading_path, std::vector<std::string>{"机翼"});
+  // Nothing but the segment is left where it was written.
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 1);
+}
+
+TEST(SegmentTest, ManyTermsAreAllFound) {
+  testing::TempDir dir;
+  SegmentWriter writer;
+  const Source a = source_of("file_a", 1);
+  for (int d = 0; d < 50; ++d) {
+    writer.begin(chunk_of(a, d, {}), a);
+    for (int t = 0; t < 2000; t += 1 + d % 7) writer.add_term("Zt" + std::to_string(t), 1);
+    writer.end();
+  }
+  writer.write(dir.path() / "many.seg");
+  const auto segment = Segment::open(dir.path() / "many.seg");
+  for (int t = 0; t < 2000; ++t) {
+    std::size_t expected = 0;
+    for (int d = 0; d < 50; ++d) expected += t % (1 + d % 7) == 0;
+    const auto postings = segment->postings("Zt" + std::to_string(t));
+    ASSERT_TRUE(postings.has_value()) << t;
+    EXPECT_EQ(read_all(*postings).size(), expected) << t;
+  }
+}
+
+TEST(SegmentTest, AnyChangedByteOrAShortFileIsDamage) {
+  testing::TempDir dir;
+  const fs::path path = write_sample(dir.path());
+  std::string bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  for (std::size_t at = 0; at < bytes.size(); at += 7) {
+    std::string changed = bytes;
+    changed[at] = static_cast<char>(changed[at] ^ 0x20);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << changed;
+    EXPECT_THROW(Segment::open(path), IndexDamage) << "byte " << at;
+  }
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes.substr(0, 40);
+  EXPECT_THROW(Segment::open(path), IndexDamage);
+  fs::remove(path);
+  EXPECT_THROW(Segment::open(path), IndexDamage);
+}
+
+}  // namespace lectio::search

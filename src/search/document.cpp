@@ -22,14 +22,42 @@ std::string pair_term(std::string_view first, std::string_view second) {
   return fmt::format("B{} {}", first.substr(1), second.substr(1));
 }
 
-Vocabulary& DocumentMaker::vocabulary(const std::string& language) {
-  auto it = vocabularies_.find(language);
-  if (it == vocabularies_.end()) {
-    it = vocabularies_.emplace(language, std::make_unique<Vocabulary>(language)).first;
+DocumentMaker::Language& DocumentMaker::language(const std::string& name, const TermSink& sink) {
+  auto it = languages_.find(name);
+  if (it == languages_.end()) it = languages_.emplace(name, std::make_unique<Language>(name)).first;
+  Language& out = *it->second;
+  if (out.vocabulary.size() >= Vocabulary::kMaxTerms) {  // between chunks: no numbers in use
+    out.vocabulary.clear();
+    out.forget();
   }
-  Vocabulary& out = *it->second;
-  if (out.size() >= Vocabulary::kMaxTerms) out.clear();  // between chunks: no numbers in use
+  if (out.sink != sink.serial() || out.pairs.size() >= kMaxPairs) {
+    out.forget();
+    out.sink = sink.serial();
+  }
   return out;
+}
+
+std::uint32_t DocumentMaker::number_of(TermSink& sink, Language& language, int term) {
+  const auto at = static_cast<std::size_t>(term);
+  if (at >= language.numbers.size()) language.numbers.resize(language.vocabulary.size(), kNone);
+  std::uint32_t& number = language.numbers[at];
+  if (number == kNone) number = sink.intern(language.vocabulary.term(term));
+  return number;
+}
+
+std::uint32_t DocumentMaker::number_of_pair(TermSink& sink, Language& language, int first,
+                                            int second) {
+  const auto a = static_cast<std::uint32_t>(first);
+  const auto b = static_cast<std::uint32_t>(second);
+  if (const std::uint32_t* known = language.pairs.find(a, b)) return *known;
+  // pair_term(first, second), without formatting: "B" + both words without their "Z".
+  const Vocabulary& words = language.vocabulary;
+  pair_.assign(1, 'B');
+  pair_.append(words.term(first).substr(1)).push_back(' ');
+  pair_.append(words.term(second).substr(1));
+  const std::uint32_t number = pair_.size() <= kMaxTermBytes ? sink.intern(pair_) : kNone;
+  language.pairs.put(a, b, number);
+  return number;
 }
 
 void DocumentMaker::add_ascii(std::string_view text, Vocabulary& vocabulary) {
@@ -66,7 +94,8 @@ void DocumentMaker::add_generated(std::string_view text, Vocabulary& vocabulary)
 // the stop words between them but not the break between a heading and the text. Queries reward
 // their own word pairs with these terms: the effect of a proximity search, at the cost of a
 // term lookup.
-void DocumentMaker::add_terms(TermSink& sink, const Vocabulary& vocabulary) {
+void DocumentMaker::add_terms(TermSink& sink, Language& language) {
+  const Vocabulary& vocabulary = language.vocabulary;
   if (wdf_.size() < vocabulary.size()) wdf_.resize(vocabulary.size(), 0);
   seen_.clear();
   for (const int id : sequence_) {
@@ -75,7 +104,7 @@ void DocumentMaker::add_terms(TermSink& sink, const Vocabulary& vocabulary) {
   }
   for (const int id : seen_) {
     auto& wdf = wdf_[static_cast<std::size_t>(id)];
-    sink.add_term(vocabulary.term(id), static_cast<std::uint32_t>(wdf));
+    sink.add(number_of(sink, language, id), static_cast<std::uint32_t>(wdf));
     wdf = 0;
   }
   int previous = -1;
@@ -86,18 +115,17 @@ void DocumentMaker::add_terms(TermSink& sink, const Vocabulary& vocabulary) {
     }
     if (vocabulary.is_stop(id)) continue;
     if (previous >= 0) {
-      // pair_term(first, second), without formatting: "B" + both words without their "Z".
-      pair_.assign(1, 'B');
-      pair_.append(vocabulary.term(previous), 1).push_back(' ');
-      pair_.append(vocabulary.term(id), 1);
-      if (pair_.size() <= kMaxTermBytes) sink.add_term(pair_, 1);
+      if (const std::uint32_t pair = number_of_pair(sink, language, previous, id); pair != kNone) {
+        sink.add(pair, 1);
+      }
     }
     previous = id;
   }
 }
 
 void DocumentMaker::make(const Chunk& chunk, const Source& source, TermSink& sink) {
-  Vocabulary& words = vocabulary(source.language);
+  Language& lang = language(source.language, sink);
+  Vocabulary& words = lang.vocabulary;
   sequence_.clear();
   const auto add = [&](const std::string& text) {
     if (is_ascii(text)) return add_ascii(text, words);
@@ -105,7 +133,7 @@ void DocumentMaker::make(const Chunk& chunk, const Source& source, TermSink& sin
   };
   for (const std::string& heading : chunk.heading_path) add(heading);
   add(chunk.text);
-  add_terms(sink, words);
+  add_terms(sink, lang);
 }
 
 }  // namespace lectio::search

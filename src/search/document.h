@@ -33,13 +33,31 @@ class DocumentMaker {
   void make(const Chunk& chunk, const Source& source, TermSink& sink);
 
  private:
-  Vocabulary& vocabulary(const std::string& language);
+  // A language's vocabulary and the numbers its terms and term pairs have in the sink they
+  // were last given to (kNone: not interned yet; pairs: kNone for a pair too long to index).
+  struct Language {
+    explicit Language(const std::string& name) : vocabulary(name) {}
+    Vocabulary vocabulary;
+    std::uint64_t sink = 0;
+    std::vector<std::uint32_t> numbers;  // by term number
+    PairTable pairs;
+    void forget() {
+      numbers.clear();
+      pairs.clear();
+    }
+  };
+  static constexpr std::uint32_t kNone = UINT32_MAX;
+  static constexpr std::size_t kMaxPairs = std::size_t{1} << 21;  // about 50 MB of pair numbers
+
+  Language& language(const std::string& name, const TermSink& sink);
   // Append the term numbers of a heading or of the text, in order, then -1 (no pair across).
   void add_ascii(std::string_view text, Vocabulary& vocabulary);
   void add_generated(std::string_view text, Vocabulary& vocabulary);
-  void add_terms(TermSink& sink, const Vocabulary& vocabulary);
+  void add_terms(TermSink& sink, Language& language);
+  std::uint32_t number_of(TermSink& sink, Language& language, int term);
+  std::uint32_t number_of_pair(TermSink& sink, Language& language, int first, int second);
 
-  std::map<std::string, std::unique_ptr<Vocabulary>, std::less<>> vocabularies_;
+  std::map<std::string, std::unique_ptr<Language>, std::less<>> languages_;
   // Reused from chunk to chunk.
   std::vector<int> sequence_;  // term numbers in text order, -1 between heading and text
   std::vector<int> wdf_;       // by term number

@@ -44,6 +44,18 @@ bool index_source(store::ContentStore& store, const std::string& id, int version
 
 void SegmentIndex::sync(store::ContentStore& store) {
   ensure_dir(dir_);
+  // Another Index (a pooled library of the web, another process) may have applied the changes
+  // already: then reading its manifest is all there is to do, without waiting for the lock.
+  try {
+    const std::optional<Manifest> current = read_manifest(dir_);
+    if (current && current->format == kIndexFormat &&
+        current->generation == store.generation()) {
+      if (!view_is_current()) load_view();
+      return;
+    }
+  } catch (const IndexDamage&) {
+    // Rebuilt under the lock below.
+  }
   IndexWriteLock lock(dir_);
   try {
     sync_locked(store);

@@ -26,27 +26,59 @@ struct Entry {
 };
 using List = std::vector<Entry>;
 
-struct Posting {
-  std::uint32_t document;
-  std::uint32_t wdf;
+// The weights of one segment's documents being added up, for an Or over long posting lists:
+// linear in the postings, where merging lists by sorting is not.
+struct Accumulator {
+  explicit Accumulator(std::uint32_t documents) : weight(documents, 0.0), matched(documents, 0) {}
+  void add(std::uint32_t document, double w) {
+    weight[document] += w;
+    matched[document] = 1;
+  }
+  List list() const {
+    List out;
+    for (std::uint32_t d = 0; d < weight.size(); ++d) {
+      if (matched[d]) out.push_back({d, weight[d]});
+    }
+    return out;
+  }
+  std::vector<double> weight;
+  std::vector<char> matched;
 };
 
-// A term's live postings in each segment and its document frequency over all of them.
-struct TermData {
-  std::uint64_t frequency = 0;
-  std::vector<std::vector<Posting>> lists;
-};
-
+// Evaluates a query over one collection. Term at a time: a posting list is read once per
+// occurrence of its term in the query, straight into the weights of its documents. Every
+// matching document is weighed (no pruning), so the top k are exact.
 class Matcher {
  public:
   Matcher(const Collection& collection) : c_(collection) {}  // NOLINT: private helper
 
+  // Works out the document frequency of every term of the query over the live documents.
   void load(const QueryNode& node) {
     if (node.op == QueryNode::Op::Term) {
-      if (terms_.count(node.term) == 0) terms_.emplace(node.term, read_term(node.term));
+      if (frequency_.count(node.term) == 0) frequency_.emplace(node.term, count(node.term));
       return;
     }
     for (const QueryNode& child : node.children) load(child);
+  }
+
+  // Adds the weights of an Or at the root into the scratch arrays: every document it matches is
+  // in scratch.touched, once; the caller clears what it touched.
+  void accumulate_root(const QueryNode& root, std::size_t segment, MatchScratch& scratch) const {
+    const std::uint32_t documents = c_.segments[segment].segment->documents();
+    if (scratch.weight.size() < documents) {
+      scratch.weight.resize(documents, 0.0);
+      scratch.matched.resize(documents, 0);
+    }
+    const auto add = [&](std::uint32_t d, double w) {
+      scratch.weight[d] += w;
+      if (!scratch.matched[d]) {
+        scratch.matched[d] = 1;
+        scratch.touched.push_back(d);
+      }
+    };
+    for (const QueryNode& child : root.children) {
+      visit_or_part(child, root.scale, segment, add);
+    }
   }
 
   List eval(const QueryNode& node, double factor, std::size_t segment) const {
@@ -55,14 +87,21 @@ class Matcher {
     switch (node.op) {
       case Op::Nothing:
         return {};
-      case Op::Term:
-        return weigh(node.term, factor, segment);
+      case Op::Term: {
+        List out;
+        stream(node.term, factor, segment, [&](std::uint32_t d, double w) {
+          out.push_back({d, w});
+        });
+        return out;
+      }
       case Op::Or:
+        return union_of(node, factor, segment);
       case Op::Xor:
-        return combine(node, factor, segment, node.op == Op::Xor);
+        return exclusive_union(node, factor, segment);
       default:
         break;
     }
+    if (node.children.empty()) return {};
     List out = eval(node.children.front(), factor, segment);
     for (std::size_t i = 1; i < node.children.size() && !out.empty(); ++i) {
       const bool weighed = node.op == Op::And || node.op == Op::AndMaybe;
@@ -73,68 +112,80 @@ class Matcher {
   }
 
  private:
-  TermData read_term(const std::string& term) const {
-    TermData data;
-    data.lists.resize(c_.segments.size());
-    for (std::size_t s = 0; s < c_.segments.size(); ++s) {
-      const LoadedSegment& loaded = c_.segments[s];
+  std::uint64_t count(const std::string& term) const {
+    std::uint64_t n = 0;
+    for (const LoadedSegment& loaded : c_.segments) {
       std::optional<Postings> postings = loaded.segment->postings(term);
       if (!postings) continue;
-      std::vector<Posting>& list = data.lists[s];
-      list.reserve(postings->size());
-      Posting p{};
-      while (postings->next(p.document, p.wdf)) {
-        if (loaded.live[loaded.segment->source_of(p.document)]) list.push_back(p);
+      if (loaded.live_documents == loaded.segment->documents()) {
+        n += postings->size();
+        continue;
       }
-      data.frequency += list.size();
+      std::uint32_t d = 0;
+      std::uint32_t wdf = 0;
+      while (postings->next(d, wdf)) n += loaded.live[loaded.segment->source_of(d)] != 0;
     }
-    return data;
+    return n;
   }
 
-  List weigh(const std::string& term, double factor, std::size_t segment) const {
-    const TermData& data = terms_.at(term);
-    const std::vector<Posting>& postings = data.lists[segment];
-    List out;
-    out.reserve(postings.size());
-    if (factor == 0) {
-      for (const Posting& p : postings) out.push_back({p.document, 0.0});
-      return out;
-    }
+  // Calls visit(document, weight) for each live document of the segment with the term.
+  template <typename Visit>
+  void stream(const std::string& term, double factor, std::size_t segment, Visit&& visit) const {
+    const LoadedSegment& loaded = c_.segments[segment];
+    std::optional<Postings> postings = loaded.segment->postings(term);
+    if (!postings) return;
     const auto n = static_cast<double>(c_.documents);
-    const auto df = static_cast<double>(data.frequency);
-    const double idf = factor * std::log(1.0 + (n - df + 0.5) / (df + 0.5));
-    const double average = c_.total_length > 0 ? c_.total_length / n : 1.0;
-    const Segment& seg = *c_.segments[segment].segment;
-    for (const Posting& p : postings) {
-      const double norm = kK1 * (1.0 - kB + kB * seg.length(p.document) / average);
-      out.push_back({p.document, idf * p.wdf / (p.wdf + norm)});
+    const auto df = static_cast<double>(frequency_.at(term));
+    const double idf = factor == 0 ? 0.0 : factor * std::log(1.0 + (n - df + 0.5) / (df + 0.5));
+    const bool all_live = loaded.live_documents == loaded.segment->documents();
+    const double* norms = loaded.norms.data();
+    std::uint32_t d = 0;
+    std::uint32_t wdf = 0;
+    while (postings->next(d, wdf)) {
+      if (!all_live && !loaded.live[loaded.segment->source_of(d)]) continue;
+      visit(d, factor == 0 ? 0.0 : idf * wdf / (wdf + norms[d]));
     }
-    return out;
   }
 
-  // Or: every document of any part, the weights added; Xor: of an odd number of parts.
-  List combine(const QueryNode& node, double factor, std::size_t segment, bool exclusive) const {
-    struct Tagged {
-      std::uint32_t document;
-      std::uint32_t part;
-      double weight;
-    };
-    std::vector<Tagged> all;
-    for (std::uint32_t i = 0; i < node.children.size(); ++i) {
-      for (const Entry& e : eval(node.children[i], factor, segment)) {
-        all.push_back({e.document, i, e.weight});
+  // Gives add(document, weight) every weight of a part of an Or: of terms and Ors below it
+  // straight from their postings, of anything else from its list.
+  template <typename Add>
+  void visit_or_part(const QueryNode& node, double factor, std::size_t segment, Add& add) const {
+    if (node.op == QueryNode::Op::Term) {
+      stream(node.term, factor * node.scale, segment, add);
+      return;
+    }
+    if (node.op == QueryNode::Op::Or) {
+      for (const QueryNode& child : node.children) {
+        visit_or_part(child, factor * node.scale, segment, add);
+      }
+      return;
+    }
+    for (const Entry& e : eval(node, factor, segment)) add(e.document, e.weight);
+  }
+
+  // Every document of any part, the weights added in the order of the parts.
+  List union_of(const QueryNode& node, double factor, std::size_t segment) const {
+    Accumulator acc(c_.segments[segment].segment->documents());
+    const auto add = [&](std::uint32_t d, double w) { acc.add(d, w); };
+    for (const QueryNode& child : node.children) visit_or_part(child, factor, segment, add);
+    return acc.list();
+  }
+
+  // The documents of an odd number of parts.
+  List exclusive_union(const QueryNode& node, double factor, std::size_t segment) const {
+    const std::uint32_t documents = c_.segments[segment].segment->documents();
+    Accumulator acc(documents);
+    std::vector<std::uint32_t> parts(documents, 0);
+    for (const QueryNode& child : node.children) {
+      for (const Entry& e : eval(child, factor, segment)) {
+        acc.add(e.document, e.weight);
+        ++parts[e.document];
       }
     }
-    std::sort(all.begin(), all.end(), [](const Tagged& a, const Tagged& b) {
-      return a.document != b.document ? a.document < b.document : a.part < b.part;
-    });
     List out;
-    for (std::size_t i = 0; i < all.size();) {
-      std::size_t j = i;
-      double weight = 0;
-      for (; j < all.size() && all[j].document == all[i].document; ++j) weight += all[j].weight;
-      if (!exclusive || (j - i) % 2 == 1) out.push_back({all[i].document, weight});
-      i = j;
+    for (const Entry& e : acc.list()) {
+      if (parts[e.document] % 2 == 1) out.push_back(e);
     }
     return out;
   }
@@ -160,7 +211,7 @@ class Matcher {
   }
 
   const Collection& c_;
-  std::unordered_map<std::string, TermData> terms_;
+  std::unordered_map<std::string, std::uint64_t> frequency_;
 };
 
 // The sources a query is restricted to, as a mask over each segment's source numbers.
@@ -177,26 +228,87 @@ std::vector<std::vector<char>> allowed(const Collection& c, const BuiltQuery& qu
 
 }  // namespace
 
-std::vector<Match> run_match(const Collection& collection, const BuiltQuery& query, int k) {
+void prepare_collection(Collection& collection) {
+  const double average = collection.total_length > 0
+                             ? collection.total_length / static_cast<double>(collection.documents)
+                             : 1.0;
+  for (LoadedSegment& loaded : collection.segments) {
+    const Segment& segment = *loaded.segment;
+    loaded.norms.resize(segment.documents());
+    for (std::uint32_t d = 0; d < segment.documents(); ++d) {
+      loaded.norms[d] = kK1 * (1.0 - kB + kB * segment.length(d) / average);
+    }
+  }
+}
+
+namespace {
+
+// The k best matches seen, kept as a heap whose front is the worst of them.
+class TopK {
+ public:
+  explicit TopK(int k) : k_(static_cast<std::size_t>(std::max(k, 0))) {}
+
+  void offer(const Match& m) {
+    if (k_ == 0) return;
+    if (heap_.size() < k_) {
+      heap_.push_back(m);
+      std::push_heap(heap_.begin(), heap_.end(), better);
+    } else if (better(m, heap_.front())) {
+      std::pop_heap(heap_.begin(), heap_.end(), better);
+      heap_.back() = m;
+      std::push_heap(heap_.begin(), heap_.end(), better);
+    }
+  }
+
+  std::vector<Match> best_first() {
+    std::sort_heap(heap_.begin(), heap_.end(), better);
+    return std::move(heap_);
+  }
+
+ private:
+  static bool better(const Match& a, const Match& b) {
+    if (a.score != b.score) return a.score > b.score;
+    return a.segment != b.segment ? a.segment < b.segment : a.document < b.document;
+  }
+
+  std::size_t k_;
+  std::vector<Match> heap_;
+};
+
+}  // namespace
+
+std::vector<Match> run_match(const Collection& collection, const BuiltQuery& query, int k,
+                             MatchScratch& scratch) {
   Matcher matcher(collection);
   matcher.load(query.match);
   const std::vector<std::vector<char>> mask = allowed(collection, query);
-  std::vector<Match> all;
+  const bool everything = query.sources.empty();
+  TopK top(k);
   for (std::size_t s = 0; s < collection.segments.size(); ++s) {
     const Segment& segment = *collection.segments[s].segment;
-    for (const Entry& e : matcher.eval(query.match, 1.0, s)) {
-      if (mask[s][segment.source_of(e.document)]) all.push_back({s, e.document, e.weight});
+    const auto offer = [&](std::uint32_t d, double weight) {
+      if (everything || mask[s][segment.source_of(d)]) top.offer({s, d, weight});
+    };
+    if (query.match.op != QueryNode::Op::Or) {
+      for (const Entry& e : matcher.eval(query.match, 1.0, s)) offer(e.document, e.weight);
+      continue;
     }
+    // The usual query, an Or of words and pairs: added up in place, and the arrays cleared
+    // where they were touched, whatever is thrown.
+    struct Clear {
+      MatchScratch& scratch;
+      ~Clear() {
+        for (const std::uint32_t d : scratch.touched) {
+          scratch.weight[d] = 0;
+          scratch.matched[d] = 0;
+        }
+        scratch.touched.clear();
+      }
+    } clear{scratch};
+    matcher.accumulate_root(query.match, s, scratch);
+    for (const std::uint32_t d : scratch.touched) offer(d, scratch.weight[d]);
   }
-  const auto better = [](const Match& a, const Match& b) {
-    if (a.score != b.score) return a.score > b.score;
-    return a.segment != b.segment ? a.segment < b.segment : a.document < b.document;
-  };
-  const std::size_t keep = std::min(all.size(), static_cast<std::size_t>(std::max(k, 0)));
-  std::partial_sort(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(keep), all.end(),
-                    better);
-  all.resize(keep);
-  return all;
+  return top.best_first();
 }
 
 }  // namespace lectio::search

@@ -91,14 +91,14 @@ void Segment::parse() {
     }
   }
   if (offsets[6] != body || offsets[2] - offsets[1] != std::uint64_t{documents_} * format::kDocBytes ||
-      offsets[4] - offsets[3] != std::uint64_t{terms_} * format::kTermBytes) {
+      offsets[6] - offsets[5] != std::uint64_t{terms_} * format::kTermBytes) {
     throw IndexDamage("bad section sizes");
   }
   docs_ = data_ + offsets[1];
   records_ = data_ + offsets[2];
-  dictionary_ = data_ + offsets[3];
+  postings_ = data_ + offsets[3];
   strings_ = data_ + offsets[4];
-  postings_ = data_ + offsets[5];
+  dictionary_ = data_ + offsets[5];
   end_ = data_ + body;
   const unsigned char* at = data_ + offsets[0];
   for (std::uint32_t i = 0; i < sources; ++i) {
@@ -137,11 +137,11 @@ std::optional<Postings> Segment::postings(std::string_view term) const {
     const unsigned char* entry = dictionary_ + std::size_t{i} * format::kTermBytes;
     if (format::get_u64(entry) != hash) break;
     const unsigned char* text = strings_ + format::get_u32(entry + 8);
-    if (text >= postings_) throw IndexDamage("bad term offset");
-    if (format::get_text(text, postings_) != term) continue;
+    if (text >= dictionary_) throw IndexDamage("bad term offset");
+    if (format::get_text(text, dictionary_) != term) continue;
     const unsigned char* list = postings_ + format::get_u32(entry + 12);
-    if (list >= end_) throw IndexDamage("bad postings offset");
-    return Postings(list, end_, documents_);
+    if (list >= strings_) throw IndexDamage("bad postings offset");
+    return Postings(list, strings_, documents_);
   }
   return std::nullopt;
 }
@@ -149,21 +149,21 @@ std::optional<Postings> Segment::postings(std::string_view term) const {
 StoredChunk Segment::record(std::uint32_t document) const {
   const unsigned char* at =
       records_ + format::get_u32(docs_ + std::size_t{document} * format::kDocBytes + 8);
-  if (at >= dictionary_) throw IndexDamage("bad record offset");
+  if (at >= postings_) throw IndexDamage("bad record offset");
   const SegmentSource& source = sources_[source_of(document)];
   StoredChunk out;
   out.hit.source_id = source.id;
   out.hit.version = source.version;
   out.hit.file_name = source.file_name;
   out.language = source.language;
-  out.hit.ordinal = static_cast<int>(format::get_varint(at, dictionary_));
+  out.hit.ordinal = static_cast<int>(format::get_varint(at, postings_));
   out.hit.chunk_id = chunk_id(out.hit.source_id, out.hit.ordinal);
-  out.hit.page_start = static_cast<int>(format::get_varint(at, dictionary_));
-  out.hit.page_end = static_cast<int>(format::get_varint(at, dictionary_));
-  const std::uint64_t headings = format::get_varint(at, dictionary_);
+  out.hit.page_start = static_cast<int>(format::get_varint(at, postings_));
+  out.hit.page_end = static_cast<int>(format::get_varint(at, postings_));
+  const std::uint64_t headings = format::get_varint(at, postings_);
   if (headings > 10000) throw IndexDamage("bad heading count");
   for (std::uint64_t i = 0; i < headings; ++i) {
-    out.hit.heading_path.emplace_back(format::get_text(at, dictionary_));
+    out.hit.heading_path.emplace_back(format::get_text(at, postings_));
   }
   return out;
 }

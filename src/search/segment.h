@@ -20,6 +20,7 @@
 
 #include "lectio/core/source.h"
 #include "lectio/search/index.h"
+#include "term_table.h"
 
 namespace lectio::search {
 
@@ -35,12 +36,23 @@ struct StoredChunk {
   std::string language;
 };
 
-// Receives the terms of one document at a time (DocumentMaker). A term may come more than once;
-// its counts add up.
+// Receives the terms of one document at a time (DocumentMaker), by number: a term is interned
+// once and its number used from then on, which spares hashing and comparing its text at each
+// occurrence (DocumentMaker keeps the numbers of words and word pairs it has interned).
 class TermSink {
  public:
+  TermSink();
   virtual ~TermSink() = default;
-  virtual void add_term(std::string_view term, std::uint32_t wdf) = 0;
+  // The number of a term in this sink, the same every time.
+  virtual std::uint32_t intern(std::string_view term) = 0;
+  // Adds to the count of a term in the current document; a term may come more than once.
+  virtual void add(std::uint32_t term, std::uint32_t wdf) = 0;
+  void add_term(std::string_view term, std::uint32_t wdf) { add(intern(term), wdf); }
+  // Unique to this sink among all made by the process, for caches of its numbers.
+  std::uint64_t serial() const { return serial_; }
+
+ private:
+  std::uint64_t serial_;
 };
 
 // Builds one segment in memory. Not thread-safe.
@@ -51,7 +63,8 @@ class SegmentWriter final : public TermSink {
 
   // A document is begin(), its terms, end(). Chunks of one source come one after the other.
   void begin(const Chunk& chunk, const Source& source);
-  void add_term(std::string_view term, std::uint32_t wdf) override;
+  std::uint32_t intern(std::string_view term) override;
+  void add(std::uint32_t term, std::uint32_t wdf) override;
   void end();
 
   std::uint32_t documents() const;
@@ -129,8 +142,5 @@ class Segment {
   const unsigned char* end_ = nullptr;
   std::vector<SegmentSource> sources_;
 };
-
-// The 64-bit FNV-1a hash of a term, by which segments sort their terms.
-std::uint64_t term_hash(std::string_view term);
 
 }  // namespace lectio::search

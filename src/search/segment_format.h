@@ -2,15 +2,15 @@
 // The bytes of a segment file, shared by its writer and its reader. Private to the search
 // module. Little-endian throughout:
 //
-//   header      magic "LXSEG001", u32 documents, u32 terms, u32 sources, u32 0,
-//               u64 offsets of: sources, docs, records, dictionary, strings, postings, checksum
+//   header      magic "LXSEG002", u32 documents, u32 terms, u32 sources, u32 0,
+//               u64 offsets of: sources, docs, records, postings, strings, dictionary, checksum
 //   sources     per source: id, version, file name, language (texts are a varint length + bytes)
 //   docs        per document: u32 length, u32 source number, u32 offset of its record
 //   records     per document: ordinal, first page, last page, heading count, headings (varints)
+//   postings    per term: varint document count, then per document varint (gap - 1), varint count
+//   strings     per term: its text
 //   dictionary  per term, ordered by (term_hash, term): u64 hash, u32 offset of its text in
 //               strings, u32 offset of its postings
-//   strings     per term: its text
-//   postings    per term: varint document count, then per document varint (gap - 1), varint count
 //   checksum    u64 segment_checksum of every byte before it
 #include <cstdint>
 #include <cstring>
@@ -21,7 +21,7 @@
 
 namespace lectio::search::format {
 
-inline constexpr std::string_view kMagic = "LXSEG001";
+inline constexpr std::string_view kMagic = "LXSEG002";
 inline constexpr std::size_t kOffsets = 7;
 inline constexpr std::size_t kHeaderBytes = 8 + 4 * 4 + 8 * kOffsets;
 inline constexpr std::size_t kDocBytes = 12;

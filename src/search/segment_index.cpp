@@ -47,6 +47,7 @@ Collection load_collection(const fs::path& dir, const Manifest& manifest) {
     out.documents += loaded.live_documents;
     out.segments.push_back(std::move(loaded));
   }
+  prepare_collection(out);
   return out;
 }
 
@@ -129,7 +130,7 @@ std::vector<Hit> SegmentIndex::search(const Query& query) {
 }
 
 std::vector<Hit> SegmentIndex::run_search(const Query& query, const BuiltQuery& built) {
-  const std::vector<Match> matches = run_match(view_->collection, built, query.k);
+  const std::vector<Match> matches = run_match(view_->collection, built, query.k, scratch_);
   // Snippets only need an MSet whose query holds the words to mark; one of no documents costs
   // next to nothing.
   Xapian::MSet highlighter;

@@ -84,6 +84,7 @@ class SegmentIndex final : public Index {
   std::filesystem::path dir_;
   std::optional<IndexView> view_;
   Xapian::WritableDatabase no_documents_;  // for the snippets' MSet (see snippet)
+  MatchScratch scratch_;
   bool rebuilt_ = false;
   std::int64_t changes_applied_ = 0;
 };

@@ -4,9 +4,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
-#include <numeric>
 
 #include "lectio/core/error.h"
 #include "segment.h"
@@ -17,63 +17,6 @@ namespace fs = std::filesystem;
 namespace lectio::search {
 
 namespace {
-
-// The terms of a segment, numbered in order of first use: their texts in one arena and an
-// open-addressing table of numbers, which costs a third of the memory of a map of strings
-// and is a good deal faster (a 16 MB corpus has about a million and a half distinct terms,
-// word pairs above all).
-class TermTable {
- public:
-  TermTable() : slots_(1024, 0) {}
-
-  std::uint32_t intern(std::string_view term) {
-    const std::uint64_t hash = term_hash(term);
-    std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
-      const std::uint32_t slot = slots_[i];
-      if (slot == 0) break;
-      const std::uint32_t id = slot - 1;
-      if (hashes_[id] == hash && text(id) == term) return id;
-    }
-    const auto id = static_cast<std::uint32_t>(hashes_.size());
-    hashes_.push_back(hash);
-    starts_.push_back(arena_.size());
-    arena_.append(term);
-    if (2 * hashes_.size() > slots_.size()) grow();
-    mask = slots_.size() - 1;
-    std::size_t i = hash & mask;
-    while (slots_[i] != 0) i = (i + 1) & mask;
-    slots_[i] = id + 1;
-    return id;
-  }
-
-  std::uint32_t size() const { return static_cast<std::uint32_t>(hashes_.size()); }
-  std::uint64_t hash(std::uint32_t id) const { return hashes_[id]; }
-  std::string_view text(std::uint32_t id) const {
-    const std::size_t end = id + 1 < starts_.size() ? starts_[id + 1] : arena_.size();
-    return std::string_view(arena_).substr(starts_[id], end - starts_[id]);
-  }
-  std::size_t memory() const {
-    return slots_.size() * 4 + hashes_.size() * 16 + arena_.capacity();
-  }
-
- private:
-  void grow() {
-    std::vector<std::uint32_t> bigger(slots_.size() * 2, 0);
-    const std::size_t mask = bigger.size() - 1;
-    for (std::uint32_t id = 0; id < hashes_.size() - 1; ++id) {
-      std::size_t i = hashes_[id] & mask;
-      while (bigger[i] != 0) i = (i + 1) & mask;
-      bigger[i] = id + 1;
-    }
-    slots_ = std::move(bigger);
-  }
-
-  std::vector<std::uint32_t> slots_;  // term number + 1, 0 = empty
-  std::vector<std::uint64_t> hashes_;
-  std::vector<std::size_t> starts_;
-  std::string arena_;
-};
 
 struct Posting {
   std::uint32_t document;
@@ -122,14 +65,24 @@ void SegmentWriter::begin(const Chunk& chunk, const Source& source) {
   s.open = true;
 }
 
-void SegmentWriter::add_term(std::string_view term, std::uint32_t wdf) {
+TermSink::TermSink() {
+  static std::atomic<std::uint64_t> serials{0};
+  serial_ = ++serials;
+}
+
+std::uint32_t SegmentWriter::intern(std::string_view term) {
   State& s = *state_;
   const std::uint32_t id = s.terms.intern(term);
-  const auto document = static_cast<std::uint32_t>(s.lengths.size());
   if (id == s.last_document.size()) {
     s.last_document.push_back(UINT32_MAX);
     s.last_posting.push_back(0);
   }
+  return id;
+}
+
+void SegmentWriter::add(std::uint32_t id, std::uint32_t wdf) {
+  State& s = *state_;
+  const auto document = static_cast<std::uint32_t>(s.lengths.size());
   s.length += wdf;
   if (s.last_document[id] == document) {
     s.wdf_of[s.last_posting[id]] += wdf;
@@ -166,15 +119,21 @@ class Encoder {
 
   std::string encode() {
     const std::uint32_t terms = s_.terms.size();
-    std::vector<std::uint32_t> order(terms);
-    std::iota(order.begin(), order.end(), 0u);
-    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-      const std::uint64_t ha = s_.terms.hash(a);
-      const std::uint64_t hb = s_.terms.hash(b);
-      return ha != hb ? ha < hb : s_.terms.text(a) < s_.terms.text(b);
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed(terms);
+    for (std::uint32_t id = 0; id < terms; ++id) keyed[id] = {s_.terms.hash(id), id};
+    std::sort(keyed.begin(), keyed.end(), [&](const auto& a, const auto& b) {
+      if (a.first != b.first) return a.first < b.first;
+      return s_.terms.text(a.second) < s_.terms.text(b.second);
     });
+    std::vector<std::uint32_t> order(terms);
+    for (std::uint32_t i = 0; i < terms; ++i) order[i] = keyed[i].second;
     const std::vector<Posting> grouped = group_by_term(order);
-    std::string out(format::kHeaderBytes, '\0');
+    std::string out;
+    // Every byte written once, in place: appending sections built apart copied tens of MB.
+    out.reserve(format::kHeaderBytes + s_.records.size() + s_.lengths.size() * format::kDocBytes +
+                s_.term_of.size() * 3 + std::size_t{terms} * (format::kTermBytes + 6) +
+                s_.terms.memory() + 64);
+    out.resize(format::kHeaderBytes);
     std::uint64_t offsets[format::kOffsets];
     offsets[0] = out.size();
     for (const SegmentSource& src : s_.sources) {
@@ -191,31 +150,33 @@ class Encoder {
     }
     offsets[2] = out.size();
     out += s_.records;
-    std::string strings;
-    std::string postings;
     offsets[3] = out.size();
+    std::vector<std::uint32_t> postings_at(terms);
     std::size_t at = 0;
     for (const std::uint32_t id : order) {
       const std::size_t df = count_[id];
-      check_fits(strings.size());
-      check_fits(postings.size());
-      format::put_u64(out, s_.terms.hash(id));
-      format::put_u32(out, static_cast<std::uint32_t>(strings.size()));
-      format::put_u32(out, static_cast<std::uint32_t>(postings.size()));
-      format::put_text(strings, s_.terms.text(id));
-      format::put_varint(postings, df);
+      postings_at[id] = check_fits(out.size() - offsets[3]);
+      format::put_varint(out, df);
       std::int64_t last = -1;
       for (std::size_t i = at; i < at + df; ++i) {
-        format::put_varint(postings, static_cast<std::uint64_t>(grouped[i].document - last - 1));
-        format::put_varint(postings, grouped[i].wdf);
+        format::put_varint(out, static_cast<std::uint64_t>(grouped[i].document - last - 1));
+        format::put_varint(out, grouped[i].wdf);
         last = grouped[i].document;
       }
       at += df;
     }
     offsets[4] = out.size();
-    out += strings;
+    std::vector<std::uint32_t> text_at(terms);
+    for (const std::uint32_t id : order) {
+      text_at[id] = check_fits(out.size() - offsets[4]);
+      format::put_text(out, s_.terms.text(id));
+    }
     offsets[5] = out.size();
-    out += postings;
+    for (const std::uint32_t id : order) {
+      format::put_u64(out, s_.terms.hash(id));
+      format::put_u32(out, text_at[id]);
+      format::put_u32(out, postings_at[id]);
+    }
     offsets[6] = out.size();
     write_header(out, offsets);
     format::put_u64(out, format::checksum(reinterpret_cast<const unsigned char*>(out.data()),
@@ -224,8 +185,9 @@ class Encoder {
   }
 
  private:
-  static void check_fits(std::size_t offset) {
+  static std::uint32_t check_fits(std::size_t offset) {
     if (offset > UINT32_MAX) throw Internal("a search index segment outgrew 4 GB");
+    return static_cast<std::uint32_t>(offset);
   }
 
   // Every posting, term by term in `order`, documents ascending (a counting sort).

@@ -11,7 +11,8 @@ Vocabulary::Vocabulary(std::string_view language) : stemmer_(stemmer_for(languag
 }
 
 int Vocabulary::of_word(const std::string& word) {
-  if (const auto it = words_.find(word); it != words_.end()) return it->second;
+  const std::uint32_t number = words_.intern(word);
+  if (number < term_of_word_.size()) return term_of_word_[number];
   const std::string stem = stemmer_(word);
   int id = -1;
   if (!stem.empty()) {  // the generator skips a word whose stem is empty
@@ -19,23 +20,20 @@ int Vocabulary::of_word(const std::string& word) {
     scratch_ += stem;
     id = of_term(scratch_);
   }
-  words_.emplace(word, id);
+  term_of_word_.push_back(id);
   return id;
 }
 
 int Vocabulary::of_term(const std::string& term) {
-  const auto [it, added] = ids_.emplace(term, static_cast<int>(terms_.size()));
-  if (added) {
-    terms_.push_back(term);
-    stop_.push_back(is_stop_term(term) ? 1 : 0);
-  }
-  return it->second;
+  const std::uint32_t id = ids_.intern(term);
+  if (id == stop_.size()) stop_.push_back(is_stop_term(term) ? 1 : 0);
+  return static_cast<int>(id);
 }
 
 void Vocabulary::clear() {
   words_.clear();
+  term_of_word_.clear();
   ids_.clear();
-  terms_.clear();
   stop_.clear();
 }
 

@@ -5,8 +5,9 @@
 
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
+
+#include "term_table.h"
 
 namespace lectio::search {
 
@@ -26,9 +27,9 @@ class Vocabulary {
   // The number of an index term ("Z" + stem) made by the TermGenerator.
   int of_term(const std::string& term);
 
-  const std::string& term(int id) const { return terms_[static_cast<std::size_t>(id)]; }
+  std::string_view term(int id) const { return ids_.text(static_cast<std::uint32_t>(id)); }
   bool is_stop(int id) const { return stop_[static_cast<std::size_t>(id)] != 0; }
-  std::size_t size() const { return terms_.size(); }
+  std::size_t size() const { return ids_.size(); }
   void clear();
 
   // A generator for text that is not ASCII, with this language's stemmer and the same strategy.
@@ -37,9 +38,9 @@ class Vocabulary {
  private:
   Xapian::Stem stemmer_;
   Xapian::TermGenerator generator_;
-  std::unordered_map<std::string, int> words_;
-  std::unordered_map<std::string, int> ids_;  // term -> number
-  std::vector<std::string> terms_;
+  TermTable words_;               // lowercased words, numbered
+  std::vector<int> term_of_word_;  // by word number: its term's number, or -1
+  TermTable ids_;                  // terms, numbered
   std::vector<char> stop_;
   std::string scratch_;
 };

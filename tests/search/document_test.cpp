@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -35,12 +36,17 @@ Chunk chunk_of(std::string text, std::vector<std::string> headings) {
 // Every term of a document with its count.
 class Terms final : public TermSink {
  public:
-  void add_term(std::string_view term, std::uint32_t wdf) override {
-    counts_[std::string(term)] += wdf;
+  std::uint32_t intern(std::string_view term) override {
+    const auto found = std::find(names_.begin(), names_.end(), term);
+    if (found != names_.end()) return static_cast<std::uint32_t>(found - names_.begin());
+    names_.emplace_back(term);
+    return static_cast<std::uint32_t>(names_.size() - 1);
   }
+  void add(std::uint32_t term, std::uint32_t wdf) override { counts_[names_.at(term)] += wdf; }
   const std::map<std::string, std::uint32_t>& counts() const { return counts_; }
 
  private:
+  std::vector<std::string> names_;
   std::map<std::string, std::uint32_t> counts_;
 };
 

@@ -90,9 +90,9 @@ void garble_records(const fs::path& dir) {
     auto* data = reinterpret_cast<unsigned char*>(bytes.data());
     const std::size_t offsets = format::kMagic.size() + 16;
     const std::uint64_t records = format::get_u64(data + offsets + 8 * 2);
-    const std::uint64_t dictionary = format::get_u64(data + offsets + 8 * 3);
-    ASSERT_LT(records, dictionary);
-    std::fill(data + records, data + dictionary, 0xff);
+    const std::uint64_t postings = format::get_u64(data + offsets + 8 * 3);
+    ASSERT_LT(records, postings);
+    std::fill(data + records, data + postings, 0xff);
     const std::size_t body = bytes.size() - 8;
     const std::uint64_t sum = format::checksum(data, body);
     std::memcpy(data + body, &sum, 8);

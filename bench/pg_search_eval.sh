@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Search in a fleet, measured: how PostgreSQL's own full-text search ranks Cranfield (or another
-# BEIR set) beside Lectio's Xapian index, scored by the same code (lectio_search_bench score);
+# BEIR set) beside Lectio's search index, scored by the same code (lectio_search_bench score);
 # then Lectio as a node of a fleet, in SQLite mode and in PostgreSQL mode (`lectio eval ir
 # --in-store`: the corpus put into the store, the node's index following the change feed),
 # which must rank within 0.01 nDCG@10 of each other (exit 1 otherwise).

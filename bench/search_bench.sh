@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The search benchmark: Lectio's Xapian index against SQLite FTS5 (the sqlite3 command, porter
+# The search benchmark: Lectio's search index against SQLite FTS5 (the sqlite3 command, porter
 # tokenizer, bm25(), OR of the query's words) on the same synthetic collection of 200k chunks,
 # each pinned to one core; then both on the Cranfield collection for quality. Prints a
 # side-by-side table with ratios. Usage: bash bench/search_bench.sh [BUILD_DIR]

@@ -23,8 +23,8 @@ std::string pair_term(std::string_view first, std::string_view second);
 
 // Makes the terms of each chunk: the terms of the heading path and the text (CJK segmented,
 // stemmed in the source's language) with their counts, and the pair terms. No positions:
-// queries never read them (a quoted phrase asks for its pair terms, query.cpp). ASCII text is split by
-// AsciiWords, anything else by Xapian's TermGenerator, with the same terms. It keeps a
+// queries never read them (a quoted phrase asks for its pair terms, query.cpp). ASCII text is split
+// by AsciiWords, anything else by Xapian's TermGenerator, with the same terms. It keeps a
 // vocabulary per language from chunk to chunk, which is what makes indexing many chunks cheap.
 // Not thread-safe.
 class DocumentMaker {

@@ -52,8 +52,8 @@ IndexWriteLock::IndexWriteLock(const fs::path& dir) {
     }
     if (attempt >= 2000) {  // about 20 s
       ::close(fd_);
-      throw Io(fmt::format("{}: the search index is locked by another lectio process",
-                           dir.string()));
+      throw Io(
+          fmt::format("{}: the search index is locked by another lectio process", dir.string()));
     }
     std::this_thread::sleep_for(10ms);
   }
@@ -63,8 +63,7 @@ IndexWriteLock::~IndexWriteLock() {
   ::close(fd_);  // releases the lock
 }
 
-BatchWriter::BatchWriter(fs::path dir, std::int64_t batch)
-    : dir_(std::move(dir)), batch_(batch) {}
+BatchWriter::BatchWriter(fs::path dir, std::int64_t batch) : dir_(std::move(dir)), batch_(batch) {}
 
 void BatchWriter::add(const Chunk& chunk, const Source& source) {
   if (!writer_) writer_.emplace();

@@ -48,8 +48,7 @@ void SegmentIndex::sync(store::ContentStore& store) {
   // already: then reading its manifest is all there is to do, without waiting for the lock.
   try {
     const std::optional<Manifest> current = read_manifest(dir_);
-    if (current && current->format == kIndexFormat &&
-        current->generation == store.generation()) {
+    if (current && current->format == kIndexFormat && current->generation == store.generation()) {
       if (!view_is_current()) load_view();
       return;
     }

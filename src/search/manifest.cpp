@@ -31,7 +31,8 @@ std::string encode(const Manifest& m) {
   for (const ManifestSegment& s : m.segments) {
     out += fmt::format("segment {} {} {}\n", s.file, s.batch, s.documents);
   }
-  for (const auto& [id, s] : m.sources) out += fmt::format("source {} {} {}\n", s.version, s.batch, id);
+  for (const auto& [id, s] : m.sources)
+    out += fmt::format("source {} {} {}\n", s.version, s.batch, id);
   const std::uint64_t sum =
       format::checksum(reinterpret_cast<const unsigned char*>(out.data()), out.size());
   out += fmt::format("checksum {:016x}\n", sum);
@@ -92,7 +93,8 @@ std::optional<Manifest> read_manifest(const fs::path& dir) {
   std::ifstream in(manifest_path(dir), std::ios::binary);
   if (!in) {
     if (errno == ENOENT || !fs::exists(manifest_path(dir))) return std::nullopt;
-    throw Io(fmt::format("{}: cannot read ({})", manifest_path(dir).string(), std::strerror(errno)));
+    throw Io(
+        fmt::format("{}: cannot read ({})", manifest_path(dir).string(), std::strerror(errno)));
   }
   std::ostringstream text;
   text << in.rdbuf();

@@ -120,15 +120,19 @@ QueryNode convert(const Xapian::Query& query, const std::string& text) {
     default:
       break;
   }
-  static const std::map<Xapian::Query::op, Op> kOps = {
-      {Xapian::Query::OP_OR, Op::Or},           {Xapian::Query::OP_AND, Op::And},
-      {Xapian::Query::OP_AND_NOT, Op::AndNot},  {Xapian::Query::OP_XOR, Op::Xor},
-      {Xapian::Query::OP_AND_MAYBE, Op::AndMaybe}, {Xapian::Query::OP_FILTER, Op::Filter},
-      {Xapian::Query::OP_NEAR, Op::And}};
+  static const std::map<Xapian::Query::op, Op> kOps = {{Xapian::Query::OP_OR, Op::Or},
+                                                       {Xapian::Query::OP_AND, Op::And},
+                                                       {Xapian::Query::OP_AND_NOT, Op::AndNot},
+                                                       {Xapian::Query::OP_XOR, Op::Xor},
+                                                       {Xapian::Query::OP_AND_MAYBE, Op::AndMaybe},
+                                                       {Xapian::Query::OP_FILTER, Op::Filter},
+                                                       {Xapian::Query::OP_NEAR, Op::And}};
   const auto op = kOps.find(query.get_type());
   if (op == kOps.end()) {
-    throw InvalidInput(fmt::format("\"{}\": cannot read the query (an operator this index "
-                                   "does not support)", text));
+    throw InvalidInput(
+        fmt::format("\"{}\": cannot read the query (an operator this index "
+                    "does not support)",
+                    text));
   }
   std::vector<QueryNode> parts;
   for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {

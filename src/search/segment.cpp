@@ -1,4 +1,6 @@
 // Reading a segment file (segment_format.h has the layout).
+#include "segment.h"
+
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/mman.h>
@@ -9,7 +11,6 @@
 #include <cstring>
 
 #include "lectio/core/error.h"
-#include "segment.h"
 #include "segment_format.h"
 
 namespace fs = std::filesystem;
@@ -40,8 +41,8 @@ std::shared_ptr<const Segment> Segment::open(const fs::path& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT) throw IndexDamage(fmt::format("{}: missing", path.string()));
-    throw Io(fmt::format("{}: cannot read the search index ({})", path.string(),
-                         std::strerror(errno)));
+    throw Io(
+        fmt::format("{}: cannot read the search index ({})", path.string(), std::strerror(errno)));
   }
   struct stat st {};
   if (::fstat(fd, &st) != 0 || st.st_size < static_cast<off_t>(format::kHeaderBytes + 8)) {
@@ -51,8 +52,8 @@ std::shared_ptr<const Segment> Segment::open(const fs::path& path) {
   void* map = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_SHARED, fd, 0);
   ::close(fd);
   if (map == MAP_FAILED) {
-    throw Io(fmt::format("{}: cannot map the search index ({})", path.string(),
-                         std::strerror(errno)));
+    throw Io(
+        fmt::format("{}: cannot map the search index ({})", path.string(), std::strerror(errno)));
   }
   std::shared_ptr<Segment> segment(new Segment());
   segment->data_ = static_cast<const unsigned char*>(map);
@@ -90,7 +91,8 @@ void Segment::parse() {
       throw IndexDamage("bad section offsets");
     }
   }
-  if (offsets[6] != body || offsets[2] - offsets[1] != std::uint64_t{documents_} * format::kDocBytes ||
+  if (offsets[6] != body ||
+      offsets[2] - offsets[1] != std::uint64_t{documents_} * format::kDocBytes ||
       offsets[6] - offsets[5] != std::uint64_t{terms_} * format::kTermBytes) {
     throw IndexDamage("bad section sizes");
   }
@@ -116,7 +118,8 @@ std::uint32_t Segment::length(std::uint32_t document) const {
 }
 
 std::uint32_t Segment::source_of(std::uint32_t document) const {
-  const std::uint32_t source = format::get_u32(docs_ + std::size_t{document} * format::kDocBytes + 4);
+  const std::uint32_t source =
+      format::get_u32(docs_ + std::size_t{document} * format::kDocBytes + 4);
   if (source >= sources_.size()) throw IndexDamage("bad source number");
   return source;
 }

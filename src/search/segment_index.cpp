@@ -121,8 +121,8 @@ std::vector<Hit> SegmentIndex::search(const Query& query) {
       return run_search(query, built);
     } catch (const IndexDamage& e) {
       if (attempt >= 1) {
-        throw Io(fmt::format("{}: search index unusable after a rebuild ({})", dir_.string(),
-                             e.what()));
+        throw Io(
+            fmt::format("{}: search index unusable after a rebuild ({})", dir_.string(), e.what()));
       }
       rebuild(store_, {});  // damaged: the store has everything needed to make it again
     }

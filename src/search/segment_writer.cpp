@@ -118,6 +118,26 @@ class Encoder {
   Encoder(const SegmentWriter::State& s) : s_(s) {}  // NOLINT: private helper
 
   std::string encode() {
+    const std::vector<std::uint32_t> order = term_order();
+    const std::vector<Posting> grouped = group_by_term(order);
+    std::string out;
+    // Every byte written once, in place: appending sections built apart copied tens of MB.
+    out.reserve(format::kHeaderBytes + s_.records.size() + s_.lengths.size() * format::kDocBytes +
+                s_.term_of.size() * 3 + std::size_t{s_.terms.size()} * (format::kTermBytes + 6) +
+                s_.terms.memory() + 64);
+    out.resize(format::kHeaderBytes);
+    std::uint64_t offsets[format::kOffsets];
+    write_documents(out, offsets);
+    write_terms(out, order, grouped, offsets);
+    write_header(out, offsets);
+    format::put_u64(
+        out, format::checksum(reinterpret_cast<const unsigned char*>(out.data()), out.size()));
+    return out;
+  }
+
+ private:
+  // The term numbers ordered by (hash, text), the dictionary's order.
+  std::vector<std::uint32_t> term_order() const {
     const std::uint32_t terms = s_.terms.size();
     std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed(terms);
     for (std::uint32_t id = 0; id < terms; ++id) keyed[id] = {s_.terms.hash(id), id};
@@ -127,14 +147,11 @@ class Encoder {
     });
     std::vector<std::uint32_t> order(terms);
     for (std::uint32_t i = 0; i < terms; ++i) order[i] = keyed[i].second;
-    const std::vector<Posting> grouped = group_by_term(order);
-    std::string out;
-    // Every byte written once, in place: appending sections built apart copied tens of MB.
-    out.reserve(format::kHeaderBytes + s_.records.size() + s_.lengths.size() * format::kDocBytes +
-                s_.term_of.size() * 3 + std::size_t{terms} * (format::kTermBytes + 6) +
-                s_.terms.memory() + 64);
-    out.resize(format::kHeaderBytes);
-    std::uint64_t offsets[format::kOffsets];
+    return order;
+  }
+
+  // Sources, documents and records: offsets[0..2].
+  void write_documents(std::string& out, std::uint64_t* offsets) const {
     offsets[0] = out.size();
     for (const SegmentSource& src : s_.sources) {
       format::put_text(out, src.id);
@@ -150,6 +167,12 @@ class Encoder {
     }
     offsets[2] = out.size();
     out += s_.records;
+  }
+
+  // Postings, strings and the dictionary: offsets[3..6].
+  void write_terms(std::string& out, const std::vector<std::uint32_t>& order,
+                   const std::vector<Posting>& grouped, std::uint64_t* offsets) const {
+    const std::uint32_t terms = s_.terms.size();
     offsets[3] = out.size();
     std::vector<std::uint32_t> postings_at(terms);
     std::size_t at = 0;
@@ -178,13 +201,8 @@ class Encoder {
       format::put_u32(out, postings_at[id]);
     }
     offsets[6] = out.size();
-    write_header(out, offsets);
-    format::put_u64(out, format::checksum(reinterpret_cast<const unsigned char*>(out.data()),
-                                          out.size()));
-    return out;
   }
 
- private:
   static std::uint32_t check_fits(std::size_t offset) {
     if (offset > UINT32_MAX) throw Internal("a search index segment outgrew 4 GB");
     return static_cast<std::uint32_t>(offset);

@@ -38,7 +38,7 @@ class Vocabulary {
  private:
   Xapian::Stem stemmer_;
   Xapian::TermGenerator generator_;
-  TermTable words_;               // lowercased words, numbered
+  TermTable words_;                // lowercased words, numbered
   std::vector<int> term_of_word_;  // by word number: its term's number, or -1
   TermTable ids_;                  // terms, numbered
   std::vector<char> stop_;

@@ -68,7 +68,8 @@ std::set<std::string> terms_with_prefix(const Terms& terms, char prefix) {
 
 TEST(DocumentTest, PairTermsJoinContentWordsSkippingStopWordsButNotHeadingGaps) {
   DocumentMaker maker;
-  const Terms doc = terms_of(maker, chunk_of("The boundary layers of the wings thicken.", {"Flow"}));
+  const Terms doc =
+      terms_of(maker, chunk_of("The boundary layers of the wings thicken.", {"Flow"}));
   // "of the" is skipped, so "layers" pairs with "wings"; "Flow" is a heading, 100 positions
   // before the text, so it pairs with nothing.
   EXPECT_EQ(terms_with_prefix(doc, 'B'),

@@ -2,6 +2,7 @@
 #include "lectio/search/index.h"
 
 #include <gtest/gtest.h>
+
 #include <fstream>
 #include <iterator>
 

@@ -84,7 +84,8 @@ TEST(SegmentIndexTest, ManySyncsKeepTheSegmentsBoundedWithoutARebuild) {
   auto index = open_index(*store, dir.path());
   for (int i = 0; i < 30; ++i) {
     put(*store, "s" + std::to_string(i), {"Round " + std::to_string(i) + " of boundary tests."});
-    if (i % 3 == 0) put(*store, "base", {"Base, again: layers " + std::to_string(i)}, std::to_string(i));
+    if (i % 3 == 0)
+      put(*store, "base", {"Base, again: layers " + std::to_string(i)}, std::to_string(i));
     index->sync(*store);
     EXPECT_LE(segment_files(dir.path() / "index"), 9) << i;
   }

@@ -1,7 +1,7 @@
 // Question answering on SQuAD (../shared/eval/qa-dev): `lectio ask`'s core against SQLite FTS5
 // bm25() ranking the same articles' sentences.
 //
-//   lectio_qa_bench QA_DIR WORK_DIR [--k 3] [--failures FILE]
+//   lectio_qa_bench QA_DIR WORK_DIR [--k 3] [--failures FILE] [--features FILE]
 //
 // Each article (QA_DIR/articles/NAME.md) is added as source file_NAME to a fresh store in
 // WORK_DIR; every question is asked of its own article with answer_from_sources(). An answer
@@ -9,6 +9,9 @@
 // articles dropped (SQuAD's normalisation), occur in a row in the answer's words. FTS5 ranks
 // the sentences of the article's chunks (split as the answer core splits them) by bm25() for
 // an OR of the question's words, porter tokenizer. Prints one JSON line and a table.
+// --features writes, per question, every candidate sentence the ranker scored with its
+// features (answer_features.h) and whether it holds a gold answer: one JSON line a question,
+// the input of bench/fit_answer_ranker.py.
 #include <sqlite3.h>
 
 #include <cstdio>
@@ -22,6 +25,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "compose/answer_core.h"
+#include "compose/answer_retrieval.h"
 #include "lectio/store/store.h"
 #include "lectio/compose/answer.h"
 #include "lectio/text/sentences.h"
@@ -100,6 +105,39 @@ std::string fts_query(const std::string& question) {
   return out;
 }
 
+// The ranker's view of one question: each scored candidate, its features and its label.
+nlohmann::json feature_row(const nlohmann::json& q, const std::string& source, int k,
+                           store::ContentStore& store, search::Index& index) {
+  const std::string question = q.at("question");
+  const auto gold = q.value("answers", std::vector<std::string>{});
+  const compose::AnswerOptions defaults;
+  const compose::Retrieved r =
+      compose::retrieve(question, {source}, store, index, defaults.search_depth);
+  const std::vector<compose::Candidate> candidates = compose::answer_candidates(r.material, "en");
+  compose::PickOptions pick;
+  pick.max_sentences = k;
+  pick.chunk_prior = r.prior;
+  nlohmann::json rows = nlohmann::json::array();
+  for (const compose::RankedCandidate& c :
+       compose::rank_candidates(question, candidates, "en", pick)) {
+    const compose::Candidate& cand = candidates[static_cast<std::size_t>(c.candidate)];
+    rows.push_back({{"i", c.candidate},
+                    {"chunk", cand.chunk},
+                    {"cov", c.coverage},
+                    {"turn", c.turns_round},
+                    {"label", contains(cand.original, gold)},
+                    {"f", c.features},
+                    {"text", cand.original}});
+  }
+  return {{"id", q.value("id", "")},
+          {"article", q.at("article")},
+          {"answerable", q.at("answerable")},
+          {"question", question},
+          {"terms", compose::question_terms(question, "en")},
+          {"names", compose::kFeatureNames},
+          {"cands", rows}};
+}
+
 struct Counts {
   int answerable = 0, unanswerable = 0;
   int first = 0, whole = 0, answered = 0, refused = 0;
@@ -110,16 +148,18 @@ struct Counts {
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: lectio_qa_bench QA_DIR WORK_DIR [--k N] [--failures FILE]\n");
+    std::fprintf(stderr, "usage: lectio_qa_bench QA_DIR WORK_DIR [--k N] [--failures FILE] [--features FILE]\n");
     return 2;
   }
   const fs::path qa = argv[1];
   const fs::path work = argv[2];
   int k = 3;
   std::string failures_path;
+  std::string features_path;
   for (int i = 3; i + 1 < argc; i += 2) {
     if (std::string(argv[i]) == "--k") k = std::stoi(argv[i + 1]);
     if (std::string(argv[i]) == "--failures") failures_path = argv[i + 1];
+    if (std::string(argv[i]) == "--features") features_path = argv[i + 1];
   }
   fs::remove_all(work);
   fs::create_directories(work);
@@ -161,6 +201,8 @@ int main(int argc, char** argv) {
 
   std::ofstream failures;
   if (!failures_path.empty()) failures.open(failures_path);
+  std::ofstream features;
+  if (!features_path.empty()) features.open(features_path);
   Counts n;
   std::ifstream in(qa / "questions.jsonl");
   for (std::string line; std::getline(in, line);) {
@@ -173,6 +215,7 @@ int main(int argc, char** argv) {
     options.max_sentences = k;
     options.language = "en";
     const compose::Answer a = compose::answer_from_sources(question, {source}, *store, *index, options);
+    if (features) features << feature_row(q, source, k, *store, *index).dump() << "\n";
     if (!q.at("answerable").get<bool>()) {
       ++n.unanswerable;
       n.refused += a.supported ? 0 : 1;

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "answer_features.h"
 #include "candidates.h"
 
 namespace lectio::compose {
@@ -37,7 +38,9 @@ struct PickOptions {
   // uses: the sources are about something else that shares the question's commoner words.
   double max_absent_share = 0.6;
   // False: terms no candidate uses are left out of the weight altogether (for questions made
-  // from the brief, whose wording the sources need not share), so neither bar above counts them.
+  // from the brief, whose wording the sources need not share), so neither bar above counts them;
+  // such questions' lead is also ranked by the hand-set weights, not the ones fitted on
+  // learners' factoid questions (answer_core.cpp, kLeadWeights).
   bool weigh_absent_terms = true;
   std::map<int, double> chunk_prior;  // chunk index -> retrieval prior, 0..1
   std::vector<bool> excluded;         // candidates not to use (by index); may be empty
@@ -50,5 +53,22 @@ struct PickOptions {
 // answer is then "the sources don't say".
 std::vector<int> pick_answer(std::string_view question, const std::vector<Candidate>& candidates,
                              const std::string& language, const PickOptions& options);
+
+// A candidate as the ranker scored it, for the ranker's fit (bench/qa_bench.cpp --features).
+struct RankedCandidate {
+  int candidate = 0;
+  double coverage = 0;  // what PickOptions::min_coverage is compared with
+  double score = 0;     // the weighted sum of the features that ranks the lead
+  double follow_score = 0;  // ... that ranks the sentences after it
+  Features features{};
+  bool turns_round = false;  // pick_answer() refuses when this one would lead
+};
+
+// Every candidate that carries a question term, best first (ties in document order), as
+// pick_answer() ranks them before it applies the coverage bars and the refusal signs.
+std::vector<RankedCandidate> rank_candidates(std::string_view question,
+                                             const std::vector<Candidate>& candidates,
+                                             const std::string& language,
+                                             const PickOptions& options);
 
 }  // namespace lectio::compose

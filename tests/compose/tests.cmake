@@ -14,3 +14,5 @@ target_include_directories(test_compose_candidates PRIVATE ${PROJECT_SOURCE_DIR}
 lectio_test(compose answer_core DEPS lectio_text)
 target_include_directories(test_compose_answer_core PRIVATE ${PROJECT_SOURCE_DIR}/src)
 lectio_test(compose verify DEPS lectio_ingest lectio_search)
+lectio_test(compose answer_features DEPS lectio_text)
+target_include_directories(test_compose_answer_features PRIVATE ${PROJECT_SOURCE_DIR}/src)

@@ -4,12 +4,10 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <optional>
 #include <sstream>
 
+#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "segment.h"
 #include "segment_format.h"
@@ -21,6 +19,8 @@ namespace lectio::search {
 namespace {
 
 constexpr std::string_view kFirstLine = "lectio-index";
+// About 50 bytes a source: room for millions of sources.
+constexpr std::uintmax_t kMaxManifestBytes = std::uintmax_t{256} << 20;
 
 // The manifest is lines of text: "lectio-index FORMAT", "generation G", "next-batch B", one
 // "segment FILE BATCH DOCUMENTS" per segment, one "source VERSION BATCH ID" per source (the id
@@ -90,33 +90,19 @@ fs::path manifest_path(const fs::path& dir) {
 }
 
 std::optional<Manifest> read_manifest(const fs::path& dir) {
-  std::ifstream in(manifest_path(dir), std::ios::binary);
-  if (!in) {
-    if (errno == ENOENT || !fs::exists(manifest_path(dir))) return std::nullopt;
-    throw Io(
-        fmt::format("{}: cannot read ({})", manifest_path(dir).string(), std::strerror(errno)));
+  std::string text;
+  try {
+    text = read_file(manifest_path(dir), kMaxManifestBytes);
+  } catch (const NotFound&) {
+    return std::nullopt;
+  } catch (const InvalidInput& e) {
+    throw IndexDamage(e.what());  // a directory, or far larger than any manifest written
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return decode(text.str());
+  return decode(text);
 }
 
 void write_manifest(const fs::path& dir, const Manifest& manifest) {
-  const std::string bytes = encode(manifest);
-  const fs::path path = manifest_path(dir);
-  const fs::path temporary = path.string() + ".tmp";
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  bool ok = fd >= 0;
-  if (ok) ok = ::write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size());
-  if (ok) ok = ::fsync(fd) == 0;
-  const int error = errno;
-  if (fd >= 0) ::close(fd);
-  if (ok) ok = ::rename(temporary.c_str(), path.c_str()) == 0;
-  if (!ok) {
-    ::unlink(temporary.c_str());
-    throw Io(fmt::format("{}: cannot write the search index ({})", path.string(),
-                         std::strerror(error ? error : errno)));
-  }
+  write_file_atomic(manifest_path(dir), encode(manifest));
   // The rename itself is durable once the directory is synced.
   if (const int d = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); d >= 0) {
     ::fsync(d);

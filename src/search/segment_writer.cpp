@@ -1,13 +1,9 @@
 // Building a segment in memory and writing it (segment_format.h has the layout).
-#include <fcntl.h>
-#include <fmt/format.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <cstring>
 
+#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "segment.h"
 #include "segment_format.h"
@@ -244,46 +240,11 @@ class Encoder {
   std::vector<std::size_t> count_;
 };
 
-void write_all(int fd, std::string_view bytes, const fs::path& path) {
-  while (!bytes.empty()) {
-    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      throw Io(fmt::format("{}: cannot write the search index ({})", path.string(),
-                           std::strerror(errno)));
-    }
-    bytes.remove_prefix(static_cast<std::size_t>(n));
-  }
-}
-
 }  // namespace
 
 void SegmentWriter::write(const fs::path& path) const {
   if (state_->open) throw Internal("SegmentWriter::write inside a document");
-  const std::string bytes = Encoder(*state_).encode();
-  const fs::path temporary = path.string() + ".tmp";
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    throw Io(fmt::format("{}: cannot create the search index ({})", temporary.string(),
-                         std::strerror(errno)));
-  }
-  try {
-    write_all(fd, bytes, temporary);
-    if (::fsync(fd) != 0) {
-      throw Io(fmt::format("{}: cannot sync the search index ({})", temporary.string(),
-                           std::strerror(errno)));
-    }
-  } catch (...) {
-    ::close(fd);
-    ::unlink(temporary.c_str());
-    throw;
-  }
-  ::close(fd);
-  if (::rename(temporary.c_str(), path.c_str()) != 0) {
-    ::unlink(temporary.c_str());
-    throw Io(fmt::format("{}: cannot install the search index ({})", path.string(),
-                         std::strerror(errno)));
-  }
+  write_file_atomic(path, Encoder(*state_).encode());
 }
 
 std::uint64_t term_hash(std::string_view term) {

@@ -95,13 +95,8 @@ void SegmentIndex::rebuild(store::ContentStore& store, const IndexProgress& prog
 void SegmentIndex::rebuild_locked(store::ContentStore& store, const IndexProgress& progress) {
   Manifest manifest;
   manifest.format = std::string(kIndexFormat);
-  try {
-    if (std::optional<Manifest> old = read_manifest(dir_)) manifest.next_batch = old->next_batch;
-  } catch (const IndexDamage&) {
-    // Batch numbers start again; commit() removes whatever the damaged index left.
-  }
-  // Batch numbers above every segment file already there, listed or not, so that no file of
-  // the new batch replaces one a reader has open.
+  // A batch number above every segment file already there, listed or not (the manifest may be
+  // damaged), so that no file of the new batch replaces one a reader has open.
   for (const auto& entry : fs::directory_iterator(dir_)) {
     long long batch = 0;
     if (std::sscanf(entry.path().filename().c_str(), "b%lld-", &batch) == 1) {

@@ -47,9 +47,9 @@ void SegmentIndex::sync(store::ContentStore& store) {
   // Another Index (a pooled library of the web, another process) may have applied the changes
   // already: then reading its manifest is all there is to do, without waiting for the lock.
   try {
-    const std::optional<Manifest> current = read_manifest(dir_);
-    if (current && current->format == kIndexFormat && current->generation == store.generation()) {
-      if (!view_is_current()) load_view();
+    if (!view_is_current()) load_view();
+    if (view_->manifest.format == kIndexFormat &&
+        view_->manifest.generation == store.generation()) {
       return;
     }
   } catch (const IndexDamage&) {

@@ -83,12 +83,11 @@ bool SegmentIndex::view_is_current() const {
 void SegmentIndex::open(const IndexProgress& progress) {
   ensure_dir(dir_);
   try {
-    std::optional<Manifest> manifest = read_manifest(dir_);
+    load_view();  // no manifest, or damage: IndexDamage, and a rebuild below
     const std::int64_t generation = store_.generation();
-    if (!manifest || manifest->format != kIndexFormat || manifest->generation > generation) {
+    if (view_->manifest.format != kIndexFormat || view_->manifest.generation > generation) {
       return rebuild(store_, progress);
     }
-    load_view();
     if (view_->manifest.generation < generation) sync(store_);
     // A last check that the index holds the store's sources, trusted only when no change came
     // in meanwhile: one would look like a mismatch, and the next sync applies it.

@@ -27,22 +27,49 @@ struct Entry {
 using List = std::vector<Entry>;
 
 // The weights of one segment's documents being added up, for an Or over long posting lists:
-// linear in the postings, where merging lists by sorting is not.
-struct Accumulator {
-  explicit Accumulator(std::uint32_t documents) : weight(documents, 0.0), matched(documents, 0) {}
-  void add(std::uint32_t document, double w) {
-    weight[document] += w;
-    matched[document] = 1;
-  }
-  List list() const {
-    List out;
-    for (std::uint32_t d = 0; d < weight.size(); ++d) {
-      if (matched[d]) out.push_back({d, weight[d]});
+// linear in the postings, where merging lists by sorting is not. The arrays are the scratch's,
+// sized to the segment; what was touched is cleared when the accumulator goes, thrown or not,
+// so that the next query finds them zero.
+class Accumulator {
+ public:
+  Accumulator(MatchScratch& scratch, std::uint32_t documents) : s_(scratch) {
+    if (s_.weight.size() < documents) {
+      s_.weight.resize(documents, 0.0);
+      s_.matched.resize(documents, 0);
     }
+  }
+  ~Accumulator() {
+    for (const std::uint32_t d : s_.touched) {
+      s_.weight[d] = 0;
+      s_.matched[d] = 0;
+    }
+    s_.touched.clear();
+  }
+  Accumulator(const Accumulator&) = delete;
+  Accumulator& operator=(const Accumulator&) = delete;
+
+  void add(std::uint32_t document, double w) {
+    s_.weight[document] += w;
+    if (!s_.matched[document]) {
+      s_.matched[document] = 1;
+      s_.touched.push_back(document);
+    }
+  }
+  // The documents added, each once, in the order first added.
+  const std::vector<std::uint32_t>& touched() const { return s_.touched; }
+  double weight(std::uint32_t document) const { return s_.weight[document]; }
+  // The documents added, ascending, with their weights.
+  List list() const {
+    std::vector<std::uint32_t> documents = s_.touched;
+    std::sort(documents.begin(), documents.end());
+    List out;
+    out.reserve(documents.size());
+    for (const std::uint32_t d : documents) out.push_back({d, s_.weight[d]});
     return out;
   }
-  std::vector<double> weight;
-  std::vector<char> matched;
+
+ private:
+  MatchScratch& s_;
 };
 
 // Evaluates a query over one collection. Term at a time: a posting list is read once per
@@ -61,24 +88,11 @@ class Matcher {
     for (const QueryNode& child : node.children) load(child);
   }
 
-  // Adds the weights of an Or at the root into the scratch arrays: every document it matches is
-  // in scratch.touched, once; the caller clears what it touched.
-  void accumulate_root(const QueryNode& root, std::size_t segment, MatchScratch& scratch) const {
-    const std::uint32_t documents = c_.segments[segment].segment->documents();
-    if (scratch.weight.size() < documents) {
-      scratch.weight.resize(documents, 0.0);
-      scratch.matched.resize(documents, 0);
-    }
-    const auto add = [&](std::uint32_t d, double w) {
-      scratch.weight[d] += w;
-      if (!scratch.matched[d]) {
-        scratch.matched[d] = 1;
-        scratch.touched.push_back(d);
-      }
-    };
-    for (const QueryNode& child : root.children) {
-      visit_or_part(child, root.scale, segment, add);
-    }
+  // Adds the weights of an Or's parts into the accumulator, in the order of the parts.
+  void add_parts(const QueryNode& node, double factor, std::size_t segment,
+                 Accumulator& acc) const {
+    const auto add = [&](std::uint32_t d, double w) { acc.add(d, w); };
+    for (const QueryNode& child : node.children) visit_or_part(child, factor, segment, add);
   }
 
   List eval(const QueryNode& node, double factor, std::size_t segment) const {
@@ -117,7 +131,7 @@ class Matcher {
     for (const LoadedSegment& loaded : c_.segments) {
       std::optional<Postings> postings = loaded.segment->postings(term);
       if (!postings) continue;
-      if (loaded.live_documents == loaded.segment->documents()) {
+      if (loaded.all_live()) {
         n += postings->size();
         continue;
       }
@@ -137,7 +151,7 @@ class Matcher {
     const auto n = static_cast<double>(c_.documents);
     const auto df = static_cast<double>(frequency_.at(term));
     const double idf = factor == 0 ? 0.0 : factor * std::log(1.0 + (n - df + 0.5) / (df + 0.5));
-    const bool all_live = loaded.live_documents == loaded.segment->documents();
+    const bool all_live = loaded.all_live();
     const double* norms = loaded.norms.data();
     std::uint32_t d = 0;
     std::uint32_t wdf = 0;
@@ -164,18 +178,20 @@ class Matcher {
     for (const Entry& e : eval(node, factor, segment)) add(e.document, e.weight);
   }
 
-  // Every document of any part, the weights added in the order of the parts.
+  // Every document of any part, the weights added in the order of the parts. Below the root:
+  // arrays of its own, as the root's accumulator may be adding up around it.
   List union_of(const QueryNode& node, double factor, std::size_t segment) const {
-    Accumulator acc(c_.segments[segment].segment->documents());
-    const auto add = [&](std::uint32_t d, double w) { acc.add(d, w); };
-    for (const QueryNode& child : node.children) visit_or_part(child, factor, segment, add);
+    MatchScratch own;
+    Accumulator acc(own, c_.segments[segment].segment->documents());
+    add_parts(node, factor, segment, acc);
     return acc.list();
   }
 
   // The documents of an odd number of parts.
   List exclusive_union(const QueryNode& node, double factor, std::size_t segment) const {
     const std::uint32_t documents = c_.segments[segment].segment->documents();
-    Accumulator acc(documents);
+    MatchScratch own;
+    Accumulator acc(own, documents);
     std::vector<std::uint32_t> parts(documents, 0);
     for (const QueryNode& child : node.children) {
       for (const Entry& e : eval(child, factor, segment)) {
@@ -293,20 +309,11 @@ std::vector<Match> run_match(const Collection& collection, const BuiltQuery& que
       for (const Entry& e : matcher.eval(query.match, 1.0, s)) offer(e.document, e.weight);
       continue;
     }
-    // The usual query, an Or of words and pairs: added up in place, and the arrays cleared
-    // where they were touched, whatever is thrown.
-    struct Clear {
-      MatchScratch& scratch;
-      ~Clear() {
-        for (const std::uint32_t d : scratch.touched) {
-          scratch.weight[d] = 0;
-          scratch.matched[d] = 0;
-        }
-        scratch.touched.clear();
-      }
-    } clear{scratch};
-    matcher.accumulate_root(query.match, s, scratch);
-    for (const std::uint32_t d : scratch.touched) offer(d, scratch.weight[d]);
+    // The usual query, an Or of words and pairs: added up in the arrays reused from query to
+    // query, and offered in any order (the top k do not depend on it).
+    Accumulator acc(scratch, segment.documents());
+    matcher.add_parts(query.match, query.match.scale, s, acc);
+    for (const std::uint32_t d : acc.touched()) offer(d, acc.weight(d));
   }
   return top.best_first();
 }

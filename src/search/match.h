@@ -17,6 +17,8 @@ struct LoadedSegment {
   // By document: BM25's length normalisation, k1 * (1 - b + b * length / average length),
   // worked out once for the collection (prepare_collection) rather than once per posting.
   std::vector<double> norms;
+
+  bool all_live() const { return live_documents == segment->documents(); }
 };
 
 // The live documents of an index as BM25 counts them: dead documents (of sources replaced or

@@ -7,31 +7,11 @@
 
 #include "compose/answer_checks.h"
 #include "lectio/text/terms.h"
+#include "support/answer_candidates.h"
 
 namespace lectio::compose {
 
 namespace {
-
-// One candidate per sentence, all in one chunk, in the order given.
-std::vector<Candidate> candidates_of(const std::vector<std::string>& sentences) {
-  std::vector<Candidate> out;
-  for (const std::string& s : sentences) {
-    Candidate c;
-    c.text = c.original = s;
-    c.position = static_cast<int>(out.size()) + 1;
-    c.terms = text::terms(s, "en");
-    c.previous = static_cast<int>(out.size()) - 1;
-    out.push_back(std::move(c));
-  }
-  return out;
-}
-
-// The sentence pick_answer leads with, or "" when it refuses.
-std::string lead(std::string_view question, const std::vector<Candidate>& candidates,
-                 const PickOptions& options = {}) {
-  const std::vector<int> picked = pick_answer(question, candidates, "en", options);
-  return picked.empty() ? "" : candidates[static_cast<std::size_t>(picked.front())].original;
-}
 
 const std::vector<std::string> kSkyFacts = {
     "The company was formed in 1990 by a merger of two satellite broadcasters.",

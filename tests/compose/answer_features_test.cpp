@@ -6,6 +6,7 @@
 
 #include "compose/answer_core.h"
 #include "lectio/text/terms.h"
+#include "support/answer_candidates.h"
 
 namespace lectio::compose {
 
@@ -15,24 +16,6 @@ TermWeights weights_of(std::string_view question) {
   TermWeights out;
   for (const std::string& t : question_terms(question, "en")) out.emplace_back(t, 1.0);
   return out;
-}
-
-std::vector<Candidate> candidates_of(const std::vector<std::string>& sentences) {
-  std::vector<Candidate> out;
-  for (const std::string& s : sentences) {
-    Candidate c;
-    c.text = c.original = s;
-    c.position = static_cast<int>(out.size()) + 1;
-    c.terms = text::terms(s, "en");
-    c.previous = static_cast<int>(out.size()) - 1;
-    out.push_back(std::move(c));
-  }
-  return out;
-}
-
-std::string lead(std::string_view question, const std::vector<Candidate>& candidates) {
-  const std::vector<int> picked = pick_answer(question, candidates, "en", {});
-  return picked.empty() ? "" : candidates[static_cast<std::size_t>(picked.front())].original;
 }
 
 }  // namespace

@@ -28,10 +28,10 @@ DocumentMaker::Language& DocumentMaker::language(const std::string& name, const 
   Language& out = *it->second;
   if (out.vocabulary.size() >= Vocabulary::kMaxTerms) {  // between chunks: no numbers in use
     out.vocabulary.clear();
-    out.forget();
+    out.numbers.clear();
   }
-  if (out.sink != sink.serial() || out.pairs.size() >= kMaxPairs) {
-    out.forget();
+  if (out.sink != sink.serial()) {
+    out.numbers.clear();
     out.sink = sink.serial();
   }
   return out;
@@ -45,26 +45,8 @@ std::uint32_t DocumentMaker::number_of(TermSink& sink, Language& language, int t
   return number;
 }
 
-std::uint32_t DocumentMaker::number_of_pair(TermSink& sink, Language& language, int first,
-                                            int second) {
-  const auto a = static_cast<std::uint32_t>(first);
-  const auto b = static_cast<std::uint32_t>(second);
-  if (const std::uint32_t* known = language.pairs.find(a, b)) return *known;
-  // pair_term(first, second), without formatting: "B" + both words without their "Z".
-  const Vocabulary& words = language.vocabulary;
-  pair_.assign(1, 'B');
-  pair_.append(words.term(first).substr(1)).push_back(' ');
-  pair_.append(words.term(second).substr(1));
-  const std::uint32_t number = pair_.size() <= kMaxTermBytes ? sink.intern(pair_) : kNone;
-  language.pairs.put(a, b, number);
-  return number;
-}
-
 void DocumentMaker::add_ascii(std::string_view text, Vocabulary& vocabulary) {
-  AsciiWords words(text);
-  while (const std::string* word = words.next()) {
-    if (const int id = vocabulary.of_word(*word); id >= 0) sequence_.push_back(id);
-  }
+  vocabulary.of_ascii_words(text, sequence_);
   sequence_.push_back(-1);
 }
 
@@ -114,10 +96,11 @@ void DocumentMaker::add_terms(TermSink& sink, Language& language) {
       continue;
     }
     if (vocabulary.is_stop(id)) continue;
-    if (previous >= 0) {
-      if (const std::uint32_t pair = number_of_pair(sink, language, previous, id); pair != kNone) {
-        sink.add(pair, 1);
-      }
+    // pair_term() of the two, unless it would pass the length of a term.
+    if (previous >= 0 &&
+        vocabulary.term(previous).size() + vocabulary.term(id).size() <= kMaxTermBytes) {
+      sink.add_pair(language.numbers[static_cast<std::size_t>(previous)],
+                    language.numbers[static_cast<std::size_t>(id)]);
     }
     previous = id;
   }

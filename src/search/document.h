@@ -16,7 +16,7 @@
 namespace lectio::search {
 
 // Bumped whenever analysis or the document layout changes, so that old indexes are rebuilt.
-inline constexpr std::string_view kIndexFormat = "5";
+inline constexpr std::string_view kIndexFormat = "6";
 
 // The term for two words in a row (stop words between them skipped), from their "Z" terms.
 std::string pair_term(std::string_view first, std::string_view second);
@@ -33,21 +33,15 @@ class DocumentMaker {
   void make(const Chunk& chunk, const Source& source, TermSink& sink);
 
  private:
-  // A language's vocabulary and the numbers its terms and term pairs have in the sink they
-  // were last given to (kNone: not interned yet; pairs: kNone for a pair too long to index).
+  // A language's vocabulary and the numbers its terms have in the sink they were last given to
+  // (kNone: not interned yet).
   struct Language {
     explicit Language(const std::string& name) : vocabulary(name) {}
     Vocabulary vocabulary;
     std::uint64_t sink = 0;
     std::vector<std::uint32_t> numbers;  // by term number
-    PairTable pairs;
-    void forget() {
-      numbers.clear();
-      pairs.clear();
-    }
   };
   static constexpr std::uint32_t kNone = UINT32_MAX;
-  static constexpr std::size_t kMaxPairs = std::size_t{1} << 21;  // about 50 MB of pair numbers
 
   Language& language(const std::string& name, const TermSink& sink);
   // Append the term numbers of a heading or of the text, in order, then -1 (no pair across).
@@ -55,7 +49,6 @@ class DocumentMaker {
   void add_generated(std::string_view text, Vocabulary& vocabulary);
   void add_terms(TermSink& sink, Language& language);
   std::uint32_t number_of(TermSink& sink, Language& language, int term);
-  std::uint32_t number_of_pair(TermSink& sink, Language& language, int first, int second);
 
   std::map<std::string, std::unique_ptr<Language>, std::less<>> languages_;
   // Reused from chunk to chunk.
@@ -63,7 +56,6 @@ class DocumentMaker {
   std::vector<int> wdf_;       // by term number
   std::vector<int> seen_;      // the term numbers of this chunk
   std::vector<int> term_at_;   // by position, for the TermGenerator's documents
-  std::string pair_;
 };
 
 }  // namespace lectio::search

@@ -83,6 +83,7 @@ void Segment::parse() {
   documents_ = format::get_u32(h);
   terms_ = format::get_u32(h + 4);
   const std::uint32_t sources = format::get_u32(h + 8);
+  pairs_ = format::get_u32(h + 12);
   std::uint64_t offsets[format::kOffsets];
   for (std::size_t i = 0; i < format::kOffsets; ++i) {
     offsets[i] = format::get_u64(h + 16 + 8 * i);
@@ -91,9 +92,10 @@ void Segment::parse() {
       throw IndexDamage("bad section offsets");
     }
   }
-  if (offsets[6] != body ||
+  if (offsets[7] != body ||
       offsets[2] - offsets[1] != std::uint64_t{documents_} * format::kDocBytes ||
-      offsets[6] - offsets[5] != std::uint64_t{terms_} * format::kTermBytes) {
+      offsets[6] - offsets[5] != std::uint64_t{terms_} * format::kTermBytes ||
+      offsets[7] - offsets[6] != std::uint64_t{pairs_} * format::kPairBytes) {
     throw IndexDamage("bad section sizes");
   }
   docs_ = data_ + offsets[1];
@@ -101,6 +103,7 @@ void Segment::parse() {
   postings_ = data_ + offsets[3];
   strings_ = data_ + offsets[4];
   dictionary_ = data_ + offsets[5];
+  pair_entries_ = data_ + offsets[6];
   end_ = data_ + body;
   const unsigned char* at = data_ + offsets[0];
   for (std::uint32_t i = 0; i < sources; ++i) {
@@ -124,7 +127,7 @@ std::uint32_t Segment::source_of(std::uint32_t document) const {
   return source;
 }
 
-std::optional<Postings> Segment::postings(std::string_view term) const {
+std::optional<std::uint32_t> Segment::find(std::string_view term) const {
   const std::uint64_t hash = term_hash(term);
   std::uint32_t low = 0;
   std::uint32_t high = terms_;
@@ -141,12 +144,54 @@ std::optional<Postings> Segment::postings(std::string_view term) const {
     if (format::get_u64(entry) != hash) break;
     const unsigned char* text = strings_ + format::get_u32(entry + 8);
     if (text >= dictionary_) throw IndexDamage("bad term offset");
-    if (format::get_text(text, dictionary_) != term) continue;
-    const unsigned char* list = postings_ + format::get_u32(entry + 12);
-    if (list >= strings_) throw IndexDamage("bad postings offset");
-    return Postings(list, strings_, documents_);
+    if (format::get_text(text, dictionary_) == term) return i;
   }
   return std::nullopt;
+}
+
+std::optional<Postings> Segment::postings_at(std::uint32_t offset) const {
+  const unsigned char* list = postings_ + offset;
+  if (list >= strings_) throw IndexDamage("bad postings offset");
+  return Postings(list, strings_, documents_);
+}
+
+std::optional<Postings> Segment::postings(std::string_view term) const {
+  if (!term.empty() && term.front() == 'B') return pair_postings(term);
+  const std::optional<std::uint32_t> at = find(term);
+  if (!at) return std::nullopt;
+  return postings_at(format::get_u32(dictionary_ + std::size_t{*at} * format::kTermBytes + 12));
+}
+
+// "Bfirst second" is the pair of the terms "Zfirst" and "Zsecond" (pair_term()); word terms
+// hold no space, so the first space divides the two.
+std::optional<Postings> Segment::pair_postings(std::string_view pair) const {
+  const std::size_t space = pair.find(' ');
+  if (space == std::string_view::npos) return std::nullopt;
+  std::string word = "Z";
+  word.append(pair.substr(1, space - 1));
+  const std::optional<std::uint32_t> first = find(word);
+  if (!first) return std::nullopt;
+  word.resize(1);
+  word.append(pair.substr(space + 1));
+  const std::optional<std::uint32_t> second = find(word);
+  if (!second) return std::nullopt;
+  const std::uint64_t key = (std::uint64_t{*first} << 32) | *second;
+  const auto key_at = [&](std::uint32_t i) {
+    const unsigned char* entry = pair_entries_ + std::size_t{i} * format::kPairBytes;
+    return (std::uint64_t{format::get_u32(entry)} << 32) | format::get_u32(entry + 4);
+  };
+  std::uint32_t low = 0;
+  std::uint32_t high = pairs_;
+  while (low < high) {
+    const std::uint32_t mid = low + (high - low) / 2;
+    if (key_at(mid) < key) {
+      low = mid + 1;
+    } else {
+      high = mid;
+    }
+  }
+  if (low == pairs_ || key_at(low) != key) return std::nullopt;
+  return postings_at(format::get_u32(pair_entries_ + std::size_t{low} * format::kPairBytes + 8));
 }
 
 StoredChunk Segment::record(std::uint32_t document) const {

@@ -47,6 +47,10 @@ class TermSink {
   virtual std::uint32_t intern(std::string_view term) = 0;
   // Adds to the count of a term in the current document; a term may come more than once.
   virtual void add(std::uint32_t term, std::uint32_t wdf) = 0;
+  // Adds one occurrence of the pair term of two words in a row (pair_term(): "B" + both words
+  // without their "Z"), given by the numbers of their "Z" terms, which the current document
+  // has added. Counts in the document's length as any term does.
+  virtual void add_pair(std::uint32_t first, std::uint32_t second) = 0;
   void add_term(std::string_view term, std::uint32_t wdf) { add(intern(term), wdf); }
   // Unique to this sink among all made by the process, for caches of its numbers.
   std::uint64_t serial() const { return serial_; }
@@ -65,6 +69,7 @@ class SegmentWriter final : public TermSink {
   void begin(const Chunk& chunk, const Source& source);
   std::uint32_t intern(std::string_view term) override;
   void add(std::uint32_t term, std::uint32_t wdf) override;
+  void add_pair(std::uint32_t first, std::uint32_t second) override;
   void end();
 
   std::uint32_t documents() const;
@@ -121,7 +126,8 @@ class Segment {
   // Throws IndexDamage for a number past the segment's sources.
   std::uint32_t source_of(std::uint32_t document) const;
   const std::vector<SegmentSource>& sources() const { return sources_; }
-  // The posting list of a term, or nullopt when no document has it.
+  // The posting list of a term, a pair term ("Bfirst second") included, or nullopt when no
+  // document has it.
   std::optional<Postings> postings(std::string_view term) const;
   // The record of a document. Throws IndexDamage.
   StoredChunk record(std::uint32_t document) const;
@@ -129,14 +135,20 @@ class Segment {
  private:
   Segment() = default;
   void parse();
+  // The place of a term in the dictionary, or nullopt.
+  std::optional<std::uint32_t> find(std::string_view term) const;
+  std::optional<Postings> pair_postings(std::string_view pair) const;
+  std::optional<Postings> postings_at(std::uint32_t offset) const;
 
   const unsigned char* data_ = nullptr;
   std::size_t size_ = 0;
   std::uint32_t documents_ = 0;
   std::uint32_t terms_ = 0;
+  std::uint32_t pairs_ = 0;
   const unsigned char* docs_ = nullptr;
   const unsigned char* records_ = nullptr;
   const unsigned char* dictionary_ = nullptr;
+  const unsigned char* pair_entries_ = nullptr;
   const unsigned char* strings_ = nullptr;
   const unsigned char* postings_ = nullptr;
   const unsigned char* end_ = nullptr;

@@ -2,15 +2,22 @@
 // The bytes of a segment file, shared by its writer and its reader. Private to the search
 // module. Little-endian throughout:
 //
-//   header      magic "LXSEG002", u32 documents, u32 terms, u32 sources, u32 0,
-//               u64 offsets of: sources, docs, records, postings, strings, dictionary, checksum
+//   header      magic "LXSEG003", u32 documents, u32 terms, u32 sources, u32 pairs,
+//               u64 offsets of: sources, docs, records, postings, strings, dictionary, pairs,
+//               checksum
 //   sources     per source: id, version, file name, language (texts are a varint length + bytes)
 //   docs        per document: u32 length, u32 source number, u32 offset of its record
 //   records     per document: ordinal, first page, last page, heading count, headings (varints)
-//   postings    per term: varint document count, then per document varint (gap - 1), varint count
+//   postings    per term and per pair: varint document count, then per document
+//               varint (gap - 1), varint count
 //   strings     per term: its text
 //   dictionary  per term, ordered by (term_hash, term): u64 hash, u32 offset of its text in
 //               strings, u32 offset of its postings
+//   pairs       per pair term (two words in a row), ordered by (first, second): u32 first, u32
+//               second (the words' places in the dictionary), u32 offset of its postings. A
+//               pair is named by its words' entries, not by a text of its own: most of a
+//               segment's distinct terms are pairs, and building, hashing and sorting their
+//               texts was most of the cost of indexing.
 //   checksum    u64 segment_checksum of every byte before it
 #include <cstdint>
 #include <cstring>
@@ -21,11 +28,12 @@
 
 namespace lectio::search::format {
 
-inline constexpr std::string_view kMagic = "LXSEG002";
-inline constexpr std::size_t kOffsets = 7;
+inline constexpr std::string_view kMagic = "LXSEG003";
+inline constexpr std::size_t kOffsets = 8;
 inline constexpr std::size_t kHeaderBytes = 8 + 4 * 4 + 8 * kOffsets;
 inline constexpr std::size_t kDocBytes = 12;
 inline constexpr std::size_t kTermBytes = 16;
+inline constexpr std::size_t kPairBytes = 12;
 
 inline void put_u32(std::string& out, std::uint32_t v) {
   char b[4];

@@ -1,6 +1,7 @@
 #include "vocabulary.h"
 
 #include "analysis.h"
+#include "words.h"
 
 namespace lectio::search {
 
@@ -10,10 +11,29 @@ Vocabulary::Vocabulary(std::string_view language) : stemmer_(stemmer_for(languag
   generator_.set_stemming_strategy(Xapian::TermGenerator::STEM_ALL_Z);
 }
 
-int Vocabulary::of_word(const std::string& word) {
-  const std::uint32_t number = words_.intern(word);
+void Vocabulary::of_ascii_words(std::string_view text, std::vector<int>& out) {
+  batch_.clear();
+  batch_ends_.clear();
+  batch_hashes_.clear();
+  AsciiWords words(text);
+  for (std::size_t begin = 0; words.append_next(batch_); begin = batch_.size()) {
+    const std::uint64_t hash = term_hash(std::string_view(batch_).substr(begin));
+    words_.prefetch(hash);
+    batch_ends_.push_back(static_cast<std::uint32_t>(batch_.size()));
+    batch_hashes_.push_back(hash);
+  }
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i < batch_ends_.size(); ++i) {
+    const std::string_view word(batch_.data() + begin, batch_ends_[i] - begin);
+    begin = batch_ends_[i];
+    if (const int id = of_word(word, batch_hashes_[i]); id >= 0) out.push_back(id);
+  }
+}
+
+int Vocabulary::of_word(std::string_view word, std::uint64_t hash) {
+  const std::uint32_t number = words_.intern(word, hash);
   if (number < term_of_word_.size()) return term_of_word_[number];
-  const std::string stem = stemmer_(word);
+  const std::string stem = stemmer_(std::string(word));
   int id = -1;
   if (!stem.empty()) {  // the generator skips a word whose stem is empty
     scratch_.assign(1, 'Z');

@@ -21,9 +21,10 @@ class Vocabulary {
 
   explicit Vocabulary(std::string_view language);
 
-  // The number of the term of a lowercased word (as AsciiWords gives it), or -1 when it has
-  // none (its stem is empty).
-  int of_word(const std::string& word);
+  // Appends the numbers of the terms of the words of ASCII text (as AsciiWords splits and
+  // lowercases them), leaving out words without a term (an empty stem). The words' lookups are
+  // prefetched together, so that their cache misses overlap.
+  void of_ascii_words(std::string_view text, std::vector<int>& out);
   // The number of an index term ("Z" + stem) made by the TermGenerator.
   int of_term(const std::string& term);
 
@@ -36,6 +37,9 @@ class Vocabulary {
   Xapian::TermGenerator& generator() { return generator_; }
 
  private:
+  // The number of the term of a lowercased word, or -1 when it has none.
+  int of_word(std::string_view word, std::uint64_t hash);
+
   Xapian::Stem stemmer_;
   Xapian::TermGenerator generator_;
   TermTable words_;                // lowercased words, numbered
@@ -43,6 +47,10 @@ class Vocabulary {
   TermTable ids_;                  // terms, numbered
   std::vector<char> stop_;
   std::string scratch_;
+  // The words of one text being looked up, one after another, with their ends and hashes.
+  std::string batch_;
+  std::vector<std::uint32_t> batch_ends_;
+  std::vector<std::uint64_t> batch_hashes_;
 };
 
 }  // namespace lectio::search

@@ -36,64 +36,65 @@ bool is_ascii(std::string_view text) {
   return any < 0x80;
 }
 
-const std::string* AsciiWords::next() {
-  while (read_word()) {
-    if (word_.size() <= kMaxWordBytes) return &word_;
+bool AsciiWords::append_next(std::string& out) {
+  const std::size_t base = out.size();
+  while (read_word(out, base)) {
+    if (out.size() - base <= kMaxWordBytes) return true;
+    out.resize(base);
   }
-  return nullptr;
+  return false;
 }
 
 // "P.T.O.", "U.N.C.L.E": capitals separated by dots, the last dot optional, and no word
 // character right after. One capital is no acronym (it would miss "M&S").
-bool AsciiWords::read_initials() {
+bool AsciiWords::read_initials(std::string& out, std::size_t base) {
   std::size_t p = at_;
   const std::size_t n = text_.size();
-  word_.clear();
   do {
-    word_.push_back(lower(text_[p++]));
+    out.push_back(lower(text_[p++]));
   } while (p < n && text_[p] == '.' && ++p < n && has(text_[p], kUpper));
-  if (word_.size() > 1 && (p >= n || !has(text_[p], kWord))) {
+  if (out.size() - base > 1 && (p >= n || !has(text_[p], kWord))) {
     at_ = p;
     return true;
   }
-  word_.clear();
+  out.resize(base);
   return false;
 }
 
-bool AsciiWords::read_word() {
+bool AsciiWords::read_word(std::string& out, std::size_t base) {
   const std::size_t n = text_.size();
   while (at_ < n && !has(text_[at_], kWord)) ++at_;
   if (at_ >= n) return false;
-  if (has(text_[at_], kUpper) && read_initials()) return true;
-  word_.clear();
+  if (has(text_[at_], kUpper) && read_initials(out, base)) return true;
   while (true) {
-    char previous = 0;
-    do {
-      previous = lower(text_[at_]);
-      word_.push_back(previous);
-      if (++at_ >= n) return true;
-    } while (has(text_[at_], kWord));
+    // A run of word characters, copied at once and lowercased in place.
+    const std::size_t start = at_;
+    while (at_ < n && has(text_[at_], kWord)) ++at_;
+    const std::size_t from = out.size();
+    out.append(text_.data() + start, at_ - start);
+    for (std::size_t i = from; i < out.size(); ++i) out[i] = lower(out[i]);
+    if (at_ >= n) return true;
     // At a non-word character: it joins two words when it is an infix between them.
     if (at_ + 1 >= n || !has(text_[at_ + 1], kWord)) break;
     const char c = text_[at_];
-    const bool infix = has(previous, kDigit) && has(text_[at_ + 1], kDigit)
+    const bool infix = has(out.back(), kDigit) && has(text_[at_ + 1], kDigit)
                            ? (c == ',' || c == '.' || c == ';')
                            : (c == '\'' || c == '&');
     if (!infix) break;
-    word_.push_back(c);
+    out.push_back(c);
     ++at_;
   }
   // Suffixes: "c++", "c#", but not "fish+chips" and not more than three.
-  const std::size_t length = word_.size();
+  const std::size_t length = out.size();
   for (int count = 1; text_[at_] == '+' || text_[at_] == '#'; ++count) {
     if (count > 3) {
-      word_.resize(length);
+      out.resize(length);
       break;
     }
-    word_.push_back(text_[at_]);
+    out.push_back(text_[at_]);
     if (++at_ >= n) return true;
   }
-  if (has(text_[at_], kWord)) word_.resize(length);
+  if (has(text_[at_], kWord)) out.resize(length);
   return true;
 }
 

@@ -23,16 +23,16 @@ class AsciiWords {
 
   explicit AsciiWords(std::string_view text) : text_(text) {}
 
-  // The next word, or nullptr at the end of the text. Valid until the next call.
-  const std::string* next();
+  // Appends the next word to `out`; false, with `out` unchanged, at the end of the text.
+  bool append_next(std::string& out);
 
  private:
-  bool read_word();  // one word of any length into word_, false at the end
-  bool read_initials();
+  // One word of any length appended to `out`, which held `base` bytes; false at the end.
+  bool read_word(std::string& out, std::size_t base);
+  bool read_initials(std::string& out, std::size_t base);
 
   std::string_view text_;
   std::size_t at_ = 0;
-  std::string word_;
 };
 
 }  // namespace lectio::search

@@ -43,6 +43,9 @@ class Terms final : public TermSink {
     return static_cast<std::uint32_t>(names_.size() - 1);
   }
   void add(std::uint32_t term, std::uint32_t wdf) override { counts_[names_.at(term)] += wdf; }
+  void add_pair(std::uint32_t first, std::uint32_t second) override {
+    counts_[pair_term(names_.at(first), names_.at(second))] += 1;
+  }
   const std::map<std::string, std::uint32_t>& counts() const { return counts_; }
 
  private:

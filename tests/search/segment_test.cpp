@@ -54,7 +54,7 @@ fs::path write_sample(const fs::path& dir) {
   writer.end();
   writer.begin(chunk_of(a, 1, {}), a);
   writer.add_term("Zwing", 1);
-  writer.add_term("Bwing span", 1);
+  writer.add_pair(writer.intern("Zwing"), writer.intern("Zspan"));
   writer.add_term("Zwing", 1);
   writer.end();
   writer.begin(chunk_of(b, 0, {"机翼"}), b);
@@ -78,6 +78,10 @@ TEST(SegmentTest, PostingsLengthsSourcesAndRecordsReadBackAsWritten) {
             (std::map<std::uint32_t, std::uint32_t>{{1, 1}}));
   EXPECT_FALSE(segment->postings("Zwin").has_value());
   EXPECT_FALSE(segment->postings("").has_value());
+  EXPECT_FALSE(segment->postings("Bspan wing").has_value());  // the other order
+  EXPECT_FALSE(segment->postings("Bwing").has_value());
+  EXPECT_FALSE(segment->postings("Bwing spa").has_value());
+  EXPECT_FALSE(segment->postings("Bwin span").has_value());
   EXPECT_EQ(segment->length(0), 3u);
   EXPECT_EQ(segment->length(1), 3u);
   EXPECT_EQ(segment->length(2), 4u);
@@ -115,6 +119,47 @@ TEST(SegmentTest, ManyTermsAreAllFound) {
     ASSERT_TRUE(postings.has_value()) << t;
     EXPECT_EQ(read_all(*postings).size(), expected) << t;
   }
+}
+
+// Pairs are sorted when the segment is written: every pair of many, in any order of adding and
+// repeated within a document, reads back with its documents and counts.
+TEST(SegmentTest, ManyPairsAreAllFoundWithTheirCounts) {
+  testing::TempDir dir;
+  SegmentWriter writer;
+  const Source a = source_of("file_a", 1);
+  std::map<std::string, std::map<std::uint32_t, std::uint32_t>> expected;
+  for (std::uint32_t d = 0; d < 40; ++d) {
+    writer.begin(chunk_of(a, static_cast<int>(d), {}), a);
+    for (int w = 0; w < 60; ++w) writer.add_term("Zw" + std::to_string(w), 1);
+    for (int i = 0; i < 300; ++i) {
+      const int first = static_cast<int>((d * 7 + static_cast<std::uint32_t>(i) * 13) % 60);
+      const int second = (first * 31 + i % 5) % 60;
+      writer.add_pair(writer.intern("Zw" + std::to_string(first)),
+                      writer.intern("Zw" + std::to_string(second)));
+      ++expected["Bw" + std::to_string(first) + " w" + std::to_string(second)][d];
+    }
+    writer.end();
+    EXPECT_EQ(writer.documents(), d + 1);
+  }
+  writer.write(dir.path() / "pairs.seg");
+  const auto segment = Segment::open(dir.path() / "pairs.seg");
+  EXPECT_EQ(segment->length(0), 360u);  // pairs count in a document's length
+  for (const auto& [pair, documents] : expected) {
+    const auto postings = segment->postings(pair);
+    ASSERT_TRUE(postings.has_value()) << pair;
+    EXPECT_EQ(read_all(*postings), documents) << pair;
+  }
+  int absent = 0;
+  for (int first = 0; first < 60; ++first) {
+    for (int second = 0; second < 60; ++second) {
+      const std::string pair = "Bw" + std::to_string(first) + " w" + std::to_string(second);
+      if (expected.count(pair) == 0) {
+        EXPECT_FALSE(segment->postings(pair).has_value()) << pair;
+        ++absent;
+      }
+    }
+  }
+  EXPECT_GT(absent, 100);
 }
 
 TEST(SegmentTest, AnyChangedByteOrAShortFileIsDamage) {

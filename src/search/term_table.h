@@ -6,7 +6,6 @@
 // word of every chunk is looked up (Vocabulary) and every distinct word term of a segment is
 // kept (SegmentWriter). Not thread-safe.
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,7 +37,7 @@ class TermTable {
       const Slot& slot = slots_[i];
       if (slot.id == 0) break;
       if (slot.tag == tag && slot.length == length &&
-          std::memcmp(arena_.data() + slot.start, text.data(), length) == 0) {
+          same(arena_.data() + slot.start, text.data(), length)) {
         return slot.id - 1;
       }
     }
@@ -78,6 +77,14 @@ class TermTable {
     std::uint32_t start = 0;
     std::uint32_t length = 0;
   };
+
+  // Terms are short: a loop the compiler inlines beats a call to memcmp.
+  static bool same(const char* a, const char* b, std::uint32_t length) {
+    for (std::uint32_t i = 0; i < length; ++i) {
+      if (a[i] != b[i]) return false;
+    }
+    return true;
+  }
 
   void place(const Slot& slot, std::uint64_t hash) {
     const std::size_t mask = slots_.size() - 1;

@@ -12,14 +12,16 @@ Vocabulary::Vocabulary(std::string_view language) : stemmer_(stemmer_for(languag
 }
 
 void Vocabulary::of_ascii_words(std::string_view text, std::vector<int>& out) {
-  batch_.clear();
+  if (batch_.size() < text.size()) batch_.resize(text.size());
   batch_ends_.clear();
   batch_hashes_.clear();
   AsciiWords words(text);
-  for (std::size_t begin = 0; words.append_next(batch_); begin = batch_.size()) {
-    const std::uint64_t hash = term_hash(std::string_view(batch_).substr(begin));
+  std::size_t end = 0;
+  while (const std::size_t length = words.next(batch_.data() + end)) {
+    const std::uint64_t hash = term_hash(std::string_view(batch_.data() + end, length));
     words_.prefetch(hash);
-    batch_ends_.push_back(static_cast<std::uint32_t>(batch_.size()));
+    end += length;
+    batch_ends_.push_back(static_cast<std::uint32_t>(end));
     batch_hashes_.push_back(hash);
   }
   std::size_t begin = 0;

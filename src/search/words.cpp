@@ -36,66 +36,64 @@ bool is_ascii(std::string_view text) {
   return any < 0x80;
 }
 
-bool AsciiWords::append_next(std::string& out) {
-  const std::size_t base = out.size();
-  while (read_word(out, base)) {
-    if (out.size() - base <= kMaxWordBytes) return true;
-    out.resize(base);
+std::size_t AsciiWords::next(char* out) {
+  while (const std::size_t length = read_word(out)) {
+    if (length <= kMaxWordBytes) return length;
   }
-  return false;
+  return 0;
 }
 
 // "P.T.O.", "U.N.C.L.E": capitals separated by dots, the last dot optional, and no word
 // character right after. One capital is no acronym (it would miss "M&S").
-bool AsciiWords::read_initials(std::string& out, std::size_t base) {
+std::size_t AsciiWords::read_initials(char* out) {
   std::size_t p = at_;
   const std::size_t n = text_.size();
+  char* w = out;
   do {
-    out.push_back(lower(text_[p++]));
+    *w++ = lower(text_[p++]);
   } while (p < n && text_[p] == '.' && ++p < n && has(text_[p], kUpper));
-  if (out.size() - base > 1 && (p >= n || !has(text_[p], kWord))) {
+  if (w - out > 1 && (p >= n || !has(text_[p], kWord))) {
     at_ = p;
-    return true;
+    return static_cast<std::size_t>(w - out);
   }
-  out.resize(base);
-  return false;
+  return 0;
 }
 
-bool AsciiWords::read_word(std::string& out, std::size_t base) {
+std::size_t AsciiWords::read_word(char* out) {
   const std::size_t n = text_.size();
   while (at_ < n && !has(text_[at_], kWord)) ++at_;
-  if (at_ >= n) return false;
-  if (has(text_[at_], kUpper) && read_initials(out, base)) return true;
+  if (at_ >= n) return 0;
+  if (has(text_[at_], kUpper)) {
+    if (const std::size_t length = read_initials(out)) return length;
+  }
+  char* w = out;
   while (true) {
-    // A run of word characters, copied at once and lowercased in place.
-    const std::size_t start = at_;
-    while (at_ < n && has(text_[at_], kWord)) ++at_;
-    const std::size_t from = out.size();
-    out.append(text_.data() + start, at_ - start);
-    for (std::size_t i = from; i < out.size(); ++i) out[i] = lower(out[i]);
-    if (at_ >= n) return true;
+    do {
+      *w++ = lower(text_[at_]);
+      if (++at_ >= n) return static_cast<std::size_t>(w - out);
+    } while (has(text_[at_], kWord));
     // At a non-word character: it joins two words when it is an infix between them.
     if (at_ + 1 >= n || !has(text_[at_ + 1], kWord)) break;
     const char c = text_[at_];
-    const bool infix = has(out.back(), kDigit) && has(text_[at_ + 1], kDigit)
+    const bool infix = has(w[-1], kDigit) && has(text_[at_ + 1], kDigit)
                            ? (c == ',' || c == '.' || c == ';')
                            : (c == '\'' || c == '&');
     if (!infix) break;
-    out.push_back(c);
+    *w++ = c;
     ++at_;
   }
   // Suffixes: "c++", "c#", but not "fish+chips" and not more than three.
-  const std::size_t length = out.size();
+  char* const word_end = w;
   for (int count = 1; text_[at_] == '+' || text_[at_] == '#'; ++count) {
     if (count > 3) {
-      out.resize(length);
+      w = word_end;
       break;
     }
-    out.push_back(text_[at_]);
-    if (++at_ >= n) return true;
+    *w++ = text_[at_];
+    if (++at_ >= n) return static_cast<std::size_t>(w - out);
   }
-  if (has(text_[at_], kWord)) out.resize(length);
-  return true;
+  if (has(text_[at_], kWord)) w = word_end;
+  return static_cast<std::size_t>(w - out);
 }
 
 }  // namespace lectio::search

@@ -23,13 +23,15 @@ class AsciiWords {
 
   explicit AsciiWords(std::string_view text) : text_(text) {}
 
-  // Appends the next word to `out`; false, with `out` unchanged, at the end of the text.
-  bool append_next(std::string& out);
+  // Writes the next word at `out` and returns its length, or 0 at the end of the text. A word
+  // is never longer than the text it was read from, so room for the whole text is enough for
+  // all its words written one after another.
+  std::size_t next(char* out);
 
  private:
-  // One word of any length appended to `out`, which held `base` bytes; false at the end.
-  bool read_word(std::string& out, std::size_t base);
-  bool read_initials(std::string& out, std::size_t base);
+  // One word of any length written at `out`: its length, 0 at the end.
+  std::size_t read_word(char* out);
+  std::size_t read_initials(char* out);
 
   std::string_view text_;
   std::size_t at_ = 0;

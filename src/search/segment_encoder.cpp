@@ -246,6 +246,8 @@ class Encoder {
 
 }  // namespace
 
-std::string encode_segment(const SegmentWriter::State& state) { return Encoder(state).encode(); }
+std::string encode_segment(const SegmentWriter::State& state) {
+  return Encoder(state).encode();
+}
 
 }  // namespace lectio::search

@@ -14,7 +14,6 @@ namespace fs = std::filesystem;
 
 namespace lectio::search {
 
-
 SegmentWriter::SegmentWriter() : state_(std::make_unique<State>()) {}
 SegmentWriter::~SegmentWriter() = default;
 

@@ -26,7 +26,9 @@ class TermTable {
 
   // Asks the processor to bring in the slot where a text of this hash is looked up: looking up
   // many words, the caller prefetches them all first, so that their cache misses overlap.
-  void prefetch(std::uint64_t hash) const { __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]); }
+  void prefetch(std::uint64_t hash) const {
+    __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]);
+  }
 
   // intern() of a text whose term_hash() the caller has.
   std::uint32_t intern(std::string_view text, std::uint64_t hash) {
@@ -72,7 +74,7 @@ class TermTable {
   // A number with what it takes to compare its text without another lookup: most of the cost
   // of interning is cache misses on tables of several MB, one a slot and one its text.
   struct Slot {
-    std::uint32_t id = 0;  // number + 1, 0 = empty
+    std::uint32_t id = 0;   // number + 1, 0 = empty
     std::uint32_t tag = 0;  // the hash's high half
     std::uint32_t start = 0;
     std::uint32_t length = 0;

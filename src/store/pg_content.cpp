@@ -41,14 +41,14 @@ Source read_source(const pg::Result& r, int row) {
   return s;
 }
 
-Chunk read_chunk(const pg::Result& r, int row) {
+Chunk read_chunk(const pg::Result& r, int row, HeadingPathDecoder& headings) {
   Chunk c;
   c.source_id = r.text(row, 0);
   c.version = r.integer(row, 1);
   c.ordinal = r.integer(row, 2);
   c.page_start = r.integer(row, 3);
   c.page_end = r.integer(row, 4);
-  c.heading_path = decode_heading_path(r.text(row, 5));
+  c.heading_path = headings.decode(r.text(row, 5));
   c.text = r.text(row, 6);
   c.word_count = r.integer(row, 7);
   c.opens_mid_sentence = (r.integer(row, 8) & kCutOpens) != 0;
@@ -195,7 +195,8 @@ std::vector<Chunk> PgContentStore::chunks(std::string_view source_id, std::optio
                   kChunkColumns),
       {source_id, *v});
   std::vector<Chunk> out;
-  for (int i = 0; i < r.rows(); ++i) out.push_back(read_chunk(r, i));
+  HeadingPathDecoder headings;
+  for (int i = 0; i < r.rows(); ++i) out.push_back(read_chunk(r, i, headings));
   return out;
 }
 
@@ -207,7 +208,8 @@ std::optional<Chunk> PgContentStore::chunk(const ChunkRef& ref) {
                   kChunkColumns),
       {ref.source_id, *v, ref.ordinal});
   if (r.rows() == 0) return std::nullopt;
-  return read_chunk(r, 0);
+  HeadingPathDecoder headings;
+  return read_chunk(r, 0, headings);
 }
 
 void PgContentStore::for_each_current_chunk(const std::function<void(const Chunk&)>& visit) {

@@ -38,14 +38,14 @@ Source read_source(const Statement& s) {
   return src;
 }
 
-Chunk read_chunk(const Statement& s) {
+Chunk read_chunk(const Statement& s, HeadingPathDecoder& headings) {
   Chunk c;
   c.source_id = s.text(0);
   c.version = s.integer(1);
   c.ordinal = s.integer(2);
   c.page_start = s.integer(3);
   c.page_end = s.integer(4);
-  c.heading_path = decode_heading_path(s.text(5));
+  c.heading_path = headings.decode(s.text(5));
   c.text = s.text(6);
   c.word_count = s.integer(7);
   c.opens_mid_sentence = (s.integer(8) & kCutOpens) != 0;
@@ -60,8 +60,8 @@ struct Prepared {
       : insert_source(db.prepare(
             fmt::format("INSERT INTO sources ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         kSourceColumns))),
-        insert_chunk(db.prepare(
-            fmt::format("INSERT INTO chunks ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", kChunkColumns))),
+        insert_chunk(db.prepare(fmt::format(
+            "INSERT INTO chunks ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", kChunkColumns))),
         bump_generation(
             db.prepare("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
                        "WHERE name = 'generation'")),
@@ -188,7 +188,8 @@ class SqliteContentStore final : public ContentStore {
                     kChunkColumns));
     q.bind(1, source_id).bind(2, *v);
     std::vector<Chunk> out;
-    while (q.step()) out.push_back(read_chunk(q));
+    HeadingPathDecoder headings;
+    while (q.step()) out.push_back(read_chunk(q, headings));
     return out;
   }
 
@@ -200,7 +201,8 @@ class SqliteContentStore final : public ContentStore {
                     kChunkColumns));
     q.bind(1, ref.source_id).bind(2, *v).bind(3, ref.ordinal);
     if (!q.step()) return std::nullopt;
-    return read_chunk(q);
+    HeadingPathDecoder headings;
+    return read_chunk(q, headings);
   }
 
   void for_each_current_chunk(const std::function<void(const Chunk&)>& visit) override {
@@ -209,7 +211,8 @@ class SqliteContentStore final : public ContentStore {
                                 "(SELECT MAX(version) FROM sources WHERE id = c.source_id) "
                                 "ORDER BY source_id, ordinal",
                                 kChunkColumns));
-    while (q.step()) visit(read_chunk(q));
+    HeadingPathDecoder headings;
+    while (q.step()) visit(read_chunk(q, headings));
   }
 
   std::int64_t generation() override {

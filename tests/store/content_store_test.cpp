@@ -103,6 +103,23 @@ TEST_P(ContentStoreTest, VisitsOnlyCurrentVersionsInOrder) {
                                             "file_b:c0001=b chunk 1"}));
 }
 
+// Readers decode a run of equal heading paths once (HeadingPathDecoder): each chunk still gets
+// its own, as written, whether the path changes, comes back or is empty.
+TEST_P(ContentStoreTest, EachChunkReadsBackItsOwnHeadingPath) {
+  auto store = open_content();
+  const std::vector<std::vector<std::string>> paths = {{"A"}, {"A"},      {"A", "B"}, {},
+                                                       {"A"}, {"A", "B"}, {"A", "B"}, {"[\"x\"]"}};
+  std::vector<Chunk> chunks = make_chunks(static_cast<int>(paths.size()), "p");
+  for (std::size_t i = 0; i < paths.size(); ++i) chunks[i].heading_path = paths[i];
+  store->put_source(make_source("file_p", "p1"), chunks);
+  std::vector<std::vector<std::string>> read;
+  for (const Chunk& c : store->chunks("file_p", std::nullopt)) read.push_back(c.heading_path);
+  EXPECT_EQ(read, paths);
+  read.clear();
+  store->for_each_current_chunk([&](const Chunk& c) { read.push_back(c.heading_path); });
+  EXPECT_EQ(read, paths);
+}
+
 TEST_P(ContentStoreTest, RecordsUpsertKeepCreationTimeAndFindBySlug) {
   auto store = open_content();
   Record lesson{"lesson_a_1", "gpu-vs-tpu", "GPU vs TPU", "AI plan", "en",

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <map>
 
 #include "commands.h"
 #include "json_out.h"
@@ -26,6 +27,32 @@ struct AddArgs {
   int target_words = 160;
   int max_words = 200;
   std::uint64_t max_mb = 64;
+};
+
+// The chunks of the files just added, kept for the index up to kMaxBytes of text (a large
+// library's later files are read back from the store instead): indexing them from memory
+// spares reading them back, which was a tenth of `lectio add`.
+class HeldChunks {
+ public:
+  void keep(ingest::AddResult& added) {
+    std::size_t bytes = 0;
+    for (const Chunk& c : added.chunks) bytes += c.text.size();
+    if (added.chunks.empty() || bytes_ + bytes > kMaxBytes) return;
+    bytes_ += bytes;
+    chunks_[{added.put.source_id, added.put.version}] = std::move(added.chunks);
+  }
+
+  search::HeldChunks lookup() const {
+    return [this](const std::string& id, int version) -> const std::vector<Chunk>* {
+      const auto found = chunks_.find({id, version});
+      return found == chunks_.end() ? nullptr : &found->second;
+    };
+  }
+
+ private:
+  static constexpr std::size_t kMaxBytes = std::size_t{256} << 20;
+  std::map<std::pair<std::string, int>, std::vector<Chunk>> chunks_;
+  std::size_t bytes_ = 0;
 };
 
 std::string outcome_line(const ingest::AddResult& r) {
@@ -70,11 +97,14 @@ void run_add(const AddArgs& args, GlobalOptions& global) {
   Progress progress("adding", static_cast<std::int64_t>(files.size()), total_bytes);
   int failed = 0;
   std::vector<std::string> done;
+  HeldChunks held;
   for (const fs::path& f : files) {
     std::error_code ec;
     const auto size = fs::file_size(f, ec);
     try {
-      done.push_back(outcome_line(ingest::add_file(*store, f, options)));
+      ingest::AddResult added = ingest::add_file(*store, f, options);
+      done.push_back(outcome_line(added));
+      held.keep(added);
     } catch (const Error& e) {
       ++failed;
       if (progress.enabled()) std::fputs("\r\x1b[K", stderr);
@@ -91,8 +121,9 @@ void run_add(const AddArgs& args, GlobalOptions& global) {
     }
     global.exit_code = 1;
   }
-  // Keeps the search index current: opening it indexes the source versions just added.
-  search::open_index(*store, global.data());
+  // Keeps the search index current: opening it indexes the source versions just added, from
+  // the chunks still in memory.
+  search::open_index(*store, global.data(), {}, held.lookup());
 }
 
 void run_sources(bool json, GlobalOptions& global) {

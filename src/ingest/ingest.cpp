@@ -1,11 +1,11 @@
 #include "lectio/ingest/ingest.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
@@ -132,8 +132,8 @@ AddResult add_file(store::ContentStore& store, const fs::path& path, const AddOp
     if (options.id) {
       source.id = normalize_source_id(*options.id);
     } else {
-      source.id = store.source_id_for_path(absolute).value_or(
-          default_source_id(path, source.content_hash));
+      source.id =
+          store.source_id_for_path(absolute).value_or(default_source_id(path, source.content_hash));
     }
     source.title = options.title.value_or(doc.title.empty() ? path.stem().string() : doc.title);
     source.file_name = path.filename().string();
@@ -147,6 +147,14 @@ AddResult add_file(store::ContentStore& store, const fs::path& path, const AddOp
     result.path = path;
     result.chunk_count = static_cast<int>(chunks.size());
     result.put = store.put_source(source, chunks);
+    if (result.put.outcome != store::PutOutcome::kUnchanged) {
+      for (std::size_t i = 0; i < chunks.size(); ++i) {  // as the store numbered them
+        chunks[i].source_id = result.put.source_id;
+        chunks[i].version = result.put.version;
+        chunks[i].ordinal = static_cast<int>(i);
+      }
+      result.chunks = std::move(chunks);
+    }
     return result;
   });
 }

@@ -10,7 +10,6 @@
 #include <cstring>
 #include <set>
 #include <thread>
-#include <unordered_map>
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
@@ -105,23 +104,22 @@ void SegmentIndex::rebuild_locked(store::ContentStore& store, const IndexProgres
   }
   const std::int64_t batch = manifest.next_batch++;
   manifest.generation = store.generation();
-  std::unordered_map<std::string, Source> sources;
+  // Source by source in id order, as a search orders equal scores by position in the index. A
+  // source changed after it was listed is indexed as listed, and the next sync, seeing the
+  // newer generation, applies the change.
+  const std::vector<Source> sources = store.sources();
   std::int64_t total = 0;
-  for (Source& s : store.sources()) {
+  for (const Source& s : sources) {
     total += s.chunk_count;
     manifest.sources[s.id] = {s.version, batch};
-    sources.emplace(s.id, std::move(s));
   }
   BatchWriter writer(dir_, batch);
   std::int64_t done = 0;
-  store.for_each_current_chunk([&](const Chunk& c) {
-    const auto source = sources.find(c.source_id);
-    // A source added or changed after we listed it is left for the next sync, which sees
-    // the newer generation.
-    if (source == sources.end() || source->second.version != c.version) return;
-    writer.add(c, source->second);
-    if (progress) progress(++done, total);
-  });
+  for (const Source& s : sources) {
+    index_chunks(store, s, writer, [&] {
+      if (progress) progress(++done, total);
+    });
+  }
   manifest.segments = writer.finish();
   commit(manifest);
   rebuilt_ = true;

@@ -30,17 +30,33 @@ bool follow_on(const std::vector<store::ChunkChange>& changes, std::int64_t afte
   return changes.back().seq >= generation;
 }
 
-// Indexes every chunk of a source version into the batch; false when the store no longer has
-// that version (deleted since: its delete is a later change, not yet read).
-bool index_source(store::ContentStore& store, const std::string& id, int version,
-                  BatchWriter& writer) {
-  const std::optional<Source> source = store.source(id, version);
-  if (!source) return false;
-  for (const Chunk& c : store.chunks(source->id, source->version)) writer.add(c, *source);
-  return true;
+}  // namespace
+
+void SegmentIndex::index_chunks(store::ContentStore& store, const Source& source,
+                                BatchWriter& writer, const std::function<void()>& each) {
+  const auto add_all = [&](const std::vector<Chunk>& chunks) {
+    for (const Chunk& c : chunks) {
+      writer.add(c, source);
+      if (each) each();
+    }
+  };
+  if (held_) {
+    if (const std::vector<Chunk>* chunks = (*held_)(source.id, source.version)) {
+      return add_all(*chunks);
+    }
+  }
+  add_all(store.chunks(source.id, source.version));
 }
 
-}  // namespace
+// False when the store no longer has that version (deleted since: its delete is a later
+// change, not yet read).
+bool SegmentIndex::index_source(store::ContentStore& store, const std::string& id, int version,
+                                BatchWriter& writer) {
+  const std::optional<Source> source = store.source(id, version);
+  if (!source) return false;
+  index_chunks(store, *source, writer);
+  return true;
+}
 
 void SegmentIndex::sync(store::ContentStore& store) {
   ensure_dir(dir_);

@@ -80,8 +80,13 @@ bool SegmentIndex::view_is_current() const {
   return view_ && identity_of(manifest_path(dir_)) == view_->identity;
 }
 
-void SegmentIndex::open(const IndexProgress& progress) {
+void SegmentIndex::open(const IndexProgress& progress, const HeldChunks& held) {
   ensure_dir(dir_);
+  struct Forget {
+    const HeldChunks*& held;
+    ~Forget() { held = nullptr; }
+  } forget{held_};
+  if (held) held_ = &held;
   try {
     load_view();  // no manifest, or damage: IndexDamage, and a rebuild below
     const std::int64_t generation = store_.generation();
@@ -173,9 +178,9 @@ IndexStats SegmentIndex::stats() const {
 }
 
 std::unique_ptr<Index> open_index(store::ContentStore& store, const fs::path& data_dir,
-                                  const IndexProgress& progress) {
+                                  const IndexProgress& progress, const HeldChunks& held) {
   auto index = std::make_unique<SegmentIndex>(store, data_dir / "index");
-  index->open(progress);
+  index->open(progress, held);
   return index;
 }
 

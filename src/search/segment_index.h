@@ -50,8 +50,9 @@ class SegmentIndex final : public Index {
  public:
   SegmentIndex(store::ContentStore& store, std::filesystem::path dir);
 
-  // Opens the index, rebuilding or syncing it until it matches the store.
-  void open(const IndexProgress& progress);
+  // Opens the index, rebuilding or syncing it until it matches the store, taking the chunks of
+  // the source versions `held` has from it.
+  void open(const IndexProgress& progress, const HeldChunks& held);
 
   std::vector<Hit> search(const Query& query) override;
   void sync(store::ContentStore& store) override;
@@ -75,6 +76,14 @@ class SegmentIndex final : public Index {
   // Re-indexes the sources of the smaller batches into one when there are too many batches;
   // false when a rebuild is due instead (dead documents outnumber live ones).
   bool compact(store::ContentStore& store, Manifest& manifest);
+  // Indexes every chunk of a source version: the held ones when the caller has them (open()),
+  // else the store's.
+  // `each` is called after each chunk.
+  void index_chunks(store::ContentStore& store, const Source& source, BatchWriter& writer,
+                    const std::function<void()>& each = {});
+  // index_chunks() of a source version the store lists; false when the store no longer has it.
+  bool index_source(store::ContentStore& store, const std::string& id, int version,
+                    BatchWriter& writer);
   // Commits the manifest and removes the files it does not list.
   void commit(const Manifest& manifest);
   // True when the index holds exactly the store's current source versions.
@@ -85,6 +94,7 @@ class SegmentIndex final : public Index {
   std::optional<IndexView> view_;
   Xapian::WritableDatabase no_documents_;  // for the snippets' MSet (see snippet)
   MatchScratch scratch_;
+  const HeldChunks* held_ = nullptr;  // during open() only
   bool rebuilt_ = false;
   std::int64_t changes_applied_ = 0;
 };

@@ -5,7 +5,9 @@
 // memory of a std::unordered_map of strings and a good deal faster, which matters where every
 // word of every chunk is looked up (Vocabulary) and every distinct word term of a segment is
 // kept (SegmentWriter). Not thread-safe.
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,22 +34,20 @@ class TermTable {
 
   // intern() of a text whose term_hash() the caller has.
   std::uint32_t intern(std::string_view text, std::uint64_t hash) {
-    const auto tag = static_cast<std::uint32_t>(hash >> 32);
-    const auto length = static_cast<std::uint32_t>(text.size());
+    const std::uint64_t key = key_of(text);
     std::size_t mask = slots_.size() - 1;
     for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
       const Slot& slot = slots_[i];
       if (slot.id == 0) break;
-      if (slot.tag == tag && slot.length == length &&
-          same(arena_.data() + slot.start, text.data(), length)) {
+      if (slot.key == key && (text.size() <= kInline || same_text(slot, text))) {
         return slot.id - 1;
       }
     }
     const auto id = static_cast<std::uint32_t>(hashes_.size());
+    if (arena_.size() + text.size() > UINT32_MAX) throw Internal("a term table outgrew 4 GB");
     hashes_.push_back(hash);
     starts_.push_back(arena_.size());
-    const Slot slot{id + 1, tag, static_cast<std::uint32_t>(arena_.size()), length};
-    if (arena_.size() + text.size() > UINT32_MAX) throw Internal("a term table outgrew 4 GB");
+    const Slot slot{id + 1, static_cast<std::uint32_t>(arena_.size()), key};
     arena_.append(text);
     if (2 * hashes_.size() > slots_.size()) grow();
     place(slot, hash);
@@ -72,17 +72,31 @@ class TermTable {
 
  private:
   // A number with what it takes to compare its text without another lookup: most of the cost
-  // of interning is cache misses on tables of several MB, one a slot and one its text.
+  // of interning is cache misses on tables of several MB, the slot's and then the text's. The
+  // key holds the first kInline bytes and the length, so that a text that short is compared
+  // in the slot alone, and a longer one is read from the arena only when they match.
+  static constexpr std::size_t kInline = 7;
   struct Slot {
-    std::uint32_t id = 0;   // number + 1, 0 = empty
-    std::uint32_t tag = 0;  // the hash's high half
+    std::uint32_t id = 0;  // number + 1, 0 = empty
     std::uint32_t start = 0;
-    std::uint32_t length = 0;
+    std::uint64_t key = 0;
   };
 
+  static std::uint64_t key_of(std::string_view text) {
+    std::uint64_t key = 0;
+    std::memcpy(&key, text.data(), std::min(text.size(), kInline));
+    return key | (std::uint64_t{std::min<std::size_t>(text.size(), 255)} << 56);
+  }
+
+  // Whether a slot whose key matches holds the text; the key's length is exact below 255.
+  bool same_text(const Slot& slot, std::string_view text) const {
+    if (text.size() >= 255) return this->text(slot.id - 1) == text;
+    return same(arena_.data() + slot.start, text.data(), text.size());
+  }
+
   // Terms are short: a loop the compiler inlines beats a call to memcmp.
-  static bool same(const char* a, const char* b, std::uint32_t length) {
-    for (std::uint32_t i = 0; i < length; ++i) {
+  static bool same(const char* a, const char* b, std::size_t length) {
+    for (std::size_t i = 0; i < length; ++i) {
       if (a[i] != b[i]) return false;
     }
     return true;

@@ -128,6 +128,28 @@ TEST(IndexTest, RanksTheMatchingChunkFirstWithCitationFields) {
       << top.snippet;
 }
 
+// Chunks the caller holds are indexed in place of the store's (lectio add); the versions it
+// does not hold are read from the store. (Held chunks must be the stored ones; these differ
+// only to show which were read.)
+TEST(IndexTest, HeldChunksAreIndexedInsteadOfReadingTheStore) {
+  testing::TempDir dir;
+  auto store = store::open_content_store(dir.path());
+  fill(*store);
+  std::vector<Chunk> cook = store->chunks("file_cook", std::nullopt);
+  ASSERT_EQ(cook.size(), 2u);
+  cook[1].text = "Knead the dough, then bake it in a zeppelin.";
+  int asked = 0;
+  const HeldChunks held = [&](const std::string& id, int version) -> const std::vector<Chunk>* {
+    ++asked;
+    return id == "file_cook" && version == 1 ? &cook : nullptr;
+  };
+  auto index = open_index(*store, dir.path(), {}, held);
+  EXPECT_EQ(asked, 3);  // each source once
+  EXPECT_EQ(ids(find(*index, "zeppelin")), std::vector<std::string>{"file_cook:c0001"});
+  EXPECT_EQ(ids(find(*index, "tensor")), std::vector<std::string>{"file_gpu:c0001"});
+  EXPECT_EQ(index->stats().documents, 7);
+}
+
 TEST(IndexTest, HeadingPathsAreSearchedToo) {
   testing::TempDir dir;
   auto store = store::open_content_store(dir.path());

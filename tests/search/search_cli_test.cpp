@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "support/run.h"
@@ -107,6 +108,38 @@ TEST(CliSearchTest, ReindexAndADamagedIndexAreRebuiltFromTheStore) {
   ASSERT_EQ(search.exit_code, 0) << search.err;
   EXPECT_NE(search.err.find("rebuilt from the store"), std::string::npos) << search.err;
   EXPECT_EQ(nlohmann::json::parse(search.out)[0]["chunk_id"], "file_a:c0001");
+}
+
+namespace {
+
+// The bytes of the one segment file of an index directory.
+std::string only_segment(const fs::path& index) {
+  std::vector<fs::path> segments;
+  for (const auto& entry : fs::directory_iterator(index)) {
+    if (entry.path().extension() == ".seg") segments.push_back(entry.path());
+  }
+  EXPECT_EQ(segments.size(), 1u);
+  if (segments.empty()) return {};
+  std::ifstream in(segments.front(), std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+// `add` indexes the chunks it just stored from memory, a rebuild reads them from the store:
+// both must make the same index, byte for byte, whichever files came first.
+TEST(CliSearchTest, AddIndexesWhatReindexWouldFromTheStore) {
+  testing::TempDir dir;
+  const std::string data = (dir.path() / "data").string();
+  const auto notes = dir.write("b_notes.md", kNotes);
+  const auto more = dir.write("a_more.md",
+                              "# More\n\nSystolic arrays pass partial sums between cells.\n\n"
+                              "## Memory\n\nHigh bandwidth memory sits beside the processor.\n");
+  ASSERT_EQ(run_lectio({"--data", data, "add", notes.string(), more.string()}).exit_code, 0);
+  const std::string added = only_segment(fs::path(data) / "index");
+  ASSERT_FALSE(added.empty());
+  ASSERT_EQ(run_lectio({"--data", data, "reindex"}).exit_code, 0);
+  EXPECT_EQ(only_segment(fs::path(data) / "index"), added);
 }
 
 TEST(CliEvalTest, EvalIrMatchesHandComputedMetricsAndWritesARun) {

@@ -25,6 +25,9 @@ struct AddResult {
   std::filesystem::path path;
   store::PutResult put;
   int chunk_count = 0;
+  // The chunks as stored (empty when the content was unchanged), for a caller that indexes
+  // them next (search::open_index's held chunks) rather than reading them back.
+  std::vector<Chunk> chunks;
 };
 
 // Adds one file. Throws lectio::Error subclasses whose message starts with the file's path.

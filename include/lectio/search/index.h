@@ -66,10 +66,17 @@ class Index {
   virtual IndexStats stats() const = 0;
 };
 
+// The chunks of source versions a caller has just stored and still holds (`lectio add`), by
+// source id and version, or nullptr for a version it does not hold: indexing takes them from
+// here instead of reading them back from the store. They must be the chunks as stored.
+using HeldChunks =
+    std::function<const std::vector<Chunk>*(const std::string& source_id, int version)>;
+
 // Opens the index of a data directory, creating, repairing or syncing it as needed so that it
-// matches the store. The store must outlive the index: it is what a damaged index is rebuilt
-// from. Throws Io when the directory cannot be written.
+// matches the store, reading the chunks to index from `held` where it has them. The store must
+// outlive the index: it is what a damaged index is rebuilt from. Throws Io when the directory
+// cannot be written.
 std::unique_ptr<Index> open_index(store::ContentStore& store, const std::filesystem::path& data_dir,
-                                  const IndexProgress& progress = {});
+                                  const IndexProgress& progress = {}, const HeldChunks& held = {});
 
 }  // namespace lectio::search

@@ -25,8 +25,8 @@ import json
 import math
 import sys
 
-BAR = 0.4  # PickOptions::min_coverage: refuse when no candidate carries this much
-LEAD_BAR = 0.4  # the lead is the best candidate that carries this much
+BAR = 0.42  # PickOptions::min_coverage: refuse when no candidate carries this much
+LEAD_BAR = 0.42  # the lead is the best candidate that carries this much
 
 
 def load(path):

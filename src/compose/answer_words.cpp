@@ -73,14 +73,12 @@ std::vector<std::string> type_head_terms(std::string_view question, const std::s
   for (std::size_t i = 0; i < ws.size(); ++i) {
     const std::string wh = lower_case(ws[i]);
     if (wh != "what" && wh != "which") continue;
-    // Names, numbers and a few modifiers may stand between ("Which NFL team", "What two
-    // Denver players", "What other city"); the first other word is the head, unless it is a
-    // stop word ("What was ...", "Which of ...").
+    // Names and numbers may stand between ("Which NFL team", "What two Denver players"); the
+    // first other word is the head, unless it is a stop word ("What was ...", "Which of ...").
     for (std::size_t j = i + 1; j < ws.size() && j <= i + 3; ++j) {
       const std::string w = lower_case(ws[j]);
       const bool skip = std::isupper(static_cast<unsigned char>(ws[j][0])) ||
-                        std::isdigit(static_cast<unsigned char>(ws[j][0])) || is_number_word(w) ||
-                        w == "other" || w == "additional" || w == "former";
+                        std::isdigit(static_cast<unsigned char>(ws[j][0])) || is_number_word(w);
       if (skip) continue;
       return text::terms(w, language);  // a stop word has no terms
     }

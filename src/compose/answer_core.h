@@ -8,6 +8,7 @@
 
 #include "answer_features.h"
 #include "candidates.h"
+#include "wordnet.h"
 
 namespace lectio::compose {
 
@@ -31,9 +32,10 @@ struct PickOptions {
   // by its headings or by the sentence before it (the sentences after it: half as much);
   // below it the sources only brush the subject and the honest answer is "they don't say". A
   // term the sources never use weighs more than any they use, so a question whose rarest term
-  // is missing stays under the bar unless its other terms outweigh it. 0.4 answers 92% of
-  // SQuAD's answerable dev questions; 0.45 answers 87% (docs/benchmarks.md, "Ask and verify").
-  double min_coverage = 0.4;
+  // is missing stays under the bar unless its other terms outweigh it. 0.42 answers 94.5% of
+  // SQuAD's answerable dev questions and refuses 40% of the unanswerable ones; with WordNet's
+  // bridges 0.4 refused only 38% (docs/benchmarks.md, "Ask and verify").
+  double min_coverage = 0.42;
   // No answer when at least this share of the question's weight is in terms no candidate
   // uses: the sources are about something else that shares the question's commoner words.
   double max_absent_share = 0.6;
@@ -42,6 +44,12 @@ struct PickOptions {
   // such questions' lead is also ranked by the hand-set weights, not the ones fitted on
   // learners' factoid questions (answer_core.cpp, kLeadWeights).
   bool weigh_absent_terms = true;
+  // A question term counts, discounted, where the sentence has a word WordNet relates to it
+  // ("rushing" / "rusher": answer_features.h); only for learners' questions in English.
+  // `wordnet` null: WordNet::shared(), which is null (exact terms only) when the database is
+  // not installed.
+  bool bridge = true;
+  const WordNet* wordnet = nullptr;
   std::map<int, double> chunk_prior;  // chunk index -> retrieval prior, 0..1
   std::vector<bool> excluded;         // candidates not to use (by index); may be empty
 };
@@ -57,8 +65,8 @@ std::vector<int> pick_answer(std::string_view question, const std::vector<Candid
 // A candidate as the ranker scored it, for the ranker's fit (bench/qa_bench.cpp --features).
 struct RankedCandidate {
   int candidate = 0;
-  double coverage = 0;  // what PickOptions::min_coverage is compared with
-  double score = 0;     // the weighted sum of the features that ranks the lead
+  double coverage = 0;      // what PickOptions::min_coverage is compared with
+  double score = 0;         // the weighted sum of the features that ranks the lead
   double follow_score = 0;  // ... that ranks the sentences after it
   Features features{};
   bool turns_round = false;  // pick_answer() refuses when this one would lead

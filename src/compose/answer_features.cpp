@@ -77,6 +77,8 @@ struct Context {
   text::TermVector vector;  // its tf-idf
   double best_bm25 = 0;
   Wh wh = Wh::kOther;
+  // Each question term's WordNet bridges (wordnet.h); empty without the database.
+  std::map<std::string, std::set<std::string>> bridges;
 };
 
 Context context_of(const FeatureInputs& in) {
@@ -94,6 +96,10 @@ Context context_of(const FeatureInputs& in) {
     x.best_bm25 = std::max(x.best_bm25, in.stats.bm25(x.query, i));
   }
   x.wh = wh_of(in.question);
+  for (const std::string& t : in.wordnet != nullptr ? x.query : std::vector<std::string>{}) {
+    const std::vector<std::string> b = in.wordnet->bridges(t);
+    x.bridges[t] = {b.begin(), b.end()};
+  }
   return x;
 }
 
@@ -117,6 +123,12 @@ Shares shares_of(const FeatureInputs& in, const Context& x, std::size_t i,
       closes ? std::set<std::string>{} : term_set(in.stats.doc(static_cast<int>(i) + 1));
   const std::set<std::string>& chunk = x.chunks.terms.at(c.chunk);
   Shares s;
+  const auto bridged = [&](const std::string& t, const std::set<std::string>& place) {
+    const auto b = x.bridges.find(t);
+    if (b == x.bridges.end()) return false;
+    return std::any_of(b->second.begin(), b->second.end(),
+                       [&](const std::string& o) { return place.contains(o); });
+  };
   for (const auto& [t, w] : in.weight) {
     if (own.contains(t)) {
       s.own += w;
@@ -127,6 +139,12 @@ Shares shares_of(const FeatureInputs& in, const Context& x, std::size_t i,
       s.before += w;
     } else if (after.contains(t)) {
       s.after += w;
+    } else if (bridged(t, own)) {
+      s.own += kBridgeShare * w;
+    } else if (bridged(t, heading)) {
+      s.heading += kBridgeShare * w;
+    } else if (bridged(t, before)) {
+      s.before += kBridgeShare * w;
     }
     if (chunk.contains(t)) s.chunk += w;
   }

@@ -67,6 +67,26 @@ AnswerType answer_type(std::string_view question, const std::string& language) {
   return AnswerType::kAny;
 }
 
+std::vector<std::string> type_head_terms(std::string_view question, const std::string& language) {
+  if (language != "en") return {};
+  const std::vector<std::string> ws = written_words(question);
+  for (std::size_t i = 0; i < ws.size(); ++i) {
+    const std::string wh = lower_case(ws[i]);
+    if (wh != "what" && wh != "which") continue;
+    // Names and numbers may stand between ("Which NFL team", "What two Denver players"); the
+    // first other word is the head, unless it is a stop word ("What was ...", "Which of ...").
+    for (std::size_t j = i + 1; j < ws.size() && j <= i + 3; ++j) {
+      const std::string w = lower_case(ws[j]);
+      const bool skip = std::isupper(static_cast<unsigned char>(ws[j][0])) ||
+                        std::isdigit(static_cast<unsigned char>(ws[j][0])) || is_number_word(w);
+      if (skip) continue;
+      return text::terms(w, language);  // a stop word has no terms
+    }
+    return {};
+  }
+  return {};
+}
+
 bool holds_type(std::string_view sentence, AnswerType type, std::string_view question,
                 const std::string& language) {
   if (type == AnswerType::kAny) return true;

@@ -21,11 +21,18 @@ AnswerType answer_type(std::string_view question, const std::string& language);
 bool holds_type(std::string_view sentence, AnswerType type, std::string_view question,
                 const std::string& language);
 
+// The terms of the noun a what- or which-question asks for ("team" of "Which NFL team won?",
+// "year" of "In what year ..."): the word names the answer's kind, and the sentence that
+// answers names the thing itself ("the Denver Broncos"), seldom the kind. Empty when there is
+// none ("What was ...", "What is the oldest ...") or the language is not English.
+std::vector<std::string> type_head_terms(std::string_view question, const std::string& language);
+
 struct Question {
   std::vector<std::string> terms;  // question_terms()
   AnswerType type = AnswerType::kAny;
   std::string text;
   std::string language;
+  std::vector<std::string> type_head;  // type_head_terms(): weigh less than the other terms
 };
 
 // The question's terms in the order asked, each with its idf among the candidates.

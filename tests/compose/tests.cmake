@@ -16,3 +16,5 @@ target_include_directories(test_compose_answer_core PRIVATE ${PROJECT_SOURCE_DIR
 lectio_test(compose verify DEPS lectio_ingest lectio_search)
 lectio_test(compose answer_features DEPS lectio_text)
 target_include_directories(test_compose_answer_features PRIVATE ${PROJECT_SOURCE_DIR}/src)
+lectio_test(compose answer_bridges DEPS lectio_text lectio_ingest lectio_search)
+target_include_directories(test_compose_answer_bridges PRIVATE ${PROJECT_SOURCE_DIR}/src)

@@ -109,7 +109,7 @@ Loaded load_and_index(const EvalArgs& args, GlobalOptions& global, const fs::pat
   out.docs = load_corpus(dir, *out.store);
   std::unique_ptr<Progress> indexing;
   out.index = search::open_index(*out.store, scratch, [&](std::int64_t, std::int64_t total) {
-    if (!indexing) indexing = std::make_unique<Progress>("indexing", total, 0);
+    if (!indexing) indexing = std::make_unique<Progress>("indexing", total, 0, "chunks");
     indexing->advance(1, 0);
   });
   if (indexing) indexing->finish();

@@ -52,7 +52,7 @@ void run_lesson(const LessonArgs& args, GlobalOptions& global) {
   std::int64_t shown = 0;
   options.on_progress = [&](const pipeline::LessonProgress& p) {
     if (p.stage != pipeline::Stage::kRendering || p.total == 0) return;
-    if (!progress) progress.emplace("Synthesising sentences", p.total, 0);
+    if (!progress) progress.emplace("Synthesising sentences", p.total, 0, "sentences");
     progress->advance(p.done - shown, 0);
     shown = p.done;
   };

@@ -117,7 +117,7 @@ void run_build(const BuildArgs& args, GlobalOptions& global) {
   options.engines = engine_setup(args.engine);
   std::optional<Progress> progress;
   options.on_lesson = [&](const plan::LessonOutcome& o, int done, int total) {
-    if (!progress) progress.emplace("Building lessons", total, 0);
+    if (!progress) progress.emplace("Building lessons", total, 0, "lessons");
     // On a terminal a message first clears the bar's line; the bar redraws below it.
     const char* clear = progress->enabled() ? "\r\x1b[K" : "";
     const std::string& label = o.entry.label;

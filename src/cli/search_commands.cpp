@@ -90,7 +90,7 @@ void run_reindex(GlobalOptions& global) {
   auto store = store::open_content_store(global.data());
   std::unique_ptr<Progress> progress;
   const search::IndexProgress report = [&](std::int64_t, std::int64_t total) {
-    if (!progress) progress = std::make_unique<Progress>("indexing", total, 0);
+    if (!progress) progress = std::make_unique<Progress>("indexing", total, 0, "chunks");
     progress->advance(1, 0);
   };
   auto index = search::open_index(*store, global.data(), report);

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <memory>
 
 #include "commands.h"
 #include "json_out.h"
@@ -123,7 +124,13 @@ void run_add(const AddArgs& args, GlobalOptions& global) {
   }
   // Keeps the search index current: opening it indexes the source versions just added, from
   // the chunks still in memory.
-  search::open_index(*store, global.data(), {}, held.lookup());
+  std::unique_ptr<Progress> indexing;
+  const search::IndexProgress report = [&](std::int64_t, std::int64_t total) {
+    if (!indexing) indexing = std::make_unique<Progress>("indexing", total, 0, "chunks");
+    indexing->advance(1, 0);
+  };
+  search::open_index(*store, global.data(), report, held.lookup());
+  if (indexing) indexing->finish();
 }
 
 void run_sources(bool json, GlobalOptions& global) {

@@ -1,15 +1,39 @@
 #include "lectio/core/progress.h"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
-
-#include <fmt/format.h>
 
 namespace lectio {
 
-Progress::Progress(std::string label, std::int64_t total_items, std::int64_t total_bytes)
+std::string progress_line(const ProgressState& state) {
+  const double fraction =
+      state.total_bytes > 0
+          ? static_cast<double>(state.bytes) / static_cast<double>(state.total_bytes)
+      : state.total_items > 0
+          ? static_cast<double>(state.items) / static_cast<double>(state.total_items)
+          : 0.0;
+  constexpr int kWidth = 24;
+  const int filled = static_cast<int>(fraction * kWidth + 0.5);
+  std::string bar(static_cast<std::size_t>(std::clamp(filled, 0, kWidth)), '#');
+  bar.resize(kWidth, '.');
+  std::string line = fmt::format("{} [{}] {}", state.label, bar, state.items);
+  if (state.total_items > 0) line += fmt::format("/{}", state.total_items);
+  line += " " + state.unit;
+  if (state.total_bytes > 0) {
+    const double mb = static_cast<double>(state.bytes) / 1e6;
+    const double rate = state.seconds > 0 ? mb / state.seconds : 0.0;
+    line += fmt::format("  {:.1f} MB  {:.1f} MB/s", mb, rate);
+  }
+  return line;
+}
+
+Progress::Progress(std::string label, std::int64_t total_items, std::int64_t total_bytes,
+                   std::string unit)
     : label_(std::move(label)),
+      unit_(std::move(unit)),
       total_items_(total_items),
       total_bytes_(total_bytes),
       enabled_(isatty(STDERR_FILENO) == 1),
@@ -44,18 +68,8 @@ void Progress::draw(bool force) {
   if (!force && now - last_draw_ < std::chrono::milliseconds(100)) return;
   last_draw_ = now;
   const double seconds = std::chrono::duration<double>(now - start_).count();
-  const double mb = static_cast<double>(bytes_) / 1e6;
-  const double rate = seconds > 0 ? mb / seconds : 0.0;
-  const double fraction =
-      total_bytes_ > 0 ? static_cast<double>(bytes_) / static_cast<double>(total_bytes_)
-      : total_items_ > 0 ? static_cast<double>(items_) / static_cast<double>(total_items_)
-                         : 0.0;
-  constexpr int kWidth = 24;
-  const int filled = static_cast<int>(fraction * kWidth + 0.5);
-  std::string bar(static_cast<std::size_t>(std::min(filled, kWidth)), '#');
-  bar.resize(kWidth, '.');
-  std::string line = fmt::format("\r{} [{}] {}/{} files  {:.1f} MB  {:.1f} MB/s", label_, bar,
-                                 items_, total_items_, mb, rate);
+  const std::string line =
+      "\r" + progress_line({label_, unit_, items_, total_items_, bytes_, total_bytes_, seconds});
   std::fputs(line.c_str(), stderr);
   std::fputs("\x1b[K", stderr);
   std::fflush(stderr);

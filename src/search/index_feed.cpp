@@ -51,10 +51,10 @@ void SegmentIndex::index_chunks(store::ContentStore& store, const Source& source
 // False when the store no longer has that version (deleted since: its delete is a later
 // change, not yet read).
 bool SegmentIndex::index_source(store::ContentStore& store, const std::string& id, int version,
-                                BatchWriter& writer) {
+                                BatchWriter& writer, const std::function<void()>& each) {
   const std::optional<Source> source = store.source(id, version);
   if (!source) return false;
-  index_chunks(store, *source, writer);
+  index_chunks(store, *source, writer, each);
   return true;
 }
 
@@ -117,6 +117,10 @@ bool SegmentIndex::apply_changes(store::ContentStore& store, Manifest& manifest,
   }
   const std::int64_t batch = manifest.next_batch++;
   BatchWriter writer(dir_, batch);
+  std::int64_t done = 0;
+  const auto report = [&] {
+    if (progress_ && *progress_) (*progress_)(++done, 0);  // the total is not known here
+  };
   for (const auto& [id, p] : pending) {
     const auto indexed = manifest.sources.find(id);
     if (p.deleted && indexed != manifest.sources.end()) manifest.sources.erase(indexed);
@@ -125,7 +129,7 @@ bool SegmentIndex::apply_changes(store::ContentStore& store, Manifest& manifest,
     if (now != manifest.sources.end() && now->second.version == p.last->version) {
       continue;  // a rebuild already saw it
     }
-    if (index_source(store, id, p.last->version, writer)) {
+    if (index_source(store, id, p.last->version, writer, report)) {
       manifest.sources[id] = {p.last->version, batch};
     }
   }

@@ -83,10 +83,14 @@ bool SegmentIndex::view_is_current() const {
 void SegmentIndex::open(const IndexProgress& progress, const HeldChunks& held) {
   ensure_dir(dir_);
   struct Forget {
-    const HeldChunks*& held;
-    ~Forget() { held = nullptr; }
-  } forget{held_};
+    SegmentIndex& index;
+    ~Forget() {
+      index.held_ = nullptr;
+      index.progress_ = nullptr;
+    }
+  } forget{*this};
   if (held) held_ = &held;
+  if (progress) progress_ = &progress;
   try {
     load_view();  // no manifest, or damage: IndexDamage, and a rebuild below
     const std::int64_t generation = store_.generation();

@@ -83,7 +83,7 @@ class SegmentIndex final : public Index {
                     const std::function<void()>& each = {});
   // index_chunks() of a source version the store lists; false when the store no longer has it.
   bool index_source(store::ContentStore& store, const std::string& id, int version,
-                    BatchWriter& writer);
+                    BatchWriter& writer, const std::function<void()>& each = {});
   // Commits the manifest and removes the files it does not list.
   void commit(const Manifest& manifest);
   // True when the index holds exactly the store's current source versions.
@@ -94,7 +94,9 @@ class SegmentIndex final : public Index {
   std::optional<IndexView> view_;
   Xapian::WritableDatabase no_documents_;  // for the snippets' MSet (see snippet)
   MatchScratch scratch_;
-  const HeldChunks* held_ = nullptr;  // during open() only
+  // What open() was given, for the sync it may run (rebuilds are given their progress).
+  const HeldChunks* held_ = nullptr;
+  const IndexProgress* progress_ = nullptr;
   bool rebuilt_ = false;
   std::int64_t changes_applied_ = 0;
 };

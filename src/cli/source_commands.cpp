@@ -33,7 +33,7 @@ struct AddArgs {
 // The chunks of the files just added, kept for the index up to kMaxBytes of text (a large
 // library's later files are read back from the store instead): indexing them from memory
 // spares reading them back, which was a tenth of `lectio add`.
-class HeldChunks {
+class AddedChunks {
  public:
   void keep(ingest::AddResult& added) {
     std::size_t bytes = 0;
@@ -98,14 +98,14 @@ void run_add(const AddArgs& args, GlobalOptions& global) {
   Progress progress("adding", static_cast<std::int64_t>(files.size()), total_bytes);
   int failed = 0;
   std::vector<std::string> done;
-  HeldChunks held;
+  AddedChunks added_chunks;
   for (const fs::path& f : files) {
     std::error_code ec;
     const auto size = fs::file_size(f, ec);
     try {
       ingest::AddResult added = ingest::add_file(*store, f, options);
       done.push_back(outcome_line(added));
-      held.keep(added);
+      added_chunks.keep(added);
     } catch (const Error& e) {
       ++failed;
       if (progress.enabled()) std::fputs("\r\x1b[K", stderr);
@@ -129,7 +129,7 @@ void run_add(const AddArgs& args, GlobalOptions& global) {
     if (!indexing) indexing = std::make_unique<Progress>("indexing", total, 0, "chunks");
     indexing->advance(1, 0);
   };
-  search::open_index(*store, global.data(), report, held.lookup());
+  search::open_index(*store, global.data(), report, added_chunks.lookup());
   if (indexing) indexing->finish();
 }
 

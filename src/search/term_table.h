@@ -84,7 +84,7 @@ class TermTable {
 
   static std::uint64_t key_of(std::string_view text) {
     std::uint64_t key = 0;
-    std::memcpy(&key, text.data(), std::min(text.size(), kInline));
+    if (!text.empty()) std::memcpy(&key, text.data(), std::min(text.size(), kInline));
     return key | (std::uint64_t{std::min<std::size_t>(text.size(), 255)} << 56);
   }
 

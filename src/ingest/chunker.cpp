@@ -36,7 +36,11 @@ struct Section {
 // Adds a unit, cut at word boundaries into pieces of at most `max_words` words when it is
 // longer (a sentence of thousands of words, a huge table row or code block), so that no chunk
 // passes the cap whatever the input. The pieces join again to the unit's exact text, and each
-// says which side the unit goes on, so that its chunk can say it was cut mid-sentence.
+// says which side the unit goes on, so that its chunk can say it was cut mid-sentence. Words
+// are counted as count_words() counts them, which is what the cap is checked against: a piece
+// cut by one count and measured by another could pass it (a run of lone apostrophes is words
+// to one and not the other). A piece counted by ICU that still passes the cap is cut again
+// by its own count.
 void push_unit(const Block& block, Unit unit, int max_words, Section& section) {
   if (unit.words <= max_words) {
     section.units.push_back(unit);
@@ -44,14 +48,15 @@ void push_unit(const Block& block, Unit unit, int max_words, Section& section) {
   }
   const std::string_view all = unit.text;
   const std::size_t base = static_cast<std::size_t>(all.data() - block.text.data());
-  const std::vector<text::Span> words = text::word_spans(all);
+  const std::vector<std::size_t> starts = text::counted_word_starts(all);
+  const auto step = static_cast<std::size_t>(max_words);
   std::size_t begin = 0;
   std::string_view joiner = unit.joiner;
-  for (std::size_t w = 0; w < words.size(); w += static_cast<std::size_t>(max_words)) {
-    const std::size_t next = w + static_cast<std::size_t>(max_words);
-    std::size_t end = next < words.size() ? words[next].begin : all.size();
+  for (std::size_t w = 0; w < starts.size(); w += step) {
+    const std::size_t next = w + step;
+    std::size_t end = next < starts.size() ? starts[next] : all.size();
     const std::size_t cut = end;
-    if (next < words.size()) {  // the white space at the cut becomes the next piece's joiner
+    if (next < starts.size()) {  // the white space at the cut becomes the next piece's joiner
       while (end > begin && (all[end - 1] == ' ' || all[end - 1] == '\n' || all[end - 1] == '\t'))
         --end;
     }
@@ -61,9 +66,13 @@ void push_unit(const Block& block, Unit unit, int max_words, Section& section) {
     piece.page_start = block.page_at(base + begin);
     piece.page_end = block.page_at(base + (end > begin ? end - 1 : begin));
     piece.joiner = joiner;
-    piece.continues_before = w > 0;
-    piece.continues_after = next < words.size();
-    section.units.push_back(piece);
+    piece.continues_before = unit.continues_before || w > 0;
+    piece.continues_after = unit.continues_after || next < starts.size();
+    if (piece.words > max_words && piece.words < unit.words) {
+      push_unit(block, piece, max_words, section);
+    } else {
+      section.units.push_back(piece);
+    }
     joiner = all.substr(end, cut - end);
     begin = cut;
   }

@@ -156,4 +156,23 @@ int count_words(std::string_view text) {
   return words + count_words8(x, in_word);
 }
 
+std::vector<std::size_t> counted_word_starts(std::string_view text) {
+  std::vector<std::size_t> out;
+  if (!is_ascii(text)) {
+    each_word(text, [&](std::size_t begin, std::size_t) { out.push_back(begin); });
+    return out;
+  }
+  // count_words8's rule a byte at a time: a word byte not inside a word starts one; a run of
+  // joiners right after a word stays inside it.
+  bool inside = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '\'' || c == '_';
+    if (word && !inside) out.push_back(i);
+    inside = word || ((c == '-' || c == '.') && inside);
+  }
+  return out;
+}
+
 }  // namespace lectio::text

@@ -85,6 +85,53 @@ TEST(ChunkerTest, ASentenceOverTheCapIsCutAtWordBoundaries) {
             lectio::text::collapse_whitespace(line + " A short sentence after it."));
 }
 
+// The cap is checked by count_words(), whose ASCII rule counts what ICU's word boundaries do
+// not (a lone apostrophe or underscore) and the other way round ("well-known"): a unit over
+// the cap is cut by that same count, so no chunk passes it (found by fuzz_markdown: a code
+// block of quoted fragments). A non-ASCII unit whose ASCII piece counts more is cut again.
+TEST(ChunkerTest, AUnitOverTheCapIsCutByTheCountTheCapIsCheckedWith) {
+  std::string quotes;
+  for (int i = 0; i < 400; ++i) quotes += i % 2 ? "' " : "x_" + std::to_string(i % 9) + " _ ";
+  std::string mixed = "\u00e9t\u00e9 " + quotes;
+  for (int i = 0; i < 300; ++i) mixed += "well-known ";
+  ChunkOptions small;
+  small.target_words = 20;
+  small.max_words = 25;
+  for (const std::string& text : {quotes, mixed}) {
+    Document doc;
+    Block code;
+    code.kind = BlockKind::kCode;
+    code.text = text;
+    doc.blocks = {code, para(text)};
+    const auto chunks = chunk_document(doc, small, "en");
+    ASSERT_GT(chunks.size(), 10u);
+    int total = 0;
+    for (const Chunk& c : chunks) {
+      EXPECT_LE(c.word_count, 25) << c.text;
+      total += c.word_count;
+    }
+    // ASCII is cut where its count starts words, so the counts add up exactly; a non-ASCII
+    // unit is cut by ICU, which may part "well-" from "known", one word to the ASCII count.
+    if (text == quotes) {
+      EXPECT_EQ(total, 2 * text::count_words(text));
+    }
+  }
+}
+
+TEST(ChunkerTest, CountedWordStartsCutTextIntoCountedWords) {
+  const std::vector<std::string> texts = {"a ' b _ c", "x--y well-known e.g. 3.5 it's 'tis a_b",
+                                          "... -a a- b .. ' _ __", "\u00e9t\u00e9 ' caf\u00e9 b"};
+  for (const std::string& t : texts) {
+    const std::vector<std::size_t> starts = text::counted_word_starts(t);
+    EXPECT_EQ(static_cast<int>(starts.size()), text::count_words(t)) << t;
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+      const std::size_t end = i + 1 < starts.size() ? starts[i + 1] : t.size();
+      EXPECT_EQ(text::count_words(std::string_view(t).substr(starts[i], end - starts[i])), 1)
+          << t << " @" << starts[i];
+    }
+  }
+}
+
 // "Say so in the chunk": the pieces of a sentence over the cap carry which side it runs on,
 // and chunks of whole sentences carry neither flag.
 TEST(ChunkerTest, ChunksCutInsideASentenceSaySo) {

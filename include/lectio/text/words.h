@@ -22,4 +22,9 @@ std::vector<std::string> words(std::string_view text);
 // once). Text with any non-ASCII byte is counted by ICU's word boundaries.
 int count_words(std::string_view text);
 
+// Where each word that count_words() counts begins, in bytes: its ASCII rule for ASCII text,
+// ICU's word boundaries otherwise. A text cut at these offsets every n words gives pieces of
+// at most n words each, by count_words().
+std::vector<std::size_t> counted_word_starts(std::string_view text);
+
 }  // namespace lectio::text

@@ -2,10 +2,12 @@
 // inline markup, link targets, images and raw HTML tags never reach the text.
 #include <md4c.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "entities.h"
+#include "lectio/core/error.h"
 #include "lectio/core/text.h"
 #include "lectio/ingest/extract.h"
 #include "page_join.h"
@@ -36,7 +38,9 @@ class MarkdownWalker {
     parser.text = [](MD_TEXTTYPE t, const MD_CHAR* s, MD_SIZE n, void* self) {
       return static_cast<MarkdownWalker*>(self)->on_text(t, std::string_view(s, n));
     };
+    page_ = page;
     md_parse(page.data(), static_cast<MD_SIZE>(page.size()), &parser, this);
+    if (lost_) throw InvalidInput("the Markdown parser lost its place in the text");
     return std::move(blocks_);
   }
 
@@ -63,18 +67,39 @@ class MarkdownWalker {
 
   int on_text(MD_TEXTTYPE type, std::string_view s) {
     if (in_image_ > 0) return 0;
+    // md4c's text is a piece of the page or one of its own short strings (a code block's line
+    // break, its indentation); the fuzzer found inputs after which it hands back a length of
+    // gigabytes. Such a piece is never read: parsing stops and the file is refused.
+    const bool uses_text = type != MD_TEXT_BR && type != MD_TEXT_SOFTBR && type != MD_TEXT_NULLCHAR;
+    if (uses_text && s.size() > kMaxOwnText && !within_page(s)) {
+      lost_ = true;
+      return 1;  // md_parse stops
+    }
     switch (type) {
       case MD_TEXT_HTML:
         // Inline tags are dropped; a whole HTML block is kept to extract its text on flush.
         if (!stack_.empty() && stack_.back() == MD_BLOCK_HTML) buffer_.append(s);
         break;
-      case MD_TEXT_ENTITY: buffer_ += decode_entity(s); break;
+      case MD_TEXT_ENTITY:
+        buffer_ += decode_entity(s);
+        break;
       case MD_TEXT_BR:
-      case MD_TEXT_SOFTBR: buffer_ += in(MD_BLOCK_CODE) ? "\n" : " "; break;
-      case MD_TEXT_NULLCHAR: break;
-      default: buffer_.append(s); break;
+      case MD_TEXT_SOFTBR:
+        buffer_ += in(MD_BLOCK_CODE) ? "\n" : " ";
+        break;
+      case MD_TEXT_NULLCHAR:
+        break;
+      default:
+        buffer_.append(s);
+        break;
     }
     return 0;
+  }
+
+  bool within_page(std::string_view s) const {
+    const std::uintptr_t page = reinterpret_cast<std::uintptr_t>(page_.data());
+    const std::uintptr_t at = reinterpret_cast<std::uintptr_t>(s.data());
+    return at >= page && s.size() <= page_.size() && at - page <= page_.size() - s.size();
   }
 
   bool in(MD_BLOCKTYPE type) const {
@@ -111,6 +136,9 @@ class MarkdownWalker {
     if (!b.text.empty()) blocks_.push_back(std::move(b));
   }
 
+  static constexpr std::size_t kMaxOwnText = 64;
+  std::string_view page_;
+  bool lost_ = false;
   std::vector<Block> blocks_;
   std::vector<MD_BLOCKTYPE> stack_;
   std::string buffer_;

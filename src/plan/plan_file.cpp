@@ -46,6 +46,7 @@ class PlanReader {
   void only(const YAML::Node& node, std::string_view where,
             const std::vector<std::string>& known) const {
     for (const auto& entry : node) {
+      if (!entry.first.IsScalar()) fail(fmt::format("{}?", where), "a field name must be text");
       const std::string key = entry.first.as<std::string>();
       if (std::find(known.begin(), known.end(), key) == known.end()) {
         fail(fmt::format("{}{}", where, key), "unknown field");
@@ -144,7 +145,9 @@ void check_plan_fields(const PlanReader& read, PlanFile& file) {
 
 }  // namespace
 
-PlanFile parse_plan_file(std::string_view yaml, const std::string& name, const fs::path& base_dir) {
+namespace {
+
+PlanFile read_plan_file(std::string_view yaml, const std::string& name, const fs::path& base_dir) {
   const YAML::Node root = load_yaml(yaml, name);
   if (!root.IsMap()) throw InvalidInput(fmt::format("{}: a plan must be a YAML mapping", name));
   const PlanReader read(root, name);
@@ -191,6 +194,19 @@ PlanFile parse_plan_file(std::string_view yaml, const std::string& name, const f
     file.chapters.push_back(std::move(spec));
   }
   return file;
+}
+
+}  // namespace
+
+// yaml-cpp throws its own exceptions when a node is not what a conversion expects (a list
+// where a name belongs): a plan file is bad input whatever the node, so they become one line.
+PlanFile parse_plan_file(std::string_view yaml, const std::string& name, const fs::path& base_dir) {
+  try {
+    return read_plan_file(yaml, name, base_dir);
+  } catch (const YAML::Exception& e) {
+    throw InvalidInput(
+        fmt::format("{}: invalid plan at line {}: {}", name, e.mark.line + 1, e.msg));
+  }
 }
 
 PlanFile load_plan_file(const fs::path& path) {

@@ -109,6 +109,10 @@ TEST(PlanFileTest, BadPlansNameTheFileAndTheField) {
       "title: T\nchapters:\n  - title: C\n    lessons:\n      - {topic: A, insights: [x]}\n"
       "  - title: D\n    lessons:\n      - {insights: [x]}\n",
       "p.yaml: chapter 2, lesson 1: field 'topic': is required");
+  // A field name that is a list (found by fuzz_plan: yaml-cpp's conversion threw past us).
+  expect_error("title: T\nchapters:\n  - title: C\n    ? [a, b]\n    : x\n",
+               "field 'chapters[1].?': a field name must be text");
+  expect_error("? [a]\n: x\n", "field '?': a field name must be text");
 }
 
 TEST(PlanFileTest, AMissingBriefFileIsNamed) {

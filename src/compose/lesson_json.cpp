@@ -51,6 +51,20 @@ SectionKind kind_from(const std::string& name) {
   return SectionKind::kInsight;
 }
 
+// No lesson runs a day; a duration outside that (or not a number) is not a lesson's, and
+// rounding one to whole minutes would overflow (fuzz_lesson_json: 1.1e65 minutes).
+constexpr double kMaxMinutes = 24 * 60;
+
+double duration_field(const Json& duration, const char* key, double max) {
+  const Json value = duration.value(key, Json(0.0));
+  const double x = value.is_number() ? value.get<double>() : -1;
+  if (!(x >= 0 && x <= max)) {
+    throw InvalidInput(
+        fmt::format("not a lesson: duration.{} must be a number from 0 to {}", key, max));
+  }
+  return x;
+}
+
 }  // namespace
 
 std::string lesson_to_json(const Lesson& l, int indent) {
@@ -191,9 +205,11 @@ Lesson lesson_from_json(std::string_view text) {
                            cj.value("origin_url", ""), cj.value("heading", "")});
     }
     const Json d = j.value("duration", Json::object());
-    l.duration.target_minutes = d.value("target_minutes", 0.0);
-    l.duration.estimated_minutes = d.value("estimated_minutes", 0.0);
-    if (d.contains("measured_seconds")) l.duration.measured_seconds = d["measured_seconds"];
+    l.duration.target_minutes = duration_field(d, "target_minutes", kMaxMinutes);
+    l.duration.estimated_minutes = duration_field(d, "estimated_minutes", kMaxMinutes);
+    if (d.contains("measured_seconds")) {
+      l.duration.measured_seconds = duration_field(d, "measured_seconds", kMaxMinutes * 60);
+    }
     const Json g = j.value("grounding", Json::object());
     l.grounding.supported_share = g.value("supported_share", 0.0);
     l.grounding.threshold = g.value("threshold", 0.0);

@@ -2,16 +2,17 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
 
 #include "compose/listenable.h"
-#include "lectio/text/terms.h"
 #include "lectio/compose/engine.h"
 #include "lectio/compose/grounding.h"
 #include "lectio/core/error.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/store/store.h"
+#include "lectio/text/terms.h"
 #include "support/temp_dir.h"
 
 namespace lectio::compose {
@@ -144,6 +145,29 @@ TEST(ExtractiveEngineTest, IsDeterministicAndRoundTripsThroughJson) {
   const std::string second = lesson_to_json(ex.compose(example_brief()));
   EXPECT_EQ(first, second);
   EXPECT_EQ(lesson_to_json(lesson_from_json(first)), first);
+}
+
+// A stored lesson read back with a duration no lesson has (found by fuzz_lesson_json: 1e65
+// minutes overflowed when rounded) is bad input, not a lesson.
+TEST(ExtractiveEngineTest, ALessonJsonWithAnImpossibleDurationIsRefused) {
+  Example ex;
+  nlohmann::json j = nlohmann::json::parse(lesson_to_json(ex.compose(example_brief())));
+  for (const char* key : {"estimated_minutes", "target_minutes", "measured_seconds"}) {
+    for (const nlohmann::json& bad :
+         {nlohmann::json(1.1e65), nlohmann::json(-1), nlohmann::json("5")}) {
+      nlohmann::json copy = j;
+      copy["duration"][key] = bad;
+      try {
+        (void)lesson_from_json(copy.dump());
+        ADD_FAILURE() << key << " = " << bad.dump() << " was accepted";
+      } catch (const InvalidInput& e) {
+        EXPECT_NE(std::string(e.what()).find(std::string("duration.") + key), std::string::npos)
+            << e.what();
+      }
+    }
+  }
+  EXPECT_EQ(lesson_from_json(j.dump()).duration.estimated_minutes,
+            j["duration"]["estimated_minutes"].get<double>());
 }
 
 TEST(ExtractiveEngineTest, DeepStyleSaysMoreThanQuick) {

@@ -127,18 +127,31 @@ std::uint32_t Segment::source_of(std::uint32_t document) const {
   return source;
 }
 
-std::optional<std::uint32_t> Segment::find(std::string_view term) const {
-  const std::uint64_t hash = term_hash(term);
+namespace {
+
+// The first of `size` entries, sorted by key, whose key is not below `key` (size when none).
+template <class KeyAt>
+std::uint32_t first_not_below(std::uint32_t size, std::uint64_t key, KeyAt key_at) {
   std::uint32_t low = 0;
-  std::uint32_t high = terms_;
-  while (low < high) {  // the first entry whose hash is not below
+  std::uint32_t high = size;
+  while (low < high) {
     const std::uint32_t mid = low + (high - low) / 2;
-    if (format::get_u64(dictionary_ + std::size_t{mid} * format::kTermBytes) < hash) {
+    if (key_at(mid) < key) {
       low = mid + 1;
     } else {
       high = mid;
     }
   }
+  return low;
+}
+
+}  // namespace
+
+std::optional<std::uint32_t> Segment::find(std::string_view term) const {
+  const std::uint64_t hash = term_hash(term);
+  const std::uint32_t low = first_not_below(terms_, hash, [&](std::uint32_t i) {
+    return format::get_u64(dictionary_ + std::size_t{i} * format::kTermBytes);
+  });
   for (std::uint32_t i = low; i < terms_; ++i) {
     const unsigned char* entry = dictionary_ + std::size_t{i} * format::kTermBytes;
     if (format::get_u64(entry) != hash) break;
@@ -180,16 +193,7 @@ std::optional<Postings> Segment::pair_postings(std::string_view pair) const {
     const unsigned char* entry = pair_entries_ + std::size_t{i} * format::kPairBytes;
     return (std::uint64_t{format::get_u32(entry)} << 32) | format::get_u32(entry + 4);
   };
-  std::uint32_t low = 0;
-  std::uint32_t high = pairs_;
-  while (low < high) {
-    const std::uint32_t mid = low + (high - low) / 2;
-    if (key_at(mid) < key) {
-      low = mid + 1;
-    } else {
-      high = mid;
-    }
-  }
+  const std::uint32_t low = first_not_below(pairs_, key, key_at);
   if (low == pairs_ || key_at(low) != key) return std::nullopt;
   return postings_at(format::get_u32(pair_entries_ + std::size_t{low} * format::kPairBytes + 8));
 }

@@ -19,19 +19,15 @@ std::uint32_t check_fits(std::size_t offset) {
   return static_cast<std::uint32_t>(offset);
 }
 
-// Writes a posting list of `df` documents from `documents`, which holds each document once
-// per occurrence, ascending: repeats are the count.
-void put_occurrences(std::string& out, const std::uint32_t* documents, std::size_t occurrences,
-                     std::size_t df) {
-  format::put_varint(out, df);
+// Writes a posting list: its length, then per document the gap from the one before and its
+// count (segment_format.h).
+void put_postings(std::string& out, const Posting* postings, std::size_t size) {
+  format::put_varint(out, size);
   std::int64_t last = -1;
-  for (std::size_t i = 0; i < occurrences;) {
-    std::size_t j = i + 1;
-    while (j < occurrences && documents[j] == documents[i]) ++j;
-    format::put_varint(out, static_cast<std::uint64_t>(documents[i] - last - 1));
-    format::put_varint(out, j - i);
-    last = documents[i];
-    i = j;
+  for (std::size_t i = 0; i < size; ++i) {
+    format::put_varint(out, static_cast<std::uint64_t>(postings[i].document - last - 1));
+    format::put_varint(out, postings[i].wdf);
+    last = postings[i].document;
   }
 }
 
@@ -130,16 +126,9 @@ class Encoder {
     postings_at_.resize(order_.size());
     std::size_t at = 0;
     for (const std::uint32_t id : order_) {
-      const std::size_t df = count_[id];
       postings_at_[id] = check_fits(out.size() - base);
-      format::put_varint(out, df);
-      std::int64_t last = -1;
-      for (std::size_t i = at; i < at + df; ++i) {
-        format::put_varint(out, static_cast<std::uint64_t>(grouped[i].document - last - 1));
-        format::put_varint(out, grouped[i].wdf);
-        last = grouped[i].document;
-      }
-      at += df;
+      put_postings(out, grouped.data() + at, count_[id]);
+      at += count_[id];
     }
   }
 
@@ -183,21 +172,20 @@ class Encoder {
   // Each pair's postings, pairs ordered by (first, second) places; pair_entries_ says where.
   void write_pair_postings(std::string& out, std::size_t base) {
     const std::vector<std::uint64_t> sorted = sort_pairs();
-    std::vector<std::uint32_t> documents;
+    std::vector<Posting> postings;  // of one pair: its occurrences counted by document
     for (std::uint32_t first = 0; first < order_.size(); ++first) {
       const std::size_t end = pair_start_[first + 1];
       for (std::size_t i = pair_start_[first]; i < end;) {
         const std::uint64_t second = sorted[i] >> 32;
-        documents.clear();
-        std::size_t df = 0;
+        postings.clear();
         for (; i < end && (sorted[i] >> 32) == second; ++i) {
           const auto d = static_cast<std::uint32_t>(sorted[i]);
-          if (documents.empty() || documents.back() != d) ++df;
-          documents.push_back(d);
+          if (postings.empty() || postings.back().document != d) postings.push_back({d, 0});
+          ++postings.back().wdf;
         }
         pair_entries_.push_back(
             {first, static_cast<std::uint32_t>(second), check_fits(out.size() - base)});
-        put_occurrences(out, documents.data(), documents.size(), df);
+        put_postings(out, postings.data(), postings.size());
       }
     }
   }

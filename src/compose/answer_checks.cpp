@@ -1,10 +1,12 @@
 #include "answer_checks.h"
 
+#include <algorithm>
 #include <map>
 #include <regex>
 #include <utility>
 
 #include "lectio/text/terms.h"
+#include "lectio/text/words.h"
 
 namespace lectio::compose {
 
@@ -60,9 +62,49 @@ bool prefixed_opposite(const std::string& a, const std::string& b) {
 
 }  // namespace
 
+// Words that say "not" without the word: a sentence holding one can answer a negated question
+// ("Which team did not get a chance ...?" / "... denied the Patriots a chance ...").
+bool negative_in_meaning(std::string_view text) {
+  static const std::regex kNegative(
+      R"(\b(den(y|ies|ied|ying)|refus(e|es|ed|ing)|fail(s|ed|ing)?|reject(s|ed|ing)?|)"
+      R"(declin(e|es|ed|ing)|lack(s|ed|ing)?|exclu(de|des|ded|ding)|suspend(s|ed|ing)?|)"
+      R"(prevent(s|ed|ing)?|forb(id|ids|ade|idden)|ban(s|ned)?|except|unable|instead|first time)\b)",
+      std::regex::icase);
+  return std::regex_search(text.begin(), text.end(), kNegative);
+}
+
 bool negation_differs(std::string_view question, std::string_view sentence,
                       const std::string& language) {
-  return language == "en" && negated(question) && !negated(sentence);
+  return language == "en" && negated(question) && !negated(sentence) &&
+         !negative_in_meaning(sentence);
+}
+
+bool denies_asked(std::string_view question, const std::vector<std::string>& question_terms,
+                  std::string_view sentence, const std::string& language) {
+  if (language != "en" || negated(question)) return false;
+  const std::vector<std::string> asked = text::words(question);
+  static const std::set<std::string_view> kYesNo = {
+      "can", "could", "does", "do", "did", "is", "are", "was", "were", "has", "have", "had",
+      "will", "would", "should", "may", "must"};
+  if (asked.empty() || kYesNo.contains(asked.front())) return false;
+  if (std::find(asked.begin(), asked.end(), "instead") != asked.end()) return false;
+  const std::set<std::string> terms(question_terms.begin(), question_terms.end());
+  std::set<std::string> denied;
+  std::set<std::string> plain;
+  const auto negator = [](const std::string& w) {
+    return w == "not" || w == "no" || w == "never" || w == "cannot" || w.ends_with("n't");
+  };
+  std::string before;
+  for (const std::string& w : text::words(sentence)) {
+    for (std::string& t : text::terms(w, language)) {
+      if (terms.contains(t)) (negator(before) ? denied : plain).insert(std::move(t));
+    }
+    before = w;
+  }
+  for (const std::string& t : denied) {
+    if (!plain.contains(t)) return true;
+  }
+  return false;
 }
 
 std::string opposite_said(const std::vector<std::string>& question_terms,

@@ -15,6 +15,13 @@ namespace lectio::compose {
 bool negation_differs(std::string_view question, std::string_view sentence,
                       const std::string& language);
 
+// True when a question that is not negated (nor asks yes or no, nor says "instead") asks of a
+// term the sentence says only in the negative: "What is available as stand-alone DVB CAMs?" /
+// "they are not available as stand-alone DVB CAMs". Every use of the term in the sentence
+// follows "not", "no", "never", "cannot" or "n't" directly; one plain use and it answers.
+bool denies_asked(std::string_view question, const std::vector<std::string>& question_terms,
+                  std::string_view sentence, const std::string& language);
+
 // The question's term whose opposite `said` (the terms of the sentence and the one before it)
 // holds while it does not hold the term itself; empty when there is none. Opposites are a
 // short list of antonyms and the negative prefixes un-, non-, in-, im-, ir-, il-, dis-.

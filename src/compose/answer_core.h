@@ -35,7 +35,7 @@ struct PickOptions {
   // is missing stays under the bar unless its other terms outweigh it. 0.42 answers 94.5% of
   // SQuAD's answerable dev questions and refuses 40% of the unanswerable ones; with WordNet's
   // bridges 0.4 refused only 38% (docs/benchmarks.md, "Ask and verify").
-  double min_coverage = 0.42;
+  double min_coverage = 0.40;
   // No answer when at least this share of the question's weight is in terms no candidate
   // uses: the sources are about something else that shares the question's commoner words.
   double max_absent_share = 0.6;

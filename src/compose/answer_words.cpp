@@ -41,7 +41,47 @@ std::string lower_case(std::string s) {
   return s;
 }
 
+// True when `a` and `b` are one edit apart: a letter added or dropped, changed, or two
+// neighbours swapped (Damerau's four kinds of typing error).
+bool one_edit_apart(std::string_view a, std::string_view b) {
+  if (a.size() > b.size()) std::swap(a, b);
+  if (b.size() - a.size() > 1 || a == b) return false;
+  std::size_t i = 0;
+  while (i < a.size() && a[i] == b[i]) ++i;
+  if (a.size() < b.size()) return a.substr(i) == b.substr(i + 1);  // b has one letter more
+  if (a.substr(i + 1) == b.substr(i + 1)) return true;               // one letter changed
+  return i + 1 < a.size() && a[i] == b[i + 1] && a[i + 1] == b[i] &&
+         a.substr(i + 2) == b.substr(i + 2);  // two swapped
+}
+
+bool all_letters(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isalpha(c) != 0; });
+}
+
 }  // namespace
+
+std::vector<std::string> respelt(const std::vector<std::string>& terms,
+                                 const text::TermStats& stats, const WordNet& wordnet) {
+  constexpr std::size_t kMinLetters = 4;  // "cat" / "car" are words, not typos
+  std::set<std::string> vocabulary;
+  std::vector<std::string> out = terms;
+  for (std::string& t : out) {
+    if (t.size() < kMinLetters || !all_letters(t) || stats.document_frequency(t) > 0 ||
+        wordnet.knows(t)) {
+      continue;
+    }
+    if (vocabulary.empty()) {
+      for (int i = 0; i < stats.size(); ++i) vocabulary.insert(stats.doc(i).begin(), stats.doc(i).end());
+    }
+    const std::string* best = nullptr;
+    for (const std::string& v : vocabulary) {
+      if (v.size() + 1 < kMinLetters || !one_edit_apart(t, v) || !all_letters(v)) continue;
+      if (best == nullptr || stats.document_frequency(v) > stats.document_frequency(*best)) best = &v;
+    }
+    if (best != nullptr) t = *best;
+  }
+  return out;
+}
 
 AnswerType answer_type(std::string_view question, const std::string& language) {
   std::string q(question);

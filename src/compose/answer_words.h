@@ -9,6 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "lectio/text/weighting.h"
+#include "wordnet.h"
+
 namespace lectio::compose {
 
 // What kind of thing the question asks for: the answer type of lexical answer-sentence
@@ -37,6 +40,14 @@ struct Question {
 
 // The question's terms in the order asked, each with its idf among the candidates.
 using TermWeights = std::vector<std::pair<std::string, double>>;
+
+// The question's terms with each misspelt one replaced by the term `stats` holds one edit
+// away from it (a letter added, dropped, changed or two swapped: "pacakg" / "packag",
+// "parliment" / "parliament"), the commonest when several are. Misspelt: four letters or
+// more, in no document of `stats` and no word WordNet knows ("never" is not a typo of
+// "sever"). Terms with a digit stay: "MPEG-3" is not a typo of "MPEG-2".
+std::vector<std::string> respelt(const std::vector<std::string>& terms,
+                                 const text::TermStats& stats, const WordNet& wordnet);
 
 // Share of the question's adjacent term pairs (idf-weighted) that are adjacent in `doc` (a
 // sentence's terms), either way round: a phrase of the question, not only its words.

@@ -34,6 +34,12 @@ class WordNet {
   // `stem` itself; sorted; empty for a word WordNet lacks. Thread-safe (lookups are cached).
   std::vector<std::string> bridges(const std::string& stem) const;
 
+  // True when some English word of stem `stem` is in WordNet ("never", "cost"): a word, not a
+  // typo (respelt() in answer_words.h).
+  bool knows(const std::string& stem) const {
+    return senses_.contains(stem) || irregular_.contains(stem);
+  }
+
  private:
   struct Sense {
     int part = 0;               // index into files_: noun, verb, adj, adv

@@ -6,11 +6,14 @@
 #include <fstream>
 
 #include "compose/answer_core.h"
+#include "compose/answer_words.h"
 #include "compose/wordnet.h"
 #include "lectio/compose/answer.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
+#include "lectio/text/terms.h"
+#include "lectio/text/weighting.h"
 #include "support/answer_candidates.h"
 #include "support/temp_dir.h"
 
@@ -59,6 +62,37 @@ TEST(AnswerBridgesTest, AParaphraseIsAnsweredThroughWordNetAndNotWithoutIt) {
   PickOptions exact;
   exact.bridge = false;
   EXPECT_NE(lead(kRushing, c, exact), kSeason[1]);
+}
+
+TEST(AnswerBridgesTest, AWordTheSourcesSayOnlyThroughABridgeIsNotAbsent) {
+  // "present" is in no sentence: as an absent word it outweighed the rest and the question was
+  // refused as foreign to the sources; "current" is its synonym.
+  ASSERT_NE(WordNet::shared(), nullptr) << kNoWordNet;
+  const std::vector<std::string> team = {
+      "The Broncos signed two linebackers before the season.",
+      "Peyton Manning is the current starting quarterback of the Broncos.",
+      "The quarterback coach joined the staff in 2014."};
+  const auto c = candidates_of(team);
+  constexpr const char* kPresent = "Who is the present quarterback of the Broncos?";
+  EXPECT_EQ(lead(kPresent, c), team[1]);
+  PickOptions exact;
+  exact.bridge = false;
+  EXPECT_EQ(lead(kPresent, c, exact), "");
+}
+
+TEST(AnswerBridgesTest, AMisspeltWordIsReadAsTheSourcesSpellIt) {
+  ASSERT_NE(WordNet::shared(), nullptr) << kNoWordNet;
+  const WordNet& wordnet = *WordNet::shared();
+  const text::TermStats stats({text::terms("The parliament heard the broadcast packages.", "en"),
+                               text::terms("Sever the cable before the packages ship.", "en")});
+  // Swapped, dropped and changed letters; a real word ("never") and a number stay as asked.
+  EXPECT_EQ(respelt(text::terms("parliment pacakges braodcast never mpeg3", "en"), stats, wordnet),
+            (std::vector<std::string>{"parliament", "packag", "broadcast", "never", "mpeg3"}));
+  const std::vector<std::string> report = {
+      "The parliament heard that a subscription was a luxury for most households.",
+      "The company sold more packages than any broadcaster that year."};
+  EXPECT_EQ(lead("What did the parliment hear that a subscription was?", candidates_of(report)),
+            report[0]);
 }
 
 TEST(AnswerBridgesTest, TheKindAWhatQuestionAsksForIsItsHeadNoun) {

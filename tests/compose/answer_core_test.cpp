@@ -78,6 +78,33 @@ TEST(AnswerCoreTest, OppositesAreAntonymsOrNegativePrefixesNotLookalikes) {
   EXPECT_TRUE(negation_differs("Who never won?", "Denver won.", "en"));
   EXPECT_FALSE(negation_differs("Who never won?", "Carolina did not win.", "en"));
   EXPECT_FALSE(negation_differs("Who won?", "Carolina did not win.", "en"));
+  // A sentence that says "not" without the word answers a negated question.
+  EXPECT_FALSE(negation_differs("Which team did not get a chance to defend the title?",
+                                "Denver denied New England a chance to defend the title.", "en"));
+  EXPECT_FALSE(negation_differs("Which department does not offer a degree?",
+                                "All departments offer degrees, except for the law school.", "en"));
+}
+
+TEST(AnswerCoreTest, AQuestionAskingWhatTheSourcesDenyIsRefused) {
+  const std::vector<std::string> facts = {
+      "Set top boxes are made by several manufacturers for the service.",
+      "There are tight controls over the decoders; they are not available as stand-alone "
+      "modules.",
+      "The broadcaster has no veto over the channels listed in the guide."};
+  const auto c = candidates_of(facts);
+  EXPECT_EQ(lead("What is available as stand-alone modules?", c), "");
+  EXPECT_EQ(lead("What broadcaster has a veto over the channels listed in the guide?", c), "");
+  // Asked yes or no, the denial is the answer; asked in the negative, it answers as well.
+  EXPECT_EQ(lead("Are the decoders available as stand-alone modules?", c), facts[1]);
+  EXPECT_EQ(lead("What is not available as stand-alone modules?", c), facts[1]);
+  EXPECT_TRUE(denies_asked("What is available?", {"avail"}, "It is not available.", "en"));
+  // One plain use of the term and the sentence says it as well as denying it.
+  EXPECT_FALSE(denies_asked("What do broadcasts require?", {"broadcast", "requir"},
+                            "Some do not require a card, some require a card.", "en"));
+  EXPECT_FALSE(denies_asked("What did it concentrate on instead of offering channels?",
+                            {"concentr", "offer", "channel"},
+                            "The channels were not offered.", "en"));
+  EXPECT_FALSE(denies_asked("What is available?", {"avail"}, "It is not available.", "zh"));
 }
 
 TEST(AnswerCoreTest, TheSourcesTitleCountsAsEverySentencesHeading) {
@@ -103,6 +130,30 @@ TEST(AnswerCoreTest, TheSourcesTitleCountsAsEverySentencesHeading) {
   // Without the title no sentence carries enough of the question: "50" is in none.
   EXPECT_EQ(lead(question, spoken), "");
   EXPECT_EQ(lead(question, written), "The game was played at Levi's Stadium in Santa Clara.");
+}
+
+TEST(AnswerCoreTest, AnAnswerMayQuoteWhatALessonWouldNotSpeak) {
+  // "99.4." reads as a section number, a list of five commas as a list, and a line without a
+  // full stop as a fragment: none is spoken in a lesson, each may answer a learner's question.
+  const std::vector<std::string> lines = {
+      "Newton had one of his best seasons, with a career-best quarterback rating of 99.4.",
+      "Its defense ranked first, fourth, first, third, and second.",
+      "Jersey colours chosen by the home team"};
+  Material m;
+  Chunk chunk;
+  chunk.source_id = "file_season";
+  chunk.text = "The season opened in September. " + lines[0] + " " + lines[1] + "\n" + lines[2] +
+               "\nWhich team wore white?";
+  m.chunks.push_back(chunk);
+  EXPECT_EQ(build_candidates(m, "en").size(), 1u);
+  const auto written = answer_candidates(m, "en");
+  ASSERT_EQ(written.size(), 4u);  // the question in the source is not a claim
+  EXPECT_EQ(written[1].original, lines[0]);
+  EXPECT_EQ(written[2].original, lines[1]);
+  EXPECT_EQ(written[3].original, lines[2]);
+  EXPECT_EQ(lead("What was Newton's best quarterback rating?", written), lines[0]);
+  // Chinese answers keep to what a lesson would speak.
+  EXPECT_EQ(answer_candidates(m, "zh").size(), build_candidates(m, "zh").size());
 }
 
 TEST(AnswerCoreTest, AnAnswerMayQuoteASentenceTooLongToSpeak) {

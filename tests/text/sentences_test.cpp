@@ -30,6 +30,21 @@ TEST(SentencesTest, EnglishKeepsAbbreviationsAndTrims) {
   EXPECT_TRUE(sentences(" \n ", "en").empty());
 }
 
+TEST(SentencesTest, InitialsTitlesAndExamplesDoNotEndASentence) {
+  EXPECT_EQ(sentences("Since 2005, the university has been led by John I. Jenkins, the 17th "
+                      "president. The ball was recovered by T. J. Ward.",
+                      "en"),
+            (Strings{"Since 2005, the university has been led by John I. Jenkins, the 17th "
+                     "president.",
+                     "The ball was recovered by T. J. Ward."}));
+  EXPECT_EQ(sentences("The church stands where Fr. Sorin built a chapel. Traditions abound "
+                      "(e.g. Keys are handed over). Then World War I. It ended.",
+                      "en"),
+            (Strings{"The church stands where Fr. Sorin built a chapel.",
+                     "Traditions abound (e.g. Keys are handed over).",
+                     "Then World War I. It ended."}));
+}
+
 TEST(SentencesTest, BlankLinesEndParagraphsAndSingleLineBreaksDoNot) {
   EXPECT_EQ(sentences("A heading without a stop\n\nThe text\nwraps here.\n \nLast", "en"),
             (Strings{"A heading without a stop", "The text wraps here.", "Last"}));

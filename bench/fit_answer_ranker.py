@@ -16,7 +16,7 @@ is a refusal, and a refusal counts as a miss.
   python3 bench/fit_answer_ranker.py FEATURES.jsonl [--use own,heading,...] [--l2 0.01]
       [--weights w1,w2,...]   (evaluate given weights, in --use order, instead of fitting)
       [--select]              (add features to --use while the cross-validated figure rises)
-      [--bar 0.42] [--lead-bar 0.42]
+      [--bar 0.40] [--lead-bar 0.40]
 
 Plain Python (no numpy): a few minutes for a fit on SQuAD's dev articles.
 """
@@ -25,8 +25,8 @@ import json
 import math
 import sys
 
-BAR = 0.42  # PickOptions::min_coverage: refuse when no candidate carries this much
-LEAD_BAR = 0.42  # the lead is the best candidate that carries this much
+BAR = 0.40  # PickOptions::min_coverage: refuse when no candidate carries this much
+LEAD_BAR = 0.40  # the lead is the best candidate that carries this much
 
 
 def load(path):

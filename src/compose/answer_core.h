@@ -32,9 +32,10 @@ struct PickOptions {
   // by its headings or by the sentence before it (the sentences after it: half as much);
   // below it the sources only brush the subject and the honest answer is "they don't say". A
   // term the sources never use weighs more than any they use, so a question whose rarest term
-  // is missing stays under the bar unless its other terms outweigh it. 0.42 answers 94.5% of
-  // SQuAD's answerable dev questions and refuses 40% of the unanswerable ones; with WordNet's
-  // bridges 0.4 refused only 38% (docs/benchmarks.md, "Ask and verify").
+  // is missing stays under the bar unless its other terms outweigh it. 0.40 answers 98% of
+  // SQuAD's answerable dev questions and, with the refusal signs of answer_checks.h, refuses
+  // 41% of the unanswerable ones (0.42 before denies_asked(); docs/benchmarks.md, "Ask and
+  // verify").
   double min_coverage = 0.40;
   // No answer when at least this share of the question's weight is in terms no candidate
   // uses: the sources are about something else that shares the question's commoner words.

@@ -30,6 +30,18 @@ TEST(AnswerCoreTest, TheAnswerTypesOwnWordsAreNotQuestionTerms) {
             (std::vector<std::string>{"rock", "basalt"}));
 }
 
+TEST(AnswerCoreTest, HowAQuestionIsPutIsNotWhatItAsks) {
+  EXPECT_EQ(question_terms("What is the name of the turf at the stadium?", "en"),
+            (std::vector<std::string>{"turf", "stadium"}));
+  EXPECT_EQ(question_terms("When did the final take place?", "en"),
+            (std::vector<std::string>{"final"}));
+  EXPECT_EQ(question_terms("What is the city known as?", "en"),
+            (std::vector<std::string>{"citi"}));
+  // "place" is asked about when nothing takes it.
+  EXPECT_EQ(question_terms("What place did the team finish in?", "en"),
+            (std::vector<std::string>{"place", "team", "finish"}));
+}
+
 TEST(AnswerCoreTest, AHowManyQuestionIsAnsweredByTheSentenceWithTheNumber) {
   // "many" is in no sentence: counted as a term, it weighed most and left too little of the
   // question carried by the sentence that answers.

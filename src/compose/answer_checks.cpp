@@ -83,9 +83,9 @@ bool denies_asked(std::string_view question, const std::vector<std::string>& que
                   std::string_view sentence, const std::string& language) {
   if (language != "en" || negated(question)) return false;
   const std::vector<std::string> asked = text::words(question);
-  static const std::set<std::string_view> kYesNo = {
-      "can", "could", "does", "do", "did", "is", "are", "was", "were", "has", "have", "had",
-      "will", "would", "should", "may", "must"};
+  static const std::set<std::string_view> kYesNo = {"can",  "could", "does",   "do",  "did",  "is",
+                                                    "are",  "was",   "were",   "has", "have", "had",
+                                                    "will", "would", "should", "may", "must"};
   if (asked.empty() || kYesNo.contains(asked.front())) return false;
   if (std::find(asked.begin(), asked.end(), "instead") != asked.end()) return false;
   const std::set<std::string> terms(question_terms.begin(), question_terms.end());

@@ -279,8 +279,8 @@ namespace {
 // sentence 0.732 -> 0.738). English only.
 bool phrasing_word(const std::string& before, const std::string& word, const std::string& next) {
   if (word == "name" || word == "names" || word == "known" || word == "considered") return true;
-  const bool take = word == "take" || word == "takes" || word == "took" || word == "taken" ||
-                    word == "taking";
+  const bool take =
+      word == "take" || word == "takes" || word == "took" || word == "taken" || word == "taking";
   return (take && next == "place") ||
          (word == "place" && (before == "take" || before == "takes" || before == "took" ||
                               before == "taken" || before == "taking"));
@@ -345,7 +345,8 @@ std::vector<RankedCandidate> rank_candidates(std::string_view question,
                                              const std::vector<Candidate>& candidates,
                                              const std::string& language,
                                              const PickOptions& options) {
-  const std::optional<Prepared> p = prepare(question, candidates, language, options.weigh_absent_terms);
+  const std::optional<Prepared> p =
+      prepare(question, candidates, language, options.weigh_absent_terms);
   if (!p) return {};
   std::vector<RankedCandidate> ranked =
       score_candidates(p->q, candidates, p->stats, p->vectors, options);
@@ -357,7 +358,8 @@ std::vector<RankedCandidate> rank_candidates(std::string_view question,
 
 std::vector<int> pick_answer(std::string_view question, const std::vector<Candidate>& candidates,
                              const std::string& language, const PickOptions& options) {
-  const std::optional<Prepared> p = prepare(question, candidates, language, options.weigh_absent_terms);
+  const std::optional<Prepared> p =
+      prepare(question, candidates, language, options.weigh_absent_terms);
   if (!p) return {};
   const std::vector<RankedCandidate> ranked =
       score_candidates(p->q, candidates, p->stats, p->vectors, options);

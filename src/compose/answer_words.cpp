@@ -49,7 +49,7 @@ bool one_edit_apart(std::string_view a, std::string_view b) {
   std::size_t i = 0;
   while (i < a.size() && a[i] == b[i]) ++i;
   if (a.size() < b.size()) return a.substr(i) == b.substr(i + 1);  // b has one letter more
-  if (a.substr(i + 1) == b.substr(i + 1)) return true;               // one letter changed
+  if (a.substr(i + 1) == b.substr(i + 1)) return true;             // one letter changed
   return i + 1 < a.size() && a[i] == b[i + 1] && a[i + 1] == b[i] &&
          a.substr(i + 2) == b.substr(i + 2);  // two swapped
 }
@@ -71,12 +71,16 @@ std::vector<std::string> respelt(const std::vector<std::string>& terms,
       continue;
     }
     if (vocabulary.empty()) {
-      for (int i = 0; i < stats.size(); ++i) vocabulary.insert(stats.doc(i).begin(), stats.doc(i).end());
+      for (int i = 0; i < stats.size(); ++i) {
+        vocabulary.insert(stats.doc(i).begin(), stats.doc(i).end());
+      }
     }
     const std::string* best = nullptr;
     for (const std::string& v : vocabulary) {
       if (v.size() + 1 < kMinLetters || !one_edit_apart(t, v) || !all_letters(v)) continue;
-      if (best == nullptr || stats.document_frequency(v) > stats.document_frequency(*best)) best = &v;
+      if (best == nullptr || stats.document_frequency(v) > stats.document_frequency(*best)) {
+        best = &v;
+      }
     }
     if (best != nullptr) t = *best;
   }

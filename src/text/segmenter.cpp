@@ -18,10 +18,9 @@ namespace {
 // "Fr." are not); a break after them would cut "Dr. | Smith arrived." in two. Titles that
 // follow a name ("Jr.") are left out: they end sentences as often as not.
 const char* const kAbbreviations[] = {
-    "Dr.",  "Prof.", "St.",    "Gen.",  "Gov.", "Sen.",    "Rep.", "Rev.",    "Capt.", "Col.",
-    "Lt.",  "Sgt.",  "Fig.",   "Figs.", "Eq.",  "No.",     "Nos.", "Vol.",    "vs.",   "approx.",
-    "cf.",  "Fr.",   "Msgr.",  "Hon.",  "Pres.", "Adm.",   "Cmdr.", "Cpl.",   "Mme.",  "Mlle.",
-    "Messrs."};
+    "Dr.",   "Prof.", "St.",   "Gen.", "Gov.",  "Sen.", "Rep.", "Rev.",  "Capt.",   "Col.", "Lt.",
+    "Sgt.",  "Fig.",  "Figs.", "Eq.",  "No.",   "Nos.", "Vol.", "vs.",   "approx.", "cf.",  "Fr.",
+    "Msgr.", "Hon.",  "Pres.", "Adm.", "Cmdr.", "Cpl.", "Mme.", "Mlle.", "Messrs."};
 
 std::unique_ptr<icu::BreakIterator> english_sentences() {
   // ICU's standard suppressions keep "Mr." and "e.g." from ending a sentence; a few more join.

@@ -9,7 +9,9 @@ namespace lectio::text {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\n' || c == '\t' || c == '\r';
+}
 
 // Paragraphs of running text: blank lines (maybe holding spaces and tabs) separate them.
 std::vector<std::string> paragraphs(std::string_view text) {
@@ -21,7 +23,8 @@ std::vector<std::string> paragraphs(std::string_view text) {
       end = text.find('\n', end);
       if (end == std::string_view::npos) break;
       std::size_t next = end + 1;
-      while (next < text.size() && (text[next] == ' ' || text[next] == '\t' || text[next] == '\r')) {
+      while (next < text.size() &&
+             (text[next] == ' ' || text[next] == '\t' || text[next] == '\r')) {
         ++next;
       }
       if (next < text.size() && text[next] == '\n') break;

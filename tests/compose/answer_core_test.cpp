@@ -35,8 +35,7 @@ TEST(AnswerCoreTest, HowAQuestionIsPutIsNotWhatItAsks) {
             (std::vector<std::string>{"turf", "stadium"}));
   EXPECT_EQ(question_terms("When did the final take place?", "en"),
             (std::vector<std::string>{"final"}));
-  EXPECT_EQ(question_terms("What is the city known as?", "en"),
-            (std::vector<std::string>{"citi"}));
+  EXPECT_EQ(question_terms("What is the city known as?", "en"), (std::vector<std::string>{"citi"}));
   // "place" is asked about when nothing takes it.
   EXPECT_EQ(question_terms("What place did the team finish in?", "en"),
             (std::vector<std::string>{"place", "team", "finish"}));
@@ -114,8 +113,8 @@ TEST(AnswerCoreTest, AQuestionAskingWhatTheSourcesDenyIsRefused) {
   EXPECT_FALSE(denies_asked("What do broadcasts require?", {"broadcast", "requir"},
                             "Some do not require a card, some require a card.", "en"));
   EXPECT_FALSE(denies_asked("What did it concentrate on instead of offering channels?",
-                            {"concentr", "offer", "channel"},
-                            "The channels were not offered.", "en"));
+                            {"concentr", "offer", "channel"}, "The channels were not offered.",
+                            "en"));
   EXPECT_FALSE(denies_asked("What is available?", {"avail"}, "It is not available.", "zh"));
 }
 

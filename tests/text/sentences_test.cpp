@@ -37,12 +37,12 @@ TEST(SentencesTest, InitialsTitlesAndExamplesDoNotEndASentence) {
             (Strings{"Since 2005, the university has been led by John I. Jenkins, the 17th "
                      "president.",
                      "The ball was recovered by T. J. Ward."}));
-  EXPECT_EQ(sentences("The church stands where Fr. Sorin built a chapel. Traditions abound "
-                      "(e.g. Keys are handed over). Then World War I. It ended.",
-                      "en"),
-            (Strings{"The church stands where Fr. Sorin built a chapel.",
-                     "Traditions abound (e.g. Keys are handed over).",
-                     "Then World War I. It ended."}));
+  EXPECT_EQ(
+      sentences("The church stands where Fr. Sorin built a chapel. Traditions abound "
+                "(e.g. Keys are handed over). Then World War I. It ended.",
+                "en"),
+      (Strings{"The church stands where Fr. Sorin built a chapel.",
+               "Traditions abound (e.g. Keys are handed over).", "Then World War I. It ended."}));
 }
 
 TEST(SentencesTest, BlankLinesEndParagraphsAndSingleLineBreaksDoNot) {

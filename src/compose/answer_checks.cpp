@@ -1,6 +1,7 @@
 #include "answer_checks.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <regex>
 #include <utility>
@@ -103,6 +104,58 @@ bool denies_asked(std::string_view question, const std::vector<std::string>& que
   }
   for (const std::string& t : denied) {
     if (!plain.contains(t)) return true;
+  }
+  return false;
+}
+
+bool degree_reversed(std::string_view question, std::string_view sentence,
+                     const std::string& language) {
+  if (language != "en") return false;
+  const std::vector<std::string> qw = text::words(question);
+  const std::vector<std::string> sw = text::words(sentence);
+  const std::set<std::string> asked(qw.begin(), qw.end());
+  const std::set<std::string> said(sw.begin(), sw.end());
+  static const std::vector<std::pair<std::string, std::string>> kDegrees = {
+      {"least", "most"}, {"fewest", "most"}, {"less", "more"}, {"fewer", "more"}};
+  for (const auto& [low, high] : kDegrees) {
+    for (const auto& [a, b] : {std::pair(low, high), std::pair(high, low)}) {
+      if (asked.contains(a) && !asked.contains(b) && said.contains(b) && !said.contains(a)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+namespace {
+
+// The digits of each word that has three or more ("3,222,000" -> "3222000").
+std::vector<std::string> long_numbers(std::string_view text) {
+  std::vector<std::string> out;
+  for (const std::string& w : text::words(text)) {
+    std::string digits;
+    for (char c : w) {
+      if (std::isdigit(static_cast<unsigned char>(c))) digits.push_back(c);
+    }
+    if (digits.size() >= 3) out.push_back(std::move(digits));
+  }
+  return out;
+}
+
+}  // namespace
+
+bool number_differs(std::string_view question, std::string_view sentence,
+                    const std::string& language) {
+  if (language != "en") return false;
+  const std::vector<std::string> said = long_numbers(sentence);
+  for (const std::string& asked : long_numbers(question)) {
+    if (std::find(said.begin(), said.end(), asked) != said.end()) continue;
+    for (const std::string& other : said) {
+      if (other.size() != asked.size()) continue;
+      std::size_t differ = 0;
+      for (std::size_t i = 0; i < asked.size(); ++i) differ += asked[i] != other[i] ? 1 : 0;
+      if (differ == 1) return true;
+    }
   }
   return false;
 }

@@ -22,6 +22,17 @@ bool negation_differs(std::string_view question, std::string_view sentence,
 bool denies_asked(std::string_view question, const std::vector<std::string>& question_terms,
                   std::string_view sentence, const std::string& language);
 
+// True when the question asks for one degree ("least", "fewer") and the sentence says only the
+// other ("most", "more"): words the term lists leave out as stop words. English only.
+bool degree_reversed(std::string_view question, std::string_view sentence,
+                     const std::string& language);
+
+// True when the question names a number of three digits or more that the sentence lacks while
+// the sentence holds one of as many digits that differs from it in one ("3,222,000" /
+// "4,222,000", "1995" / "1998"): the sources state that figure otherwise. English only.
+bool number_differs(std::string_view question, std::string_view sentence,
+                    const std::string& language);
+
 // The question's term whose opposite `said` (the terms of the sentence and the one before it)
 // holds while it does not hold the term itself; empty when there is none. Opposites are a
 // short list of antonyms and the negative prefixes un-, non-, in-, im-, ir-, il-, dis-.

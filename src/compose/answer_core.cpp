@@ -158,6 +158,8 @@ bool says_otherwise(const Question& q, const std::vector<Candidate>& candidates,
   const Candidate& c = candidates[static_cast<std::size_t>(lead)];
   if (negation_differs(q.text, c.original, q.language)) return true;
   if (denies_asked(q.text, q.terms, c.original, q.language)) return true;
+  if (degree_reversed(q.text, c.original, q.language)) return true;
+  if (number_differs(q.text, c.original, q.language)) return true;
   const std::vector<std::string>& own = stats.doc(lead);
   std::set<std::string> said(own.begin(), own.end());
   if (lead > 0 && candidates[static_cast<std::size_t>(lead) - 1].chunk == c.chunk) {

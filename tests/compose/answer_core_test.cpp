@@ -96,6 +96,28 @@ TEST(AnswerCoreTest, OppositesAreAntonymsOrNegativePrefixesNotLookalikes) {
                                 "All departments offer degrees, except for the law school.", "en"));
 }
 
+TEST(AnswerCoreTest, ADegreeOrAFigureTheSourcesStateOtherwiseIsRefused) {
+  const std::vector<std::string> facts = {
+      "It was the most popular digital television service until 2007.",
+      "On 31 March 2012 the company counted 4,222,000 homes with the recorder.",
+      "The first satellite of the service was launched in 1998 from French Guiana."};
+  const auto c = candidates_of(facts);
+  EXPECT_EQ(lead("What was the most popular digital television service?", c), facts[0]);
+  EXPECT_EQ(lead("What was the least popular digital television service?", c), "");
+  EXPECT_EQ(lead("When did the company count 4,222,000 homes with the recorder?", c), facts[1]);
+  EXPECT_EQ(lead("When did the company count 3,222,000 homes with the recorder?", c), "");
+  EXPECT_EQ(lead("Where was the first satellite of the service launched in 1998?", c), facts[2]);
+  EXPECT_EQ(lead("Where was the first satellite of the service launched in 1995?", c), "");
+  EXPECT_TRUE(degree_reversed("Who scored fewer points?", "Denver scored more points.", "en"));
+  EXPECT_FALSE(degree_reversed("Who scored more points?", "Denver scored more points.", "en"));
+  EXPECT_FALSE(degree_reversed("Who scored fewer points?", "Denver scored more points.", "zh"));
+  // A number the sentence also states as asked, or differs from in more than one digit, or
+  // that is too short to be a precise figure, is no sign.
+  EXPECT_FALSE(number_differs("Was it 1998?", "It was 1998, not 1999.", "en"));
+  EXPECT_FALSE(number_differs("Was it 1995?", "It was 2003.", "en"));
+  EXPECT_FALSE(number_differs("Was it 25 yards?", "It was 26 yards.", "en"));
+}
+
 TEST(AnswerCoreTest, AQuestionAskingWhatTheSourcesDenyIsRefused) {
   const std::vector<std::string> facts = {
       "Set top boxes are made by several manufacturers for the service.",

@@ -37,10 +37,11 @@ struct Section {
 // longer (a sentence of thousands of words, a huge table row or code block), so that no chunk
 // passes the cap whatever the input. The pieces join again to the unit's exact text, and each
 // says which side the unit goes on, so that its chunk can say it was cut mid-sentence. Words
-// are counted as count_words() counts them, which is what the cap is checked against: a piece
-// cut by one count and measured by another could pass it (a run of lone apostrophes is words
-// to one and not the other). A piece counted by ICU that still passes the cap is cut again
-// by its own count.
+// are counted as count_words() counts them, which is what the cap is checked against. A piece
+// of text that is not ASCII is counted by ICU, which can count a word more in the piece than
+// in the whole (the word boundary at the cut depends on what follows it: a fuzzed code block
+// of 201 words cut after its 200th was 201 words still): such a piece gives back words until
+// its own count is under the cap.
 void push_unit(const Block& block, Unit unit, int max_words, Section& section) {
   if (unit.words <= max_words) {
     section.units.push_back(unit);
@@ -49,32 +50,43 @@ void push_unit(const Block& block, Unit unit, int max_words, Section& section) {
   const std::string_view all = unit.text;
   const std::size_t base = static_cast<std::size_t>(all.data() - block.text.data());
   const std::vector<std::size_t> starts = text::counted_word_starts(all);
-  const auto step = static_cast<std::size_t>(max_words);
+  if (starts.empty()) {  // no word by the ASCII count: nothing to cut at
+    section.units.push_back(unit);
+    return;
+  }
   std::size_t begin = 0;
   std::string_view joiner = unit.joiner;
-  for (std::size_t w = 0; w < starts.size(); w += step) {
-    const std::size_t next = w + step;
-    std::size_t end = next < starts.size() ? starts[next] : all.size();
-    const std::size_t cut = end;
-    if (next < starts.size()) {  // the white space at the cut becomes the next piece's joiner
-      while (end > begin && (all[end - 1] == ' ' || all[end - 1] == '\n' || all[end - 1] == '\t'))
-        --end;
-    }
+  for (std::size_t w = 0; w < starts.size();) {
+    std::size_t take = static_cast<std::size_t>(max_words);
+    std::size_t end = 0;
+    std::size_t cut = 0;
     Unit piece;
-    piece.text = all.substr(begin, end - begin);
-    piece.words = text::count_words(piece.text);
+    for (;;) {
+      const std::size_t next = w + take;
+      cut = next < starts.size() ? starts[next] : all.size();
+      end = cut;
+      if (next < starts.size()) {  // the white space at the cut becomes the next piece's joiner
+        while (end > begin && (all[end - 1] == ' ' || all[end - 1] == '\n' || all[end - 1] == '\t'))
+          --end;
+      }
+      piece.text = all.substr(begin, end - begin);
+      piece.words = text::count_words(piece.text);
+      if (piece.words <= max_words || take == 1) break;
+      // In proportion, so that a long line whose every piece ICU counts twice over ("well-known"
+      // as two words) needs a step or two, not a word at a time.
+      const auto scaled =
+          take * static_cast<std::size_t>(max_words) / static_cast<std::size_t>(piece.words);
+      take = std::max<std::size_t>(1, std::min(take - 1, scaled));
+    }
     piece.page_start = block.page_at(base + begin);
     piece.page_end = block.page_at(base + (end > begin ? end - 1 : begin));
     piece.joiner = joiner;
     piece.continues_before = unit.continues_before || w > 0;
-    piece.continues_after = unit.continues_after || next < starts.size();
-    if (piece.words > max_words && piece.words < unit.words) {
-      push_unit(block, piece, max_words, section);
-    } else {
-      section.units.push_back(piece);
-    }
+    piece.continues_after = unit.continues_after || w + take < starts.size();
+    section.units.push_back(piece);
     joiner = all.substr(end, cut - end);
     begin = cut;
+    w += take;
   }
 }
 

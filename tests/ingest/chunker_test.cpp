@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
@@ -9,6 +12,7 @@
 #include "lectio/core/text.h"
 #include "lectio/ingest/extract.h"
 #include "lectio/text/words.h"
+#include "support/temp_dir.h"
 
 namespace lectio::ingest {
 
@@ -114,6 +118,26 @@ TEST(ChunkerTest, AUnitOverTheCapIsCutByTheCountTheCapIsCheckedWith) {
     // unit is cut by ICU, which may part "well-" from "known", one word to the ASCII count.
     if (text == quotes) {
       EXPECT_EQ(total, 2 * text::count_words(text));
+    }
+  }
+}
+
+TEST(ChunkerTest, APieceCountedByICUOverTheCapGivesBackWords) {
+  // Found by fuzz_markdown: a code block of 201 words (invalid UTF-8 in it, so ICU counts)
+  // cut after its 200th counted word, whose first piece ICU counted as 201 words on its own.
+  // The seed is kept in the fuzzers' corpus.
+  std::ifstream in(testing::source_dir() / "fuzz/corpus/markdown/seed_09", std::ios::binary);
+  ASSERT_TRUE(in) << "fuzz/corpus/markdown/seed_09";
+  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const Document doc = extract_markdown(bytes);
+  int code_words = 0;
+  for (const Block& b : doc.blocks) {
+    if (b.kind == BlockKind::kCode) code_words = std::max(code_words, text::count_words(b.text));
+  }
+  EXPECT_GT(code_words, ChunkOptions{}.max_words);  // the block that passes the cap is still in the seed
+  for (const std::string language : {"en", "zh"}) {
+    for (const Chunk& c : chunk_document(doc, {}, language)) {
+      EXPECT_LE(c.word_count, ChunkOptions{}.max_words) << c.text;
     }
   }
 }

@@ -27,7 +27,6 @@ extern "C" {
 
 #include <array>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 
@@ -73,7 +72,12 @@ struct UtteranceDeleter {
 };
 using UtterancePtr = std::unique_ptr<cst_utterance, UtteranceDeleter>;
 
-// Owns the process-wide flite voices: registered on first use, unregistered at exit.
+// Owns the process-wide flite voices: all registered together on first use, unregistered at
+// exit. Registering two voices at once from two threads (a dialogue's hosts, first used by
+// two workers of the synthesis pool) raced inside flite's shared English setup: about one
+// dialogue render in 25 called a null synthesis function (RenderTest.DialogueTranscript-
+// AndChapters, SIGSEGV in apply_synth_method). One registration pass under the static's
+// initialisation guard leaves nothing to race; it takes a few milliseconds.
 class VoiceRegistry {
  public:
   static VoiceRegistry& instance() {
@@ -82,22 +86,22 @@ class VoiceRegistry {
   }
 
   // The shared voice, or nullptr for a name flite1-dev does not ship. Thread-safe.
-  cst_voice* voice(const std::string& name) {
+  cst_voice* voice(const std::string& name) const {
     for (std::size_t i = 0; i < kVoices.size(); ++i) {
-      if (name != kVoices[i].name) continue;
-      std::call_once(once_[i], [&] {
-        voices_[i] =
-            VoicePtr(kVoices[i].register_voice(nullptr), VoiceDeleter{kVoices[i].unregister_voice});
-      });
-      return voices_[i].get();
+      if (name == kVoices[i].name) return voices_[i].get();
     }
     return nullptr;
   }
 
  private:
-  VoiceRegistry() { flite_init(); }
+  VoiceRegistry() {
+    flite_init();
+    for (std::size_t i = 0; i < kVoices.size(); ++i) {
+      voices_[i] =
+          VoicePtr(kVoices[i].register_voice(nullptr), VoiceDeleter{kVoices[i].unregister_voice});
+    }
+  }
 
-  std::array<std::once_flag, kVoices.size()> once_;
   std::array<VoicePtr, kVoices.size()> voices_;
 };
 

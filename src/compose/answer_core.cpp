@@ -281,11 +281,10 @@ namespace {
 // sentence 0.732 -> 0.738). English only.
 bool phrasing_word(const std::string& before, const std::string& word, const std::string& next) {
   if (word == "name" || word == "names" || word == "known" || word == "considered") return true;
-  const bool take =
-      word == "take" || word == "takes" || word == "took" || word == "taken" || word == "taking";
-  return (take && next == "place") ||
-         (word == "place" && (before == "take" || before == "takes" || before == "took" ||
-                              before == "taken" || before == "taking"));
+  const auto take = [](const std::string& w) {
+    return w == "take" || w == "takes" || w == "took" || w == "taken" || w == "taking";
+  };
+  return (take(word) && next == "place") || (word == "place" && take(before));
 }
 
 }  // namespace

@@ -63,23 +63,20 @@ bool all_letters(std::string_view s) {
 std::vector<std::string> respelt(const std::vector<std::string>& terms,
                                  const text::TermStats& stats, const WordNet& wordnet) {
   constexpr std::size_t kMinLetters = 4;  // "cat" / "car" are words, not typos
-  std::set<std::string> vocabulary;
   std::vector<std::string> out = terms;
   for (std::string& t : out) {
     if (t.size() < kMinLetters || !all_letters(t) || stats.document_frequency(t) > 0 ||
         wordnet.knows(t)) {
       continue;
     }
-    if (vocabulary.empty()) {
-      for (int i = 0; i < stats.size(); ++i) {
-        vocabulary.insert(stats.doc(i).begin(), stats.doc(i).end());
-      }
-    }
+    // The commonest term one edit away; of equally common ones, the first in spelling order.
     const std::string* best = nullptr;
-    for (const std::string& v : vocabulary) {
+    int best_df = 0;
+    for (const auto& [v, df] : stats.document_frequencies()) {
       if (v.size() + 1 < kMinLetters || !one_edit_apart(t, v) || !all_letters(v)) continue;
-      if (best == nullptr || stats.document_frequency(v) > stats.document_frequency(*best)) {
+      if (best == nullptr || df > best_df || (df == best_df && v < *best)) {
         best = &v;
+        best_df = df;
       }
     }
     if (best != nullptr) t = *best;

@@ -30,6 +30,8 @@ class TermStats {
   int size() const { return static_cast<int>(docs_.size()); }
   const std::vector<std::string>& doc(int i) const { return docs_[i]; }
   int document_frequency(const std::string& term) const;
+  // Every term of the documents with its document frequency (in no particular order).
+  const std::unordered_map<std::string, int>& document_frequencies() const { return df_; }
 
   // Probabilistic idf that never goes negative: log(1 + (N - df + 0.5) / (df + 0.5)).
   double idf(const std::string& term) const;

@@ -5,8 +5,10 @@
 #include <unicode/utext.h>
 
 #include <memory>
+#include <unordered_set>
 
 #include "lectio/core/error.h"
+#include "lectio/text/stem.h"
 #include "lectio/text/stopwords.h"
 #include "lectio/text/unicode.h"
 
@@ -141,29 +143,27 @@ std::string restore_tail(std::string_view snippet, std::string_view text) {
   return std::string(body) + std::string(tail);
 }
 
-Xapian::Stem stemmer_for(std::string_view language) {
+std::string_view snowball_language(std::string_view language) {
   // Every language Lectio detects today stems its Latin-script words as English; the switch is
   // here so that a new language gets its own Snowball stemmer in one place.
   (void)language;
-  return Xapian::Stem("english");
+  return "english";
 }
 
-const Xapian::Stopper& query_stopper() {
-  // Built once; Xapian stoppers cannot be copied or moved, so the lambda fills one in place.
-  static Xapian::SimpleStopper stopper;
-  static const bool filled = [] {
-    for (const char* w : text::stopwords("en")) stopper.add(w);
-    for (const char* w : text::stopwords("zh")) stopper.add(w);
-    return true;
+const std::vector<std::string>& query_stop_words() {
+  static const std::vector<std::string> words = [] {
+    std::vector<std::string> out;
+    for (const char* w : text::stopwords("en")) out.emplace_back(w);
+    for (const char* w : text::stopwords("zh")) out.emplace_back(w);
+    return out;
   }();
-  (void)filled;
-  return stopper;
+  return words;
 }
 
 bool is_stop_term(const std::string& term) {
   static const std::unordered_set<std::string> terms = [] {
     std::unordered_set<std::string> out;
-    const Xapian::Stem stem = stemmer_for("en");
+    const text::Stemmer stem(snowball_language("en"));
     for (const char* w : text::stopwords("en")) out.insert("Z" + stem(w));
     for (const char* w : text::stopwords("zh")) out.insert("Z" + std::string(w));
     return out;

@@ -1,11 +1,9 @@
 #pragma once
 // How text becomes index terms, shared by indexing, querying and snippets so that the three
 // always agree. Private to the search module.
-#include <xapian.h>
-
 #include <string>
 #include <string_view>
-#include <unordered_set>
+#include <vector>
 
 namespace lectio::search {
 
@@ -27,14 +25,14 @@ std::string unsegment_cjk(std::string_view text);
 // punctuation, this puts that punctuation back in place of the mark.
 std::string restore_tail(std::string_view snippet, std::string_view text);
 
-// The stemmer for text in a source language ("en", "zh"). Chinese words have no inflections, so
-// Chinese sources use the English stemmer too: it leaves Han words alone and stems the English
-// words that Chinese technical writing is full of, exactly as a query would.
-Xapian::Stem stemmer_for(std::string_view language);
+// The Snowball stemmer for text in a source language ("en", "zh"). Chinese words have no
+// inflections, so Chinese sources use the English stemmer too: it leaves Han words alone and
+// stems the English words that Chinese technical writing is full of, exactly as a query would.
+std::string_view snowball_language(std::string_view language);
 
 // Words dropped from plain queries: the Snowball English stop list and common Chinese function
 // and question words. Documents keep them, so that phrases with stop words still match.
-const Xapian::Stopper& query_stopper();
+const std::vector<std::string>& query_stop_words();
 
 // The index terms ("Z" + stem) of the query stop words.
 bool is_stop_term(const std::string& term);

@@ -50,25 +50,8 @@ void DocumentMaker::add_ascii(std::string_view text, Vocabulary& vocabulary) {
   sequence_.push_back(-1);
 }
 
-// The generator puts exactly one term at each position it uses, from 1 up, so a table from
-// position to term gives the words in order without sorting.
 void DocumentMaker::add_generated(std::string_view text, Vocabulary& vocabulary) {
-  Xapian::Document scratch;
-  Xapian::TermGenerator& generator = vocabulary.generator();
-  generator.set_document(scratch);
-  generator.set_termpos(0);
-  generator.index_text(segment_cjk(text));
-  term_at_.clear();
-  for (auto t = scratch.termlist_begin(); t != scratch.termlist_end(); ++t) {
-    const int id = vocabulary.of_term(*t);
-    for (auto p = t.positionlist_begin(); p != t.positionlist_end(); ++p) {
-      if (*p >= term_at_.size()) term_at_.resize(*p + 1, -1);
-      term_at_[*p] = id;
-    }
-  }
-  for (const int id : term_at_) {
-    if (id >= 0) sequence_.push_back(id);
-  }
+  vocabulary.of_generated_words(segment_cjk(text), sequence_);
   sequence_.push_back(-1);
 }
 

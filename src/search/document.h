@@ -1,7 +1,5 @@
 #pragma once
 // The index terms of one chunk. Private to the search module.
-#include <xapian.h>
-
 #include <map>
 #include <memory>
 #include <string>
@@ -55,7 +53,6 @@ class DocumentMaker {
   std::vector<int> sequence_;  // term numbers in text order, -1 between heading and text
   std::vector<int> wdf_;       // by term number
   std::vector<int> seen_;      // the term numbers of this chunk
-  std::vector<int> term_at_;   // by position, for the TermGenerator's documents
 };
 
 }  // namespace lectio::search

@@ -27,9 +27,10 @@ namespace {
 constexpr double kPairWeight = 0.3;
 constexpr std::size_t kMaxPairs = 16;
 
-constexpr unsigned kFullSyntax =
-    Xapian::QueryParser::FLAG_DEFAULT | Xapian::QueryParser::FLAG_PHRASE |
-    Xapian::QueryParser::FLAG_BOOLEAN | Xapian::QueryParser::FLAG_LOVEHATE;
+using xapian_text::ParsedNode;
+using xapian_text::ParsedQuery;
+using xapian_text::QueryOp;
+using xapian_text::QueryParser;
 
 bool joins(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
@@ -47,15 +48,6 @@ std::string loosen_compounds(std::string text) {
   return text;
 }
 
-Xapian::QueryParser make_parser(const std::string& text) {
-  Xapian::QueryParser parser;
-  parser.set_stemmer(stemmer_for(text::detect_language(text)));
-  parser.set_stemming_strategy(Xapian::QueryParser::STEM_ALL_Z);
-  parser.set_stopper(&query_stopper());
-  parser.set_default_op(Xapian::Query::OP_OR);
-  return parser;
-}
-
 QueryNode term_node(std::string term) {
   QueryNode node;
   node.op = QueryNode::Op::Term;
@@ -70,10 +62,10 @@ QueryNode node_of(QueryNode::Op op, std::vector<QueryNode> children) {
   return node;
 }
 
-std::optional<QueryNode> proximity(const Xapian::Query& words) {
+std::optional<QueryNode> proximity(const ParsedQuery& words) {
   std::vector<std::string> terms;
-  for (auto it = words.get_terms_begin(); it != words.get_terms_end(); ++it) {
-    if (terms.empty() || terms.back() != *it) terms.push_back(*it);
+  for (const std::string& term : words.terms()) {
+    if (terms.empty() || terms.back() != term) terms.push_back(term);
   }
   std::vector<QueryNode> pairs;
   for (std::size_t i = 0; i + 1 < terms.size() && pairs.size() < kMaxPairs; ++i) {
@@ -89,15 +81,15 @@ std::optional<QueryNode> proximity(const Xapian::Query& words) {
 // by punctuation such as "i.e.") asks for its words and is filtered by the pair terms of its
 // content words in a row: the chunks with the words in that order, stop words between them
 // aside. The pairs carry no weight, so a phrase scores as its words, as a phrase search does.
-QueryNode phrase_as_pairs(const Xapian::Query& phrase) {
+QueryNode phrase_as_pairs(const ParsedNode& phrase) {
   std::vector<QueryNode> words;
   std::vector<QueryNode> pairs;
   std::string previous;
-  for (auto it = phrase.get_terms_begin(); it != phrase.get_terms_end(); ++it) {
-    words.push_back(term_node(*it));
-    if (is_stop_term(*it)) continue;
-    if (!previous.empty()) pairs.push_back(term_node(pair_term(previous, *it)));
-    previous = *it;
+  for (const std::string& term : phrase.terms) {
+    words.push_back(term_node(term));
+    if (is_stop_term(term)) continue;
+    if (!previous.empty()) pairs.push_back(term_node(pair_term(previous, term)));
+    previous = term;
   }
   QueryNode all = node_of(QueryNode::Op::And, std::move(words));
   if (pairs.empty()) return all;
@@ -108,37 +100,30 @@ QueryNode phrase_as_pairs(const Xapian::Query& phrase) {
 }
 
 // The matcher's form of what the query parser made, with every positional operator replaced.
-QueryNode convert(const Xapian::Query& query, const std::string& text) {
+QueryNode convert(const ParsedNode& query, const std::string& text) {
   using Op = QueryNode::Op;
-  switch (query.get_type()) {
-    case Xapian::Query::LEAF_TERM:
-      return term_node(*query.get_terms_begin());
-    case Xapian::Query::LEAF_MATCH_NOTHING:
+  switch (query.op) {
+    case QueryOp::Term:
+      return term_node(query.terms.front());
+    case QueryOp::Nothing:
       return {};
-    case Xapian::Query::OP_PHRASE:
+    case QueryOp::Phrase:
       return phrase_as_pairs(query);
+    case QueryOp::Other:
+      throw InvalidInput(
+          fmt::format("\"{}\": cannot read the query (an operator this index "
+                      "does not support)",
+                      text));
     default:
       break;
   }
-  static const std::map<Xapian::Query::op, Op> kOps = {{Xapian::Query::OP_OR, Op::Or},
-                                                       {Xapian::Query::OP_AND, Op::And},
-                                                       {Xapian::Query::OP_AND_NOT, Op::AndNot},
-                                                       {Xapian::Query::OP_XOR, Op::Xor},
-                                                       {Xapian::Query::OP_AND_MAYBE, Op::AndMaybe},
-                                                       {Xapian::Query::OP_FILTER, Op::Filter},
-                                                       {Xapian::Query::OP_NEAR, Op::And}};
-  const auto op = kOps.find(query.get_type());
-  if (op == kOps.end()) {
-    throw InvalidInput(
-        fmt::format("\"{}\": cannot read the query (an operator this index "
-                    "does not support)",
-                    text));
-  }
+  static const std::map<QueryOp, Op> kOps = {
+      {QueryOp::Or, Op::Or},   {QueryOp::And, Op::And},           {QueryOp::AndNot, Op::AndNot},
+      {QueryOp::Xor, Op::Xor}, {QueryOp::AndMaybe, Op::AndMaybe}, {QueryOp::Filter, Op::Filter},
+      {QueryOp::Near, Op::And}};
   std::vector<QueryNode> parts;
-  for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
-    parts.push_back(convert(query.get_subquery(i), text));
-  }
-  return node_of(op->second, std::move(parts));
+  for (const ParsedNode& child : query.children) parts.push_back(convert(child, text));
+  return node_of(kOps.at(query.op), std::move(parts));
 }
 
 }  // namespace
@@ -146,40 +131,34 @@ QueryNode convert(const Xapian::Query& query, const std::string& text) {
 BuiltQuery build_query(const Query& query) {
   const std::string text = loosen_compounds(segment_cjk(text::collapse_whitespace(query.text)));
   if (text.empty()) throw InvalidInput("empty query: give some words to search for");
-  Xapian::QueryParser parser = make_parser(text);
+  QueryParser parser(text::detect_language(text));
 
-  Xapian::Query words;
-  try {
-    words = parser.parse_query(text, 0);
-  } catch (const Xapian::QueryParserError& e) {
-    throw InvalidInput(fmt::format("\"{}\": cannot read the query ({})", query.text, e.get_msg()));
+  QueryParser::Result words = parser.parse(text, QueryParser::Syntax::Words);
+  if (!words.query) {
+    throw InvalidInput(fmt::format("\"{}\": cannot read the query ({})", query.text, words.error));
   }
-  Xapian::Query main = words;
+  ParsedQuery main = *words.query;
   if (!query.words_only) {
-    try {
-      main = parser.parse_query(text, kFullSyntax);
-    } catch (const Xapian::QueryParserError&) {
-      main = words;  // unbalanced quotes and the like: search for the words instead
+    // Unbalanced quotes and the like: search for the words instead.
+    if (QueryParser::Result full = parser.parse(text, QueryParser::Syntax::Full); full.query) {
+      main = *full.query;
     }
   }
   if (main.empty()) {
     throw InvalidInput(fmt::format("\"{}\": nothing to search for in this query", query.text));
   }
+  QueryNode match = convert(main.root(), query.text);
   // The bonus only makes sense when the query is a bag of words, not when it says which words
   // must or must not occur.
-  BuiltQuery out;
-  out.match = convert(main, query.text);
-  if (main.serialise() == words.serialise()) {
-    if (std::optional<QueryNode> near = proximity(words)) {
+  if (main.same_as(*words.query)) {
+    if (std::optional<QueryNode> near = proximity(*words.query)) {
       std::vector<QueryNode> parts;
-      parts.push_back(std::move(out.match));
+      parts.push_back(std::move(match));
       parts.push_back(std::move(*near));
-      out.match = node_of(QueryNode::Op::Or, std::move(parts));
+      match = node_of(QueryNode::Op::Or, std::move(parts));
     }
   }
-  out.highlight = words;
-  out.sources = query.source_ids;
-  return out;
+  return BuiltQuery{std::move(match), *words.query, query.source_ids};
 }
 
 }  // namespace lectio::search

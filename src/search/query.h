@@ -1,11 +1,10 @@
 #pragma once
 // From the text of a search to the query the matcher runs. Private to the search module.
-#include <xapian.h>
-
 #include <string>
 #include <vector>
 
 #include "lectio/search/index.h"
+#include "xapian_text.h"
 
 namespace lectio::search {
 
@@ -29,9 +28,9 @@ struct QueryNode {
 // Xapian 1.4 highlights phrase words in snippets only when phrases use unstemmed terms, which
 // this index does not have; snippets therefore highlight the query's words, read plainly.
 struct BuiltQuery {
-  QueryNode match;                   // what is searched for
-  Xapian::Query highlight;           // the query's words, for snippets (see build_query)
-  std::vector<std::string> sources;  // only chunks of these sources; empty = all
+  QueryNode match;                     // what is searched for
+  xapian_text::ParsedQuery highlight;  // the query's words, for snippets (see build_query)
+  std::vector<std::string> sources;    // only chunks of these sources; empty = all
 };
 
 BuiltQuery build_query(const Query& query);

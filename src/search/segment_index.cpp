@@ -15,7 +15,7 @@ namespace lectio::search {
 
 namespace {
 
-constexpr unsigned kSnippetBytes = 300;
+constexpr std::size_t kSnippetBytes = 300;
 
 std::string identity_of(const fs::path& path) {
   struct stat st {};
@@ -24,10 +24,19 @@ std::string identity_of(const fs::path& path) {
                      st.st_ctim.tv_nsec);
 }
 
+// A segment the manifest lists is a file of the index directory: a plain name, never a path
+// that leads out of it.
+bool is_plain_name(const std::string& file) {
+  return !file.empty() && file != "." && file != ".." && file.find('/') == std::string::npos;
+}
+
 // Opens the segments of a manifest and works out which of their documents are live.
 Collection load_collection(const fs::path& dir, const Manifest& manifest) {
   Collection out;
   for (const ManifestSegment& entry : manifest.segments) {
+    if (!is_plain_name(entry.file)) {
+      throw IndexDamage(fmt::format("\"{}\": not a segment file name", entry.file));
+    }
     LoadedSegment loaded;
     loaded.segment = Segment::open(dir / entry.file);
     if (loaded.segment->documents() != entry.documents) {
@@ -54,9 +63,7 @@ Collection load_collection(const fs::path& dir, const Manifest& manifest) {
 }  // namespace
 
 SegmentIndex::SegmentIndex(store::ContentStore& store, fs::path dir)
-    : store_(store),
-      dir_(std::move(dir)),
-      no_documents_(std::string(), Xapian::DB_BACKEND_INMEMORY | Xapian::DB_CREATE_OR_OPEN) {}
+    : store_(store), dir_(std::move(dir)) {}
 
 void SegmentIndex::load_view() {
   // A writer may replace the manifest and remove the segments it listed between our reading
@@ -139,35 +146,25 @@ std::vector<Hit> SegmentIndex::search(const Query& query) {
 
 std::vector<Hit> SegmentIndex::run_search(const Query& query, const BuiltQuery& built) {
   const std::vector<Match> matches = run_match(view_->collection, built, query.k, scratch_);
-  // Snippets only need an MSet whose query holds the words to mark; one of no documents costs
-  // next to nothing.
-  Xapian::MSet highlighter;
-  if (query.snippets) {
-    Xapian::Enquire words(no_documents_);
-    words.set_query(built.highlight);
-    highlighter = words.get_mset(0, 0);
-  }
+  if (query.snippets) snippets_.set_query(built.highlight);
   std::vector<Hit> hits;
   hits.reserve(matches.size());
   for (const Match& m : matches) {
     StoredChunk stored = view_->collection.segments[m.segment].segment->record(m.document);
     stored.hit.score = m.score;
-    if (query.snippets) stored.hit.snippet = snippet(highlighter, stored);
+    if (query.snippets) stored.hit.snippet = snippet(stored);
     hits.push_back(std::move(stored.hit));
   }
   return hits;
 }
 
-std::string SegmentIndex::snippet(const Xapian::MSet& mset, const StoredChunk& stored) {
+std::string SegmentIndex::snippet(const StoredChunk& stored) {
   const std::optional<Chunk> chunk =
       store_.chunk(ChunkRef{stored.hit.source_id, stored.hit.version, stored.hit.ordinal});
   if (!chunk) return {};  // an index ahead of its store: no snippet rather than a wrong one
   const bool cjk = has_cjk(chunk->text);
-  const std::string text = mset.snippet(
-      cjk ? segment_cjk(chunk->text) : chunk->text, kSnippetBytes, stemmer_for(stored.language),
-      // No SNIPPET_BACKGROUND_MODEL: it looks up every word of the text in an index, which
-      // made a search with snippets 2.5 times as slow for little gain in the fragment chosen.
-      Xapian::MSet::SNIPPET_EXHAUSTIVE, "[[", "]]", "…");
+  const std::string text = snippets_.snippet(cjk ? segment_cjk(chunk->text) : chunk->text,
+                                             kSnippetBytes, stored.language);
   return cjk ? restore_tail(unsegment_cjk(text), chunk->text) : text;
 }
 

@@ -6,8 +6,6 @@
 // lectio processes never write at once; readers take no lock. A write adds new segment files,
 // then renames a new manifest over the old (the commit), then removes the files the new
 // manifest no longer lists. A reader that finds a segment gone reads the manifest again.
-#include <xapian.h>
-
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -17,6 +15,7 @@
 #include "lectio/search/index.h"
 #include "manifest.h"
 #include "match.h"
+#include "xapian_text.h"
 
 namespace lectio::search {
 
@@ -64,7 +63,7 @@ class SegmentIndex final : public Index {
   void load_view();
   bool view_is_current() const;
   std::vector<Hit> run_search(const Query& query, const BuiltQuery& built);
-  std::string snippet(const Xapian::MSet& mset, const StoredChunk& stored);
+  std::string snippet(const StoredChunk& stored);
 
   // Under the write lock.
   void rebuild_locked(store::ContentStore& store, const IndexProgress& progress);
@@ -92,7 +91,7 @@ class SegmentIndex final : public Index {
   store::ContentStore& store_;
   std::filesystem::path dir_;
   std::optional<IndexView> view_;
-  Xapian::WritableDatabase no_documents_;  // for the snippets' MSet (see snippet)
+  xapian_text::SnippetMaker snippets_;  // holds the query of the last search with snippets
   MatchScratch scratch_;
   // What open() was given, for the sync it may run (rebuilds are given their progress).
   const HeldChunks* held_ = nullptr;

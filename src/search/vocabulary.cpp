@@ -5,11 +5,8 @@
 
 namespace lectio::search {
 
-Vocabulary::Vocabulary(std::string_view language) : stemmer_(stemmer_for(language)) {
-  generator_.set_stemmer(stemmer_);
-  // Stemmed terms only, as queries stem every word too (capitalised ones as well).
-  generator_.set_stemming_strategy(Xapian::TermGenerator::STEM_ALL_Z);
-}
+Vocabulary::Vocabulary(std::string_view language)
+    : stemmer_(snowball_language(language)), generator_(language) {}
 
 void Vocabulary::of_ascii_words(std::string_view text, std::vector<int>& out) {
   if (batch_.size() < text.size()) batch_.resize(text.size());
@@ -32,10 +29,17 @@ void Vocabulary::of_ascii_words(std::string_view text, std::vector<int>& out) {
   }
 }
 
+void Vocabulary::of_generated_words(std::string_view text, std::vector<int>& out) {
+  generator_.generate(text, generated_);
+  generated_ids_.clear();
+  for (const std::string& term : generated_.terms) generated_ids_.push_back(of_term(term));
+  for (const std::uint32_t place : generated_.order) out.push_back(generated_ids_[place]);
+}
+
 int Vocabulary::of_word(std::string_view word, std::uint64_t hash) {
   const std::uint32_t number = words_.intern(word, hash);
   if (number < term_of_word_.size()) return term_of_word_[number];
-  const std::string stem = stemmer_(std::string(word));
+  const std::string stem = stemmer_(word);
   int id = -1;
   if (!stem.empty()) {  // the generator skips a word whose stem is empty
     scratch_.assign(1, 'Z');

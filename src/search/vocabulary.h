@@ -1,13 +1,13 @@
 #pragma once
 // The index terms of one language's words, numbered, for one indexing pass. Private to the
 // search module.
-#include <xapian.h>
-
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "lectio/text/stem.h"
 #include "term_table.h"
+#include "xapian_text.h"
 
 namespace lectio::search {
 
@@ -25,7 +25,10 @@ class Vocabulary {
   // lowercases them), leaving out words without a term (an empty stem). The words' lookups are
   // prefetched together, so that their cache misses overlap.
   void of_ascii_words(std::string_view text, std::vector<int>& out);
-  // The number of an index term ("Z" + stem) made by the TermGenerator.
+  // Appends the numbers of the terms of the words of any text, as Xapian's TermGenerator
+  // splits and stems them (the same terms as of_ascii_words for ASCII text).
+  void of_generated_words(std::string_view text, std::vector<int>& out);
+  // The number of an index term ("Z" + stem).
   int of_term(const std::string& term);
 
   std::string_view term(int id) const { return ids_.text(static_cast<std::uint32_t>(id)); }
@@ -33,18 +36,17 @@ class Vocabulary {
   std::size_t size() const { return ids_.size(); }
   void clear();
 
-  // A generator for text that is not ASCII, with this language's stemmer and the same strategy.
-  Xapian::TermGenerator& generator() { return generator_; }
-
  private:
   // The number of the term of a lowercased word, or -1 when it has none.
   int of_word(std::string_view word, std::uint64_t hash);
 
-  Xapian::Stem stemmer_;
-  Xapian::TermGenerator generator_;
-  TermTable words_;                // lowercased words, numbered
-  std::vector<int> term_of_word_;  // by word number: its term's number, or -1
-  TermTable ids_;                  // terms, numbered
+  text::Stemmer stemmer_;
+  xapian_text::TermGenerator generator_;  // for text that is not ASCII
+  xapian_text::GeneratedTerms generated_;
+  std::vector<int> generated_ids_;  // by place in generated_.terms
+  TermTable words_;                 // lowercased words, numbered
+  std::vector<int> term_of_word_;   // by word number: its term's number, or -1
+  TermTable ids_;                   // terms, numbered
   std::vector<char> stop_;
   std::string scratch_;
   // The words of one text being looked up, one after another, with their ends and hashes.

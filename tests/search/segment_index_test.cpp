@@ -113,6 +113,26 @@ TEST(SegmentIndexTest, AnOpenIndexSearchesWhatAnotherWriterCommitted) {
   EXPECT_FALSE(reader->stats().rebuilt);
 }
 
+// A manifest is only trusted to name files of its own directory: one whose segment is a path
+// out of it (here to a copy of a good segment) is damage, and the index is rebuilt.
+TEST(SegmentIndexTest, AManifestNamingAFileOutsideTheIndexIsDamage) {
+  testing::TempDir dir;
+  auto store = store::open_content_store(dir.path());
+  put(*store, "first", {"Supersonic inlets swallow the shock."});
+  open_index(*store, dir.path());  // builds it
+  const fs::path index_dir = dir.path() / "index";
+  Manifest manifest = read_manifest(index_dir).value();
+  ASSERT_EQ(manifest.segments.size(), 1u);
+  const std::string file = manifest.segments[0].file;
+  fs::copy_file(index_dir / file, dir.path() / file);
+  manifest.segments[0].file = "../" + file;
+  write_manifest(index_dir, manifest);
+  auto index = open_index(*store, dir.path());
+  EXPECT_TRUE(index->stats().rebuilt);
+  EXPECT_EQ(ranked(*index, "inlets").size(), 1u);
+  EXPECT_EQ(read_manifest(index_dir).value().segments[0].file.find('/'), std::string::npos);
+}
+
 TEST(SegmentIndexTest, AWriterWaitsForTheLockAnotherHolds) {
   testing::TempDir dir;
   auto store = store::open_content_store(dir.path());

@@ -25,9 +25,11 @@ using namespace lectio::search;
 
 // Terms of the seed segments (fuzz/make_corpus.cpp), words and pairs, so that mutated seeds
 // still find posting lists to read.
-const char* const kTerms[] = {"Zwing", "Zspan",   "Zboundari",  "Zlayer",          "Zthe",
-                              "Z图形", "Zgpu",    "Bwing span", "Bboundari layer", "Blayer wing",
-                              "Zx",    "Bgpu run"};
+const char* const kTerms[] = {
+    "Zwing",       "Zspan",    "Zboundari",  "Zlayer",     "Zthe",
+    "Zflow",       "Zgpu",     "Zx",         "Z图形",      "Z处理",
+    "Z器",         "Zmissing", "Bwing span", "Bspan wing", "Bboundari layer",
+    "Blayer wing", "Bgpu run", "B器 gpu",    "B图形 处理", "Bwing missing"};
 
 // The file the segment is written to: a memory file, opened again by name as a segment is.
 const std::string& segment_path() {
@@ -86,7 +88,7 @@ void read_everything(const Segment& segment) {
 // A whole search over the segment, as SegmentIndex runs one (every source live).
 void match(const std::shared_ptr<const Segment>& segment) {
   static const BuiltQuery query = [] {
-    lectio::Query q;
+    Query q;
     q.text = "the wing span of boundary layers \"wing span\" gpu OR x";
     return build_query(q);
   }();

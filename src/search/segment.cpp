@@ -29,8 +29,13 @@ bool Postings::next(std::uint32_t& document, std::uint32_t& wdf) {
   --left_;
   const std::uint64_t gap = format::get_varint(at_, end_);
   const std::uint64_t count = format::get_varint(at_, end_);
-  const std::uint64_t d = static_cast<std::uint64_t>(last_ + 1) + gap;
-  if (d >= documents_ || count == 0 || count > UINT32_MAX) throw IndexDamage("bad posting");
+  // The gap is checked before it is added, so that a huge one cannot wrap round to a document
+  // already read: documents ascend.
+  const auto first = static_cast<std::uint64_t>(last_ + 1);
+  if (gap >= documents_ - first || count == 0 || count > UINT32_MAX) {
+    throw IndexDamage("bad posting");
+  }
+  const std::uint64_t d = first + gap;
   last_ = static_cast<std::int64_t>(d);
   document = static_cast<std::uint32_t>(d);
   wdf = static_cast<std::uint32_t>(count);

@@ -7,6 +7,7 @@
 #include <iterator>
 #include <map>
 
+#include "segment_format.h"
 #include "support/temp_dir.h"
 
 namespace fs = std::filesystem;
@@ -180,6 +181,24 @@ TEST(SegmentTest, AnyChangedByteOrAShortFileIsDamage) {
   EXPECT_THROW(Segment::open(path), IndexDamage);
   fs::remove(path);
   EXPECT_THROW(Segment::open(path), IndexDamage);
+}
+
+// A posting list's documents ascend: a gap so large that adding it wraps round to a document
+// already read is damage, not that document again.
+TEST(SegmentTest, AGapThatWrapsRoundIsDamage) {
+  std::string list;
+  format::put_varint(list, 2);  // two postings
+  format::put_varint(list, 1);  // document 1
+  format::put_varint(list, 1);
+  format::put_varint(list, UINT64_MAX - 1);  // 2 + (2^64 - 2) wraps round to document 0
+  format::put_varint(list, 1);
+  const auto* at = reinterpret_cast<const unsigned char*>(list.data());
+  Postings postings(at, at + list.size(), 3);
+  std::uint32_t document = 0;
+  std::uint32_t wdf = 0;
+  ASSERT_TRUE(postings.next(document, wdf));
+  EXPECT_EQ(document, 1u);
+  EXPECT_THROW(postings.next(document, wdf), IndexDamage);
 }
 
 }  // namespace lectio::search

@@ -138,20 +138,33 @@ TEST_P(QueueBackendTest, AFailedCompletionWritesNothing) {
   queue->enqueue(spec());
   const auto jobs = queue->claim("w", 1);
   ASSERT_EQ(jobs.size(), 1u);
+  // put_source opens a transaction of its own: inside the completion it is a savepoint.
+  Source source;
+  source.id = "file_notes";
+  source.title = "Notes";
+  source.content_hash = "abc";
+  Chunk chunk;
+  chunk.text = "A cache keeps recent data close.";
+  chunk.word_count = 6;
   EXPECT_THROW(queue->complete(jobs[0], "x",
                                [&](store::ContentStore& s) {
                                  s.put_record(store::RecordKind::kLesson,
                                               output_record(jobs[0], "w"));
+                                 EXPECT_EQ(s.put_source(source, {chunk}).version, 1);
                                  throw Io("the disk is full");
                                }),
                Io);
   EXPECT_TRUE(outputs().empty());
+  EXPECT_TRUE(store()->sources().empty());
   EXPECT_EQ(queue->job(jobs[0].id)->state, State::kRunning);
   // The connection is usable afterwards, and the attempt still holds its lease.
   EXPECT_TRUE(queue->complete(jobs[0], "y", [&](store::ContentStore& s) {
     s.put_record(store::RecordKind::kLesson, output_record(jobs[0], "w"));
+    s.put_source(source, {chunk});
   }));
   EXPECT_EQ(outputs().size(), 1u);
+  EXPECT_EQ(store()->sources().size(), 1u);
+  EXPECT_EQ(store()->chunks("file_notes", std::nullopt).size(), 1u);
 }
 
 TEST_P(QueueBackendTest, FailuresRetryLaterThenFailWithTheError) {

@@ -76,11 +76,15 @@ Jobs::Jobs(std::filesystem::path data_dir, pipeline::EngineSetup engines,
       media_dir_(std::move(media_dir)),
       fleet_(!store::store_url().empty()) {
   if (!fleet_) local_ = queue::open_queue(data_dir_);
-  with_queue([&](queue::Queue& queue) {
-    const int removed = jobs::remove_stale_uploads(data_dir_, queue, jobs::kStaleUploadAge);
-    if (removed > 0) log_line(fmt::format("{} stale upload(s) removed", removed));
-    return 0;
-  });
+  try {  // best effort: a store that cannot be reached now is reported by the first request
+    with_queue([&](queue::Queue& queue) {
+      const int removed = jobs::remove_stale_uploads(data_dir_, queue, jobs::kStaleUploadAge);
+      if (removed > 0) log_line(fmt::format("{} stale upload(s) removed", removed));
+      return 0;
+    });
+  } catch (const Error& e) {
+    log_line(fmt::format("stale uploads not cleaned: {}", e.what()));
+  }
   if (fleet_) return;
   queue::WorkerOptions options;
   const std::filesystem::path data = data_dir_;

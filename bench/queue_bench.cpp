@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "lectio/queue/queue.h"
+#include "lectio/queue/pg_queue.h"
 
 namespace {
 
@@ -36,7 +36,7 @@ struct Timings {
 
 Timings drain(const std::string& url, int worker) {
   lectio::pg::Connection db(url);
-  lectio::queue::Queue queue(db);
+  lectio::queue::PgQueue queue(db);
   const std::string name = fmt::format("bench{}", worker);
   Timings t;
   for (;;) {
@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
     lectio::pg::Connection db(url);
     lectio::queue::migrate(db);
     db.exec("TRUNCATE lectio_jobs");
-    lectio::queue::Queue queue(db);
+    lectio::queue::PgQueue queue(db);
     const auto enqueue_start = Clock::now();
     lectio::queue::JobSpec empty;
     empty.kind = "empty";

@@ -28,7 +28,8 @@ void report_build(const BuildArgs& args, const plan::PlanFile& file,
                   const plan::BuildResult& result, std::chrono::steady_clock::time_point start,
                   GlobalOptions& global);
 
-// --queue: enqueues the plan's lessons and, unless --no-wait, follows them and stores the plan.
+// --queue: enqueues the plan's lessons on the store's queue (queue::open_queue) and, unless
+// --no-wait, follows them and stores the plan.
 void run_queued_build(const BuildArgs& args, const plan::PlanFile& file, GlobalOptions& global);
 
 }  // namespace lectio::cli

@@ -231,7 +231,7 @@ void register_plan_commands(CLI::App& app, GlobalOptions& global) {
   b->add_option("--lexicon", build->lexicon,
                 "Pronunciation lexicon (default: <data>/lexicon.yaml)");
   b->add_flag("--queue", build->queue,
-              "Queue the lessons for `lectio worker`s (PostgreSQL store) and follow them");
+              "Queue the lessons for `lectio worker`s (the store's job queue) and follow them");
   b->add_flag("--no-wait", build->no_wait, "With --queue: print the job ids and return");
   add_engine_options(*b, build->engine);
   b->callback([build, &global] {

@@ -1,8 +1,10 @@
-// lectio plan build --queue: the plan's lessons as jobs for a fleet of `lectio worker`s.
+// lectio plan build --queue: the plan's lessons as jobs for `lectio worker`s, on the store's
+// queue (PostgreSQL for a fleet, else the data directory's SQLite file).
 #include <fmt/format.h>
 
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -11,10 +13,8 @@
 #include "lectio/core/error.h"
 #include "lectio/core/progress.h"
 #include "lectio/jobs/jobs.h"
-#include "lectio/pg/connection.h"
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/queue/queue.h"
-#include "lectio/store/pg_store.h"
 #include "lectio/store/store.h"
 #include "plan_build.h"
 
@@ -94,16 +94,11 @@ std::vector<plan::LessonOutcome> outcomes_of(const plan::PlanFile& file, store::
 // Without --no-wait the command follows the jobs, then stores the plan from their lessons.
 void run_queued_build(const BuildArgs& args, const plan::PlanFile& file, GlobalOptions& global) {
   const auto start = std::chrono::steady_clock::now();
-  if (store::store_url().empty()) {
-    throw InvalidInput(
-        "plan build --queue: needs a PostgreSQL store (--store postgresql://… or LECTIO_STORE)");
-  }
   const pipeline::EngineSetup engines = engine_setup(args.engine);
   auto store = store::open_content_store(global.data());
   // Every lesson's engine is checked (and chosen) before any job is queued.
   const std::vector<compose::Brief> briefs = plan::lesson_briefs(file, *store, engines);
-  pg::Connection db(store::store_url());
-  queue::Queue queue(db);
+  const std::unique_ptr<queue::Queue> queue = queue::open_queue(global.data());
   std::vector<Queued> lessons;
   int queued = 0;
   for (const compose::Brief& brief : briefs) {
@@ -115,7 +110,7 @@ void run_queued_build(const BuildArgs& args, const plan::PlanFile& file, GlobalO
       // The brief names its engine; the job carries the server the LLM engine writes with.
       jobs::LessonRequest request{brief, "", !args.no_audio, true, {}};
       if (brief.engine == "llm") request.llm = engines.llm->options();
-      q.job = queue.enqueue(jobs::plan_lesson_job(request, key)).id;
+      q.job = queue->enqueue(jobs::plan_lesson_job(request, key)).id;
       ++queued;
     }
     lessons.push_back(std::move(q));
@@ -128,7 +123,7 @@ void run_queued_build(const BuildArgs& args, const plan::PlanFile& file, GlobalO
     }
     return;
   }
-  follow(queue, lessons);
+  follow(*queue, lessons);
   for (const Queued& q : lessons) {
     if (q.stored || q.ended.state == queue::State::kDone) continue;
     std::fprintf(stderr, "lectio: error: %s: job %lld %s: %s\n", args.file.c_str(),

@@ -1,6 +1,6 @@
 // lectio migrate, lectio jobs and lectio worker: the store's schema (explicit for PostgreSQL),
-// the job queue of the store named by the global --store (or $LECTIO_STORE), and a worker
-// that runs its jobs; without a store URL, migrate works on the data directory's SQLite file.
+// the job queue of the store named by the global --store (or $LECTIO_STORE), else of the data
+// directory's SQLite file, and a worker that runs its jobs.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -17,6 +17,7 @@
 #include "lectio/jobs/jobs.h"
 #include "lectio/media/media.h"
 #include "lectio/pg/connection.h"
+#include "lectio/queue/pg_queue.h"
 #include "lectio/queue/queue.h"
 #include "lectio/queue/worker.h"
 #include "lectio/search/index.h"
@@ -27,26 +28,15 @@ namespace lectio::cli {
 
 namespace {
 
-const std::string& required_url(std::string_view command) {
-  const std::string& url = store::store_url();
-  if (url.empty()) {
-    throw InvalidInput(fmt::format(
-        "lectio {}: needs a PostgreSQL store (--store postgresql://… or LECTIO_STORE)", command));
-  }
-  return url;
-}
-
-pg::Connection connect(std::string_view command) {
-  return pg::Connection(required_url(command));
-}
-
 void run_migrate(const GlobalOptions& global) {
   if (store::store_url().empty()) {  // the SQLite file migrates itself when opened
     const int version = store::open_content_store(global.data())->schema_version();
-    std::printf("store schema %d (%s)\n", version, (global.data() / "lectio.db").c_str());
+    queue::open_queue(global.data());
+    std::printf("store schema %d and job queue ready (%s)\n", version,
+                (global.data() / "lectio.db").c_str());
     return;
   }
-  pg::Connection db = connect("migrate");
+  pg::Connection db(store::store_url());
   const int version = store::migrate_pg_store(db);
   queue::migrate(db);
   std::printf("store schema %d and job queue ready (%s)\n", version, db.name().c_str());
@@ -72,10 +62,8 @@ struct JobsArgs {
   int limit = 100;
 };
 
-void run_jobs(const JobsArgs& args) {
-  pg::Connection db = connect("jobs");
-  queue::Queue queue(db);
-  const auto jobs = queue.jobs(args.limit);
+void run_jobs(const GlobalOptions& global, const JobsArgs& args) {
+  const auto jobs = queue::open_queue(global.data())->jobs(args.limit);
   if (args.json) {
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
     for (const auto& j : jobs) out.push_back(to_json(j));
@@ -106,15 +94,17 @@ void request_stop(int) {
 }
 
 void run_worker(const GlobalOptions& global, const WorkerArgs& args) {
-  const std::string& url = required_url("worker");
   const std::filesystem::path data = global.data();
   {
     // The node's search index, brought up to date once before the job slots open theirs.
     auto store = store::open_content_store(data);
     search::open_index(*store, data);
+    const int removed =
+        jobs::remove_stale_uploads(data, *queue::open_queue(data), jobs::kStaleUploadAge);
+    if (removed > 0) std::fprintf(stderr, "lectio worker: %d stale upload(s) removed\n", removed);
   }
   queue::WorkerOptions options;
-  options.url = url;
+  options.connect = [data](const queue::QueueOptions& q) { return queue::open_queue(data, q); };
   options.jobs = args.jobs;
   options.until_idle = args.until_idle;
   queue::Worker worker(options);
@@ -138,15 +128,15 @@ void register_worker_commands(CLI::App& app, GlobalOptions& global) {
       ->callback([&global] { run_migrate(global); });
 
   auto jobs_args = std::make_shared<JobsArgs>();
-  CLI::App* jobs = app.add_subcommand("jobs", "List the job queue of a PostgreSQL store");
+  CLI::App* jobs = app.add_subcommand("jobs", "List the job queue of the store");
   jobs->add_flag("--json", jobs_args->json, "JSON instead of a table");
   jobs->add_option("--limit", jobs_args->limit, "At most this many, newest first (default 100)")
       ->check(CLI::Range(1, 100000));
-  jobs->callback([jobs_args] { run_jobs(*jobs_args); });
+  jobs->callback([&global, jobs_args] { run_jobs(global, *jobs_args); });
 
   auto worker_args = std::make_shared<WorkerArgs>();
   CLI::App* worker =
-      app.add_subcommand("worker", "Run jobs from the queue of a PostgreSQL store until stopped");
+      app.add_subcommand("worker", "Run jobs from the queue of the store until stopped");
   worker->add_option("--jobs", worker_args->jobs, "Jobs run at once (default 1)")
       ->check(CLI::Range(1, 256));
   worker->add_flag("--until-idle", worker_args->until_idle,

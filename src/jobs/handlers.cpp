@@ -16,7 +16,7 @@
 #include "lectio/pg/connection.h"
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/pipeline/make_lesson.h"
-#include "lectio/store/pg_store.h"
+#include "lectio/store/content_store.h"
 #include "payloads.h"
 
 namespace lectio::jobs {
@@ -24,12 +24,6 @@ namespace lectio::jobs {
 namespace fs = std::filesystem;
 
 namespace {
-
-// A content store over the completion transaction's connection, which it does not own.
-std::unique_ptr<store::ContentStore> store_in(pg::Connection& db) {
-  return store::open_pg_content_store(
-      std::shared_ptr<pg::Connection>(std::shared_ptr<void>(), &db));
-}
 
 // One LessonMaker per worker thread (none is thread-safe), made again when the library changed
 // since it was made, so that its search index knows every chunk. Makers are made one at a
@@ -157,8 +151,8 @@ queue::Outcome run_lesson(queue::JobContext& ctx, Makers& makers, Clients& clien
   queue::Outcome outcome;
   outcome.output =
       lesson_output_json({made.lesson.id, made.composed, made.audio && !made.audio->reused});
-  outcome.commit = [saved](pg::Connection& db) {
-    if (*saved) pipeline::save_lesson(*store_in(db), (*saved)->lesson, (*saved)->owner);
+  outcome.commit = [saved](store::ContentStore& store) {
+    if (*saved) pipeline::save_lesson(store, (*saved)->lesson, (*saved)->owner);
   };
   return outcome;
 }
@@ -181,7 +175,7 @@ queue::Outcome run_ingest(queue::JobContext& ctx, media::MediaStore& media,
   }
   // A folder per upload, named by its content: the file keeps its name (which tells its
   // format) and a re-run of the job finds the same path.
-  const fs::path file = setup.data_dir / "uploads" / request.media_key.substr(0, 16) / name;
+  const fs::path file = setup.data_dir / "uploads" / upload_folder(request) / name;
   ensure_dir(file.parent_path());
   write_file_atomic(file, *bytes);
   ingest::AddOptions options;
@@ -189,7 +183,7 @@ queue::Outcome run_ingest(queue::JobContext& ctx, media::MediaStore& media,
   options.origin_url = request.origin_url;
   queue::Outcome outcome;
   outcome.output = ingest_output_json(request);
-  outcome.commit = [file, options, shown = name.string()](pg::Connection& db) {
+  outcome.commit = [file, options, shown = name.string()](store::ContentStore& store) {
     // add_file names the worker's copy; the uploader knows the file by its own name.
     const auto as_uploaded = [&](const Error& e) {
       const std::string message = e.what();
@@ -197,7 +191,7 @@ queue::Outcome run_ingest(queue::JobContext& ctx, media::MediaStore& media,
       return shown + message.substr(file.string().size());
     };
     try {
-      ingest::add_file(*store_in(db), file, options);
+      ingest::add_file(store, file, options);
     } catch (const pg::QueryError&) {
       throw;  // the database's, not the file's: the worker tells a broken connection apart
     } catch (const Io& e) {

@@ -148,6 +148,10 @@ std::string ingest_file_name(std::string_view payload) {
   return j["file_name"];
 }
 
+std::string upload_folder(const IngestRequest& request) {
+  return request.media_key.substr(0, 16);
+}
+
 std::string lesson_output_json(const LessonOutput& output) {
   return json{
       {"lesson_id", output.lesson_id}, {"composed", output.composed}, {"rendered", output.rendered}}

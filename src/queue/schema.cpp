@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "lectio/pg/migrate.h"
-#include "lectio/queue/queue.h"
+#include "lectio/queue/pg_queue.h"
 
 namespace lectio::queue {
 

@@ -9,6 +9,8 @@
 #include <thread>
 #include <vector>
 
+#include "lectio/pg/connection.h"
+
 namespace lectio::queue {
 
 namespace {
@@ -68,22 +70,17 @@ std::string default_name() {
   return fmt::format("{}:{}", host[0] ? host : "worker", ::getpid());
 }
 
-// The connection and queue of one thread, made again after the connection broke.
+// The queue connection of one thread, made again after the connection broke.
 struct Link {
-  std::unique_ptr<pg::Connection> db;
   std::unique_ptr<Queue> queue;
   Queue& get(const WorkerOptions& options, bool listen) {
     if (!queue) {
-      db = std::make_unique<pg::Connection>(options.url);
-      queue = std::make_unique<Queue>(*db, options.queue);
+      queue = options.connect(options.queue);
       if (listen) queue->listen();
     }
     return *queue;
   }
-  void drop() {
-    queue.reset();
-    db.reset();
-  }
+  void drop() { queue.reset(); }
 };
 
 class Slot {
@@ -232,6 +229,7 @@ void JobContext::check() const {
 Worker::Worker(WorkerOptions options) : options_(std::move(options)) {
   if (options_.name.empty()) options_.name = default_name();
   if (options_.jobs < 1) throw InvalidInput("worker: --jobs must be at least 1");
+  if (!options_.connect) throw InvalidInput("worker: no queue to connect to");
   if (options_.heartbeat.count() <= 0) options_.heartbeat = options_.queue.lease / 3;
   if (!options_.log) {
     options_.log = [](std::string_view line) {
@@ -245,10 +243,7 @@ void Worker::handle(const std::string& kind, Handler handler) {
 }
 
 WorkerStats Worker::run(const std::atomic<bool>& stop) {
-  {
-    pg::Connection db(options_.url);  // fails early and plainly when unreachable or unmigrated
-    Queue check(db, options_.queue);
-  }
+  options_.connect(options_.queue);  // fails early and plainly when unreachable or unmigrated
   Ledger ledger;
   std::vector<std::unique_ptr<Slot>> slots;
   for (int i = 0; i < options_.jobs; ++i) {

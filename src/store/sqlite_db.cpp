@@ -20,6 +20,9 @@ Database::Database(const std::filesystem::path& file) : name_(file.string()) {
   sqlite3_extended_result_codes(raw, 1);
 }
 
+Database::Database(sqlite3* borrowed, std::string name)
+    : db_(borrowed, DbCloser{false}), name_(std::move(name)) {}
+
 void Database::fail(std::string_view what) const {
   throw Io(fmt::format("{}: {}: {}", name_, what, sqlite3_errmsg(db_.get())));
 }
@@ -91,18 +94,24 @@ bool Statement::is_null(int column) const {
   return sqlite3_column_type(stmt_.get(), column) == SQLITE_NULL;
 }
 
-Transaction::Transaction(Database& db) : db_(db) {
-  db_.exec("BEGIN IMMEDIATE");
+Transaction::Transaction(Database& db)
+    : db_(db), nested_(sqlite3_get_autocommit(db.handle()) == 0) {
+  db_.exec(nested_ ? "SAVEPOINT lectio_nested" : "BEGIN IMMEDIATE");
 }
 
 Transaction::~Transaction() {
   if (done_) return;
   // Roll back on the error path; a failure here leaves SQLite to roll back on close.
+  if (nested_) {
+    sqlite3_exec(db_.handle(), "ROLLBACK TO lectio_nested; RELEASE lectio_nested", nullptr, nullptr,
+                 nullptr);
+    return;
+  }
   sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
 void Transaction::commit() {
-  db_.exec("COMMIT");
+  db_.exec(nested_ ? "RELEASE lectio_nested" : "COMMIT");
   done_ = true;
 }
 

@@ -12,7 +12,10 @@
 namespace lectio::store::sqlite {
 
 struct DbCloser {
-  void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
+  bool owned = true;  // false: a borrowed connection, closed by its owner
+  void operator()(sqlite3* db) const {
+    if (owned) sqlite3_close_v2(db);
+  }
 };
 struct StmtFinalizer {
   void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
@@ -24,6 +27,8 @@ class Statement;
 class Database {
  public:
   explicit Database(const std::filesystem::path& file);
+  // Uses a connection owned elsewhere (a job queue's), which must outlive this object.
+  Database(sqlite3* borrowed, std::string name);
   void exec(std::string_view sql);
   Statement prepare(std::string_view sql);
   std::int64_t last_insert_rowid() const;
@@ -70,6 +75,8 @@ class ResetOnExit {
 };
 
 // Begins a transaction; rolls back unless commit() was called. The destructor never throws.
+// Inside a transaction already open on the connection it is a savepoint, so that a store's
+// writes can join a job queue's completion transaction (as pg::Transaction does).
 class Transaction {
  public:
   explicit Transaction(Database& db);
@@ -80,6 +87,7 @@ class Transaction {
 
  private:
   Database& db_;
+  bool nested_ = false;
   bool done_ = false;
 };
 

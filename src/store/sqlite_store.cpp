@@ -5,6 +5,7 @@
 
 #include "lectio/core/clock.h"
 #include "lectio/core/error.h"
+#include "lectio/store/sqlite_shared.h"
 #include "lectio/store/store.h"
 #include "schema.h"
 #include "sqlite_db.h"
@@ -88,6 +89,10 @@ class SqliteContentStore final : public ContentStore {
  public:
   explicit SqliteContentStore(const std::filesystem::path& file) : db_(file) {
     sqlite::open_schema(db_);
+    prepared_ = std::make_unique<Prepared>(db_);
+  }
+  // On a borrowed connection to a file whose schema a store opened before.
+  SqliteContentStore(sqlite3* borrowed, std::string name) : db_(borrowed, std::move(name)) {
     prepared_ = std::make_unique<Prepared>(db_);
   }
 
@@ -268,6 +273,10 @@ class SqliteContentStore final : public ContentStore {
 
 std::unique_ptr<ContentStore> open_sqlite_content_store(const std::filesystem::path& file) {
   return std::make_unique<SqliteContentStore>(file);
+}
+
+std::unique_ptr<ContentStore> open_sqlite_content_store(sqlite3* borrowed, std::string name) {
+  return std::make_unique<SqliteContentStore>(borrowed, std::move(name));
 }
 
 }  // namespace lectio::store

@@ -3,26 +3,24 @@
 #include <fmt/format.h>
 
 #include <charconv>
-#include <functional>
+#include <cstdio>
 
 #include "lectio/core/error.h"
-#include "lectio/core/password.h"
 #include "lectio/jobs/jobs.h"
 #include "lectio/llm/chat.h"
 #include "lectio/media/media.h"
-#include "lectio/pg/connection.h"
-#include "lectio/pipeline/make_lesson.h"
 #include "lectio/queue/queue.h"
+#include "lectio/queue/worker.h"
 #include "lectio/store/pg_store.h"
 
 namespace lectio::web {
 
 namespace {
 
-constexpr std::string_view kQueuedPrefix = "job_q";
+constexpr std::string_view kIdPrefix = "job_q";
 
 // What the job page shows of a queued job.
-std::string queued_state(const queue::JobInfo& info) {
+std::string page_state(const queue::JobInfo& info) {
   switch (info.state) {
     case queue::State::kAvailable:
       return "queued";
@@ -37,159 +35,116 @@ std::string queued_state(const queue::JobInfo& info) {
   return "failed";
 }
 
+std::optional<std::int64_t> job_number(const std::string& id) {
+  if (!id.starts_with(kIdPrefix)) return std::nullopt;
+  std::int64_t number = 0;
+  const std::string digits = id.substr(kIdPrefix.size());
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+  if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+  return number;
+}
+
+std::size_t waiting_lessons(queue::Queue& queue) {
+  std::size_t waiting = 0;
+  // The newest jobs are enough: a backlog over the cap is refused before it grows older.
+  for (const queue::JobInfo& j : queue.jobs(static_cast<int>(Jobs::kMaxQueued) * 8)) {
+    waiting += j.kind == jobs::kLesson && j.state == queue::State::kAvailable;
+  }
+  return waiting;
+}
+
+void log_line(std::string_view line) {
+  std::fprintf(stderr, "lectio serve: %.*s\n", static_cast<int>(line.size()), line.data());
+}
+
 }  // namespace
+
+template <typename Use>
+auto Jobs::with_queue(Use&& use) const {
+  if (fleet_) {
+    const std::unique_ptr<queue::Queue> queue = queue::open_queue(data_dir_);
+    return use(*queue);
+  }
+  const std::lock_guard lock(mutex_);
+  return use(*local_);
+}
 
 Jobs::Jobs(std::filesystem::path data_dir, pipeline::EngineSetup engines,
            std::filesystem::path media_dir)
     : data_dir_(std::move(data_dir)),
       engines_(std::move(engines)),
       media_dir_(std::move(media_dir)),
-      queue_url_(store::store_url()) {
-  if (queue_url_.empty()) worker_ = std::thread([this] { work(); });
+      fleet_(!store::store_url().empty()) {
+  if (!fleet_) local_ = queue::open_queue(data_dir_);
+  try {  // best effort: a store that cannot be reached now is reported by the first request
+    with_queue([&](queue::Queue& queue) {
+      const int removed = jobs::remove_stale_uploads(data_dir_, queue, jobs::kStaleUploadAge);
+      if (removed > 0) log_line(fmt::format("{} stale upload(s) removed", removed));
+      return 0;
+    });
+  } catch (const Error& e) {
+    log_line(fmt::format("stale uploads not cleaned: {}", e.what()));
+  }
+  if (fleet_) return;
+  queue::WorkerOptions options;
+  const std::filesystem::path data = data_dir_;
+  options.connect = [data](const queue::QueueOptions& q) { return queue::open_queue(data, q); };
+  options.log = log_line;
+  auto worker = std::make_shared<queue::Worker>(options);
+  jobs::register_handlers(*worker, {data_dir_, media_dir_, 0});
+  worker_ = std::thread([this, worker] {
+    try {
+      worker->run(stopping_);
+    } catch (const std::exception& e) {  // the queue could not be opened: lessons wait
+      log_line(fmt::format("job worker stopped: {}", e.what()));
+    }
+  });
 }
 
 Jobs::~Jobs() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-    queue_.clear();
-  }
-  wake_.notify_all();
+  stopping_ = true;
   if (worker_.joinable()) worker_.join();
 }
 
 std::optional<std::string> Jobs::submit(const std::string& owner, compose::Brief brief,
                                         bool audio) {
-  if (!queue_url_.empty()) {
-    // A connection per request: the server's threads share no connection.
-    jobs::LessonRequest request{std::move(brief), owner, audio, /*published=*/false, {}};
-    // The job carries the server the LLM engine writes with; the key stays here.
-    if (request.brief.engine == "llm" && engines_.llm) request.llm = engines_.llm->options();
-    pg::Connection db(queue_url_);
-    const auto queued = queue::Queue(db).enqueue(jobs::lesson_job(request));
-    return std::string(kQueuedPrefix) + std::to_string(queued.id);
-  }
-  std::lock_guard lock(mutex_);
-  if (queue_.size() >= kMaxQueued) return std::nullopt;
-  const std::string id = "job_" + random_token(12);
-  Job job;
-  job.status.id = id;
-  job.status.owner = owner;
-  job.status.state = "queued";
-  job.brief = std::move(brief);
-  job.audio = audio;
-  jobs_.emplace(id, std::move(job));
-  queue_.push_back(id);
-  wake_.notify_one();
-  return id;
+  jobs::LessonRequest request{std::move(brief), owner, audio, /*published=*/false, {}};
+  // The job carries the server the LLM engine writes with; the key stays here.
+  if (request.brief.engine == "llm" && engines_.llm) request.llm = engines_.llm->options();
+  return with_queue([&](queue::Queue& queue) -> std::optional<std::string> {
+    if (!fleet_ && waiting_lessons(queue) >= kMaxQueued) return std::nullopt;
+    const auto queued = queue.enqueue(jobs::lesson_job(request));
+    return std::string(kIdPrefix) + std::to_string(queued.id);
+  });
 }
 
 std::string Jobs::submit_upload(const std::string& owner, std::string_view bytes,
                                 const std::string& file_name, const std::string& origin_url) {
   // The job keeps the file's name, which tells its format; the key needs no extension of it.
   const std::string key = media::open_media_dir(media_dir_)->put(bytes, "upload");
-  pg::Connection db(queue_url_);
-  const auto queued =
-      queue::Queue(db).enqueue(jobs::ingest_job({key, file_name, "", owner, origin_url}));
-  return std::string(kQueuedPrefix) + std::to_string(queued.id);
+  return with_queue([&](queue::Queue& queue) {
+    const auto queued = queue.enqueue(jobs::ingest_job({key, file_name, "", owner, origin_url}));
+    return std::string(kIdPrefix) + std::to_string(queued.id);
+  });
 }
 
 std::optional<JobStatus> Jobs::status(const std::string& id) const {
-  if (!queue_url_.empty()) return queued_status(id);
-  std::lock_guard lock(mutex_);
-  const auto it = jobs_.find(id);
-  if (it == jobs_.end()) return std::nullopt;
-  return it->second.status;
-}
-
-std::optional<JobStatus> Jobs::queued_status(const std::string& id) const {
-  if (!id.starts_with(kQueuedPrefix)) return std::nullopt;
-  std::int64_t number = 0;
-  const std::string digits = id.substr(kQueuedPrefix.size());
-  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
-  if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
-  pg::Connection db(queue_url_);
-  const std::optional<queue::JobInfo> info = queue::Queue(db).job(number);
+  const std::optional<std::int64_t> number = job_number(id);
+  if (!number) return std::nullopt;
+  const std::optional<queue::JobInfo> info =
+      with_queue([&](queue::Queue& queue) { return queue.job(*number); });
   if (!info || (info->kind != jobs::kLesson && info->kind != jobs::kIngest)) return std::nullopt;
   JobStatus s;
   s.id = id;
   s.kind = info->kind;
   if (info->kind == jobs::kIngest) s.file_name = jobs::ingest_file_name(info->payload);
   s.owner = jobs::job_owner(info->payload);
-  s.state = queued_state(*info);
+  s.state = page_state(*info);
   s.done = info->progress_done;
   s.total = info->progress_total;
   if (const auto output = jobs::lesson_output(info->output)) s.lesson_id = output->lesson_id;
   s.error = info->error;
   return s;
-}
-
-void Jobs::update(const std::string& id, const std::function<void(JobStatus&)>& change) {
-  std::lock_guard lock(mutex_);
-  const auto it = jobs_.find(id);
-  if (it != jobs_.end()) change(it->second.status);
-}
-
-void Jobs::work() {
-  for (;;) {
-    std::string id;
-    {
-      std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-      if (stopping_) return;
-      id = queue_.front();
-      queue_.pop_front();
-    }
-    try {
-      run(id);
-    } catch (const Error& e) {
-      const std::string message = e.what();
-      update(id, [&](JobStatus& s) {
-        s.state = "failed";
-        s.error = message;
-      });
-    } catch (const std::exception& e) {
-      const std::string message = fmt::format("internal error: {}", e.what());
-      update(id, [&](JobStatus& s) {
-        s.state = "failed";
-        s.error = message;
-      });
-    }
-  }
-}
-
-void Jobs::run(const std::string& id) {
-  compose::Brief brief;
-  std::string owner;
-  bool audio = true;
-  {
-    std::lock_guard lock(mutex_);
-    Job& job = jobs_.at(id);
-    brief = job.brief;
-    owner = job.status.owner;
-    audio = job.audio;
-    job.status.state = "composing";
-  }
-  pipeline::LessonOptions options;
-  options.owner = owner;
-  options.audio = audio;
-  options.published = false;  // a draft until its creator publishes it
-  options.on_progress = [&](const pipeline::LessonProgress& p) {
-    update(id, [&](JobStatus& s) {
-      if (p.stage == pipeline::Stage::kRendering) {
-        s.state = "rendering";
-        s.done = p.done;
-        s.total = p.total;
-      }
-    });
-  };
-  pipeline::LessonMaker maker(data_dir_, engines_);
-  const pipeline::LessonResult made = maker.make(brief, options);
-  // Named only once it is stored: a failed job names no lesson.
-  update(id, [&](JobStatus& s) {
-    s.lesson_id = made.lesson.id;
-    s.state = "done";
-  });
 }
 
 }  // namespace lectio::web

@@ -1,14 +1,17 @@
 #pragma once
-// Lessons made in the browser are composed and rendered by one background worker, in the
-// order they were asked for; the page that asked follows the job's progress. The lesson is
-// stored as an unpublished draft owned by its creator. With a PostgreSQL store (a fleet) the
-// jobs go to its queue instead, for `lectio worker`s to run, and any web server of the fleet
-// reports them; uploads are then queued too (ingest jobs). Thread-safe.
-#include <condition_variable>
-#include <deque>
+// Lessons made in the browser are jobs on the store's queue (queue/queue.h): with a PostgreSQL
+// store (a fleet) `lectio worker`s run them and any web server of the fleet reports them, and
+// uploads are queued too (ingest jobs); with the SQLite store the queue is a table in
+// lectio.db and this server runs its jobs itself, on one in-process worker thread with the
+// handlers `lectio worker` has. Either way a job outlives the process: after a crash its lease
+// expires and the next worker resumes it, or it ends failed with the reason, and its page
+// still shows it. Uploads older than jobs::kStaleUploadAge left under <data>/uploads are
+// removed at start. The lesson is stored as an unpublished draft owned by its creator.
+// Thread-safe.
+#include <atomic>
 #include <filesystem>
 #include <functional>
-#include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -16,6 +19,10 @@
 
 #include "lectio/compose/brief.h"
 #include "lectio/pipeline/engines.h"
+
+namespace lectio::queue {
+class Queue;
+}
 
 namespace lectio::web {
 
@@ -33,13 +40,14 @@ struct JobStatus {
 
 class Jobs {
  public:
+  // With the SQLite store, at most this many lessons wait for the in-process worker.
   static constexpr std::size_t kMaxQueued = 16;
 
   // Lessons are written by the engine their brief names, among `engines`. media_dir: where
-  // a fleet's uploads are handed to the workers (shared by the fleet).
+  // published audio and a fleet's uploads live (shared by the fleet).
   Jobs(std::filesystem::path data_dir, pipeline::EngineSetup engines,
        std::filesystem::path media_dir);
-  ~Jobs();  // finishes the running job, drops the queued ones
+  ~Jobs();  // stops the in-process worker: a running job finishes or goes back to the queue
   Jobs(const Jobs&) = delete;
   Jobs& operator=(const Jobs&) = delete;
 
@@ -47,34 +55,28 @@ class Jobs {
   std::optional<std::string> submit(const std::string& owner, compose::Brief brief, bool audio);
   std::optional<JobStatus> status(const std::string& id) const;
 
-  // True when jobs go to a PostgreSQL store's queue: uploads are then ingested by the workers.
-  bool queued() const { return !queue_url_.empty(); }
-  // With a queue: keeps an uploaded file in the media store and queues its ingest job; returns
+  // True when uploads are ingested by queued jobs (a PostgreSQL store's fleet of workers);
+  // with the SQLite store the request adds them itself.
+  bool queued() const { return fleet_; }
+  // With a fleet: keeps an uploaded file in the media store and queues its ingest job; returns
   // the job id. Throws Io, InvalidInput (over the media store's size limit).
   std::string submit_upload(const std::string& owner, std::string_view bytes,
                             const std::string& file_name, const std::string& origin_url);
 
  private:
-  std::optional<JobStatus> queued_status(const std::string& id) const;
-  struct Job {
-    JobStatus status;
-    compose::Brief brief;
-    bool audio = true;
-  };
-  void work();
-  void run(const std::string& id);
-  void update(const std::string& id, const std::function<void(JobStatus&)>& change);
+  // Runs `use` on a queue connection: a new one per call with PostgreSQL (the server's threads
+  // share none), the one SQLite connection (under a mutex) otherwise.
+  template <typename Use>
+  auto with_queue(Use&& use) const;
 
   std::filesystem::path data_dir_;
   pipeline::EngineSetup engines_;
   std::filesystem::path media_dir_;
-  std::string queue_url_;  // the PostgreSQL store whose queue takes the jobs; "" for none
+  bool fleet_ = false;  // a PostgreSQL store: `lectio worker`s run the jobs
   mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  std::deque<std::string> queue_;
-  std::map<std::string, Job> jobs_;
-  bool stopping_ = false;
-  std::thread worker_;  // last: started once everything it uses exists; none with a queue
+  std::unique_ptr<queue::Queue> local_;  // the SQLite queue; guarded by mutex_
+  std::atomic<bool> stopping_{false};
+  std::thread worker_;  // last: started once everything it uses exists; none with a fleet
 };
 
 }  // namespace lectio::web

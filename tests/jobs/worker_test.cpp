@@ -17,8 +17,10 @@
 #include "lectio/jobs/jobs.h"
 #include "lectio/media/media.h"
 #include "lectio/pipeline/lesson_records.h"
+#include "lectio/queue/pg_queue.h"
 #include "lectio/queue/queue.h"
 #include "lectio/store/pg_store.h"
+#include "lectio/store/store.h"
 #include "support/chat_server.h"
 #include "support/fake_author.h"
 #include "support/pg_test.h"
@@ -58,13 +60,9 @@ struct Fleet {
     return args;
   }
   std::int64_t enqueue(const queue::JobSpec& spec) {
-    pg::Connection db_conn(db.url());
-    return queue::Queue(db_conn).enqueue(spec).id;
+    return queue::open_pg_queue(db.url())->enqueue(spec).id;
   }
-  queue::JobInfo job(std::int64_t id) {
-    pg::Connection db_conn(db.url());
-    return *queue::Queue(db_conn).job(id);
-  }
+  queue::JobInfo job(std::int64_t id) { return *queue::open_pg_queue(db.url())->job(id); }
   TestDatabase db;
   TempDir data, media;
 };
@@ -209,20 +207,31 @@ TEST(JobsWorkerTest, AQueuedPlanIsBuiltByWorkersAndStoredByTheCommandThatFollows
   EXPECT_EQ(nlohmann::json::parse(shown.out)["totals"]["lessons"], 8);
 }
 
-TEST(JobsWorkerTest, PlanBuildQueueNeedsAPostgresqlStore) {
+// Without a PostgreSQL store the queue is a table in the data directory's lectio.db, and a
+// worker on that directory runs it: the job and its lesson are in the same file.
+TEST(JobsWorkerTest, AWorkerRunsTheSqliteQueueOfItsDataDirectory) {
   TempDir data;
-  const auto run =
-      run_lectio({"--data", data.path().string(), "plan", "build",
-                  (testing::source_dir() / "examples/ai-hardware/plan.yaml").string(), "--queue"});
-  EXPECT_EQ(run.exit_code, 1);
-  EXPECT_NE(run.err.find("needs a PostgreSQL store"), std::string::npos) << run.err;
-}
-
-TEST(JobsWorkerTest, AWorkerNeedsAPostgresqlStore) {
-  TempDir data;
+  const auto add =
+      run_lectio({"--data", data.path().string(), "add",
+                  (examples() / "gpu_tpu_lesson_notes.md").string(), "--id", "gpu001"});
+  ASSERT_EQ(add.exit_code, 0) << add.err;
+  const fs::path file = data.path() / "lectio.db";
+  const std::int64_t id =
+      queue::open_sqlite_queue(file)->enqueue(lesson_job(short_lesson(false))).id;
   const auto run = run_lectio({"--data", data.path().string(), "worker", "--until-idle"});
-  EXPECT_EQ(run.exit_code, 1);
-  EXPECT_NE(run.err.find("needs a PostgreSQL store"), std::string::npos) << run.err;
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const queue::JobInfo info = *queue::open_sqlite_queue(file)->job(id);
+  EXPECT_EQ(info.state, queue::State::kDone) << info.error;
+  const auto output = lesson_output(info.output);
+  ASSERT_TRUE(output) << info.output;
+  const auto lesson =
+      pipeline::load_lesson(*store::open_content_store(data.path()), output->lesson_id);
+  ASSERT_TRUE(lesson) << "the job is done, so its lesson is stored";
+  const auto listed = run_lectio({"--data", data.path().string(), "jobs", "--json"});
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  const auto jobs = nlohmann::json::parse(listed.out);
+  ASSERT_EQ(jobs.size(), 1u);
+  EXPECT_EQ(jobs[0]["state"], "done");
 }
 
 TEST(JobsWorkerTest, AQueuedLlmLessonIsWrittenByTheModelWithTheWorkersOwnKey) {

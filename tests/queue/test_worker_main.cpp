@@ -1,9 +1,10 @@
 // A worker process for the queue's process tests: runs jobs of kind "test" whose payload is
-// {"sleep_ms": N, "fail": "message", "check": bool}. A successful job inserts
-// (job_id, attempt, worker) into test_outputs in its completion transaction, so the tests can
-// count how often each job's result was committed.
-// Usage: lectio_queue_test_worker URL NAME [--until-idle] [--jobs N] [--lease-ms N]
+// {"sleep_ms": N, "fail": "message", "check": bool}. A successful job stores a record named by
+// (job id, attempt) and titled by the worker (test_output.h) in its completion transaction, so
+// the tests can count how often each job's result was committed.
+// Usage: lectio_queue_test_worker QUEUE NAME [--until-idle] [--jobs N] [--lease-ms N]
 //        [--retry-base-ms N]
+// QUEUE: a postgresql:// URL, or a SQLite file (a data directory's lectio.db).
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -12,7 +13,10 @@
 #include <string>
 #include <thread>
 
+#include "lectio/queue/pg_queue.h"
 #include "lectio/queue/worker.h"
+#include "lectio/store/pg_store.h"
+#include "test_output.h"
 
 namespace {
 
@@ -34,9 +38,9 @@ lectio::queue::Outcome run_test_job(lectio::queue::JobContext& context, const st
   const std::string fail = payload.value("fail", "");
   if (!fail.empty()) throw std::runtime_error(fail);
   const auto job = context.job();
-  return {"by " + name, [job, name](lectio::pg::Connection& db) {
-            db.exec("INSERT INTO test_outputs (job_id, attempt, worker) VALUES ($1, $2, $3)",
-                    {job.id, job.attempt, name});
+  return {"by " + name, [job, name](lectio::store::ContentStore& store) {
+            store.put_record(lectio::store::RecordKind::kLesson,
+                             lectio::queue::output_record(job, name));
           }};
 }
 
@@ -44,11 +48,15 @@ lectio::queue::Outcome run_test_job(lectio::queue::JobContext& context, const st
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: %s URL NAME [options]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s QUEUE NAME [options]\n", argv[0]);
     return 2;
   }
   lectio::queue::WorkerOptions options;
-  options.url = argv[1];
+  const std::string target = argv[1];
+  options.connect = [target](const lectio::queue::QueueOptions& q) {
+    return lectio::store::is_pg_url(target) ? lectio::queue::open_pg_queue(target, q)
+                                            : lectio::queue::open_sqlite_queue(target, q);
+  };
   options.name = argv[2];
   options.poll = std::chrono::milliseconds(500);
   for (int i = 3; i < argc; ++i) {

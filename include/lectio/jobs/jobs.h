@@ -5,6 +5,7 @@
 // of an uploaded file kept in the media store. Enqueueing and running both go through here, so
 // payloads have one format (JSON). A job's output (the lesson, the source) is written in the
 // transaction that marks the job done.
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -69,5 +70,16 @@ struct WorkerSetup {
 
 // Registers a handler for every job kind above. The store is the process's (store.h).
 void register_handlers(queue::Worker& worker, const WorkerSetup& setup);
+
+// How old an upload left under <data>/uploads must be before a starting server or worker
+// removes it (remove_stale_uploads): far longer than any upload request or ingest job takes.
+inline constexpr std::chrono::hours kStaleUploadAge{1};
+
+// Removes what lies under <data_dir>/uploads, last written more than `older_than` ago, that no
+// waiting or running ingest job of `queue` needs (among its newest 10,000 jobs): folders left by
+// a web upload cut off mid-ingest, and ingest jobs' copies of files already added. Returns how
+// many folders (or files) went. Never throws for a file it cannot remove.
+int remove_stale_uploads(const std::filesystem::path& data_dir, queue::Queue& queue,
+                         std::chrono::seconds older_than);
 
 }  // namespace lectio::jobs

@@ -1,11 +1,14 @@
 #pragma once
-// A worker process's engine: N job slots (threads, each with its own connection) that claim
-// jobs and run the handler registered for their kind, and one heartbeat thread that extends
-// the leases of the jobs in hand and learns of cancellations and lost leases.
+// A worker's engine, over either queue backend: N job slots (threads, each with its own queue
+// connection) that claim jobs and run the handler registered for their kind, and one heartbeat
+// thread that extends the leases of the jobs in hand and learns of cancellations and lost
+// leases. `lectio worker` runs one per process; the web server runs one in process with the
+// SQLite store.
 #include <atomic>
 #include <chrono>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -59,12 +62,14 @@ class JobContext {
 // that marks the job done (on that transaction's connection), so they happen exactly once.
 struct Outcome {
   std::string output;
-  std::function<void(pg::Connection&)> commit;
+  InTransaction commit;
 };
 using Handler = std::function<Outcome(JobContext&)>;
 
 struct WorkerOptions {
-  std::string url;                         // the database
+  // Opens a queue connection with the `queue` options below (called once per slot and for
+  // the heartbeat, and again after a connection broke): open_queue(data_dir, …), or a test's.
+  std::function<std::unique_ptr<Queue>(const QueueOptions&)> connect;
   std::string name;                        // shown as the job's worker; default "<host>:<pid>"
   int jobs = 1;                            // jobs run at once
   bool until_idle = false;                 // exit when the queue has nothing for this worker
@@ -87,8 +92,9 @@ class Worker {
   explicit Worker(WorkerOptions options);
   void handle(const std::string& kind, Handler handler);
   // Runs until `stop` becomes true or, with until_idle, the queue is idle. On stop, running
-  // handlers finish, or give their jobs back when they call check(). Throws Io when the
-  // database cannot be reached at the start; later connection failures are logged and retried.
+  // handlers finish, or give their jobs back when they call check(). Throws Io (InvalidInput
+  // for an unmigrated PostgreSQL queue) when the queue cannot be opened at the start; later
+  // connection failures are logged and retried.
   WorkerStats run(const std::atomic<bool>& stop);
 
  private:

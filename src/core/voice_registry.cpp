@@ -3,11 +3,8 @@
 // voices at once both land.
 #include "lectio/core/voice_registry.h"
 
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/file.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -17,6 +14,7 @@
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 
 namespace lectio {
 
@@ -86,25 +84,6 @@ std::vector<Host> parse_registry(const fs::path& file, const std::string& bytes)
   return out;
 }
 
-// An exclusive flock(2) on <data>/.voices.lock for the duration of a change.
-class ChangeLock {
- public:
-  explicit ChangeLock(const fs::path& file)
-      : fd_(::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
-    if (fd_ < 0 || ::flock(fd_, LOCK_EX) != 0) {
-      const int err = errno;
-      if (fd_ >= 0) ::close(fd_);
-      throw Io(fmt::format("{}: cannot lock: {}", file.string(), std::strerror(err)));
-    }
-  }
-  ~ChangeLock() { ::close(fd_); }  // closing releases the lock
-  ChangeLock(const ChangeLock&) = delete;
-  ChangeLock& operator=(const ChangeLock&) = delete;
-
- private:
-  int fd_;
-};
-
 class FileVoiceRegistry final : public VoiceRegistry {
  public:
   explicit FileVoiceRegistry(fs::path data_dir)
@@ -124,7 +103,7 @@ class FileVoiceRegistry final : public VoiceRegistry {
     }
     const std::lock_guard lock(mutex_);
     ensure_dir(dir_);
-    const ChangeLock change(dir_ / ".voices.lock");
+    const FileLock change(dir_ / ".voices.lock");  // against other processes
     std::vector<Host> all = load();
     for (const Host& h : all) {
       if (same_host_name(h.name, voice.name)) {
@@ -144,7 +123,7 @@ class FileVoiceRegistry final : public VoiceRegistry {
     }
     const std::lock_guard lock(mutex_);
     if (!fs::exists(file_)) return false;
-    const ChangeLock change(dir_ / ".voices.lock");
+    const FileLock change(dir_ / ".voices.lock");  // against other processes
     std::vector<Host> all = load();
     const auto gone =
         std::erase_if(all, [&](const Host& h) { return same_host_name(h.name, name); });

@@ -13,6 +13,7 @@
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 #include "lectio/speech/audio.h"
 #include "lectio/speech/publish_files.h"
 #include "render_files.h"

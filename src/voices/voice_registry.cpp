@@ -1,7 +1,7 @@
 // The file-backed voice registry: <data>/voices.json, validated on every read, replaced
 // atomically on every change, and changed under an advisory lock so that two processes adding
 // voices at once both land.
-#include "lectio/core/voice_registry.h"
+#include "lectio/voices/voice_registry.h"
 
 #include <fmt/format.h>
 #include <sys/stat.h>
@@ -16,7 +16,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/file.h"
 
-namespace lectio {
+namespace lectio::voices {
 
 namespace {
 
@@ -216,4 +216,4 @@ void check_voice(const Host& v) {
   require(s.timeout >= 1 && s.timeout <= 600, v, "timeout", "must be 1-600 seconds");
 }
 
-}  // namespace lectio
+}  // namespace lectio::voices

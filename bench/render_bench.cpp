@@ -27,12 +27,12 @@
 
 #include "lectio/compose/lesson.h"
 #include "lectio/core/error.h"
-#include "lectio/core/hosts.h"
 #include "lectio/speech/audio.h"
 #include "lectio/speech/normalize.h"
 #include "lectio/speech/publish_files.h"
 #include "lectio/speech/render.h"
 #include "lectio/speech/synthesizer.h"
+#include "lectio/voices/hosts.h"
 
 namespace {
 
@@ -111,7 +111,7 @@ int stages(const std::vector<std::string>& args) {
     spoken.push_back(normalize_for_speech(s->text, lesson.language));
   }
   lap("normalise");
-  auto synth = make_synthesizer(*find_host(lesson.host));
+  auto synth = make_synthesizer(*voices::find_host(lesson.host));
   std::vector<Pcm> clips;
   for (const auto& s : spoken) clips.push_back(synth->speak(s));
   lap("synthesise (1 thread)");

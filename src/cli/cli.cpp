@@ -9,12 +9,14 @@
 #include "commands.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
-#include "lectio/core/voice_registry.h"
 #include "lectio/store/pg_store.h"
+#include "lectio/voices/voice_registry.h"
 
 namespace lectio::cli {
 
-std::filesystem::path GlobalOptions::data() const { return resolve_data_dir(data_dir); }
+std::filesystem::path GlobalOptions::data() const {
+  return resolve_data_dir(data_dir);
+}
 
 namespace {
 
@@ -58,7 +60,7 @@ int run(int argc, char** argv) {
   // directory's registered voices too.
   app.parse_complete_callback([&global] {
     store::set_store_url(global.store);
-    use_voice_registry(open_voice_registry(global.data()));
+    voices::use_voice_registry(voices::open_voice_registry(global.data()));
   });
   try {
     app.parse(argc, argv);

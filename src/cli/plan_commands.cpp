@@ -9,8 +9,8 @@
 #include <optional>
 
 #include "commands.h"
-#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 #include "lectio/core/progress.h"
 #include "lectio/plan/builder.h"
 #include "lectio/plan/draft.h"

@@ -9,10 +9,10 @@
 
 #include "commands.h"
 #include "lectio/core/error.h"
-#include "lectio/core/hosts.h"
-#include "lectio/core/voice_registry.h"
 #include "lectio/speech/normalize.h"
 #include "lectio/speech/synthesizer.h"
+#include "lectio/voices/hosts.h"
+#include "lectio/voices/voice_registry.h"
 
 namespace lectio::cli {
 
@@ -20,11 +20,11 @@ namespace {
 
 struct AddArgs {
   std::string engine;
-  Host voice;
-  SpeechServer server;
+  voices::Host voice;
+  voices::SpeechServer server;
 };
 
-nlohmann::ordered_json voice_json(const Host& h) {
+nlohmann::ordered_json voice_json(const voices::Host& h) {
   nlohmann::ordered_json j = {{"name", h.name},
                               {"language", h.language},
                               {"gender", h.gender},
@@ -45,14 +45,14 @@ nlohmann::ordered_json voice_json(const Host& h) {
 }
 
 void list_voices(bool json) {
-  const std::vector<Host> all = hosts();
+  const std::vector<voices::Host> all = voices::hosts();
   if (json) {
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    for (const Host& h : all) out.push_back(voice_json(h));
+    for (const voices::Host& h : all) out.push_back(voice_json(h));
     std::cout << out.dump(2) << '\n';
     return;
   }
-  for (const Host& h : all) {
+  for (const voices::Host& h : all) {
     const std::string where =
         h.server ? fmt::format(" ({}, {})", h.server->base_url, h.server->model) : "";
     std::cout << fmt::format("{:<9} {}  {:<6}  {}/{}{}  {}\n", h.name, h.language,
@@ -73,13 +73,13 @@ void add_voice(AddArgs args, const GlobalOptions& global) {
   }
   args.voice.engine = args.engine;
   args.voice.server = args.server;
-  open_voice_registry(global.data())->add(args.voice);
+  voices::open_voice_registry(global.data())->add(args.voice);
   std::fprintf(stderr, "lectio: voice %s added: %s %s at %s\n", args.voice.name.c_str(),
                args.server.model.c_str(), args.voice.voice.c_str(), args.server.base_url.c_str());
 }
 
 void remove_voice(const std::string& name, const GlobalOptions& global) {
-  if (!open_voice_registry(global.data())->remove(name)) {
+  if (!voices::open_voice_registry(global.data())->remove(name)) {
     throw NotFound(fmt::format("voice '{}': not registered (see `lectio voices`)", name));
   }
   std::fprintf(stderr, "lectio: voice %s removed\n", name.c_str());
@@ -87,7 +87,7 @@ void remove_voice(const std::string& name, const GlobalOptions& global) {
 
 // Speaks one sentence, bypassing the sentence cache, so that the server is really asked.
 void test_voice(const std::string& name, const std::string& given) {
-  const auto host = find_host(name);
+  const auto host = voices::find_host(name);
   if (!host) throw NotFound(fmt::format("voice '{}': no such voice (see `lectio voices`)", name));
   const std::string text =
       !given.empty() ? given

@@ -13,7 +13,7 @@
 #include "lectio/core/clock.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
-#include "lectio/core/hosts.h"
+#include "lectio/voices/hosts.h"
 #include "lectio/core/source.h"
 #include "lectio/core/text.h"
 
@@ -151,7 +151,7 @@ void check_known_fields(const BriefValue& root, const FieldReader& read) {
 // voice and, for a dialogue, another voice of it.
 void read_hosts(const FieldReader& read, Brief& brief) {
   auto check_host = [&](const char* field, const std::string& value) -> std::string {
-    const auto host = find_host(value);
+    const auto host = voices::find_host(value);
     if (!host) read.fail(field, fmt::format("unknown host '{}' (see `lectio voices`)", value));
     if (host->language != brief.language) {
       read.fail(field, fmt::format("host '{}' speaks {}, but the lesson is in {}", host->name,
@@ -161,11 +161,11 @@ void read_hosts(const FieldReader& read, Brief& brief) {
   };
   const auto host = read.text("host");
   brief.host = host && !host->empty() ? check_host("host", *host)
-                                      : default_host(brief.language).name;
+                                      : voices::default_host(brief.language).name;
   const auto cohost = read.text("cohost");
   if (cohost && !cohost->empty()) brief.cohost = check_host("cohost", *cohost);
   if (brief.format == LessonFormat::kDialogue && brief.cohost.empty()) {
-    brief.cohost = default_host(brief.language, brief.host).name;
+    brief.cohost = voices::default_host(brief.language, brief.host).name;
   }
   if (!brief.cohost.empty() && brief.cohost == brief.host) {
     read.fail("cohost", "must differ from host");

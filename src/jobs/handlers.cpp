@@ -10,6 +10,7 @@
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/jobs/jobs.h"
 #include "lectio/media/media.h"

@@ -1,12 +1,11 @@
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <system_error>
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 #include "lectio/core/text.h"
 #include "lectio/media/media.h"
 
@@ -31,14 +30,6 @@ bool is_hex(std::string_view s) {
   return true;
 }
 
-// Makes the rename that published a file durable: the directory entry itself is fsynced.
-void sync_dir(const fs::path& dir) {
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;  // the file is written; only its durability across a crash is weaker
-  ::fsync(fd);
-  ::close(fd);
-}
-
 class MediaDir final : public MediaStore {
  public:
   explicit MediaDir(fs::path dir) : dir_(std::move(dir)) { ensure_dir(dir_); }
@@ -52,8 +43,7 @@ class MediaDir final : public MediaStore {
     const fs::path target = path_of(key);
     if (fs::exists(target)) return key;  // same name, same bytes
     ensure_dir(target.parent_path());
-    write_file_atomic(target, bytes);  // temporary name, fsync, rename
-    sync_dir(target.parent_path());
+    write_file_atomic(target, bytes);  // temporary name, fsync, rename, directory fsync
     return key;
   }
 

@@ -11,9 +11,9 @@
 #include "draft_text.h"
 #include "grouping.h"
 #include "lectio/core/error.h"
-#include "lectio/core/hosts.h"
 #include "lectio/core/text.h"
 #include "lectio/text/speaking_rate.h"
+#include "lectio/voices/hosts.h"
 
 namespace lectio::plan {
 
@@ -247,7 +247,7 @@ Draft draft_plan(store::ContentStore& store, const DraftOptions& options) {
 
   Draft draft;
   draft.language = corpus.language;
-  draft.host = default_host(draft.language).name;
+  draft.host = voices::default_host(draft.language).name;
   draft.title = plan_title(goal, draft.language);
   draft.audience = options.audience.empty() ? default_audience(goal, draft.language)
                                             : text::collapse_whitespace(options.audience);

@@ -8,8 +8,8 @@
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
-#include "lectio/core/hosts.h"
 #include "lectio/core/text.h"
+#include "lectio/voices/hosts.h"
 
 namespace fs = std::filesystem;
 
@@ -131,10 +131,10 @@ void check_plan_fields(const PlanReader& read, PlanFile& file) {
   if (file.style != "quick" && file.style != "deep") read.fail("style", "must be quick or deep");
   const std::string host = read.text(root["host"], "host");
   if (host.empty()) {
-    file.host = default_host(file.language).name;
+    file.host = voices::default_host(file.language).name;
     return;
   }
-  const auto found = find_host(host);
+  const auto found = voices::find_host(host);
   if (!found) read.fail("host", fmt::format("unknown host '{}' (see `lectio voices`)", host));
   if (found->language != file.language) {
     read.fail("host", fmt::format("host '{}' speaks {}, but the plan is in {}", found->name,

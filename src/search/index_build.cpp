@@ -1,18 +1,14 @@
 // Writing the index: batches of segments, the write lock, the full rebuild and the commit
 // (index_feed.cpp applies the store's changes).
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/file.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <chrono>
-#include <cstring>
+#include <cstdio>
 #include <set>
-#include <thread>
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 #include "segment_index.h"
 
 namespace fs = std::filesystem;
@@ -35,31 +31,14 @@ std::string segment_file(std::int64_t batch, std::size_t n) {
 
 }  // namespace
 
-IndexWriteLock::IndexWriteLock(const fs::path& dir) {
-  const fs::path path = dir / kLockFile;
-  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) {
-    throw Io(fmt::format("{}: cannot open the search index's lock ({})", path.string(),
-                         std::strerror(errno)));
-  }
-  using namespace std::chrono_literals;
-  for (int attempt = 0; ::flock(fd_, LOCK_EX | LOCK_NB) != 0; ++attempt) {
-    if (errno != EWOULDBLOCK && errno != EINTR) {
-      ::close(fd_);
-      throw Io(fmt::format("{}: cannot lock the search index ({})", path.string(),
-                           std::strerror(errno)));
-    }
-    if (attempt >= 2000) {  // about 20 s
-      ::close(fd_);
-      throw Io(
-          fmt::format("{}: the search index is locked by another lectio process", dir.string()));
-    }
-    std::this_thread::sleep_for(10ms);
-  }
-}
+IndexWriteLock::IndexWriteLock(const fs::path& dir) : lock_(acquire(dir)) {}
 
-IndexWriteLock::~IndexWriteLock() {
-  ::close(fd_);  // releases the lock
+FileLock IndexWriteLock::acquire(const fs::path& dir) {
+  auto lock = FileLock::try_lock(dir / kLockFile, LockMode::kExclusive, std::chrono::seconds(20));
+  if (!lock) {
+    throw Io(fmt::format("{}: the search index is locked by another lectio process", dir.string()));
+  }
+  return std::move(*lock);
 }
 
 BatchWriter::BatchWriter(fs::path dir, std::int64_t batch) : dir_(std::move(dir)), batch_(batch) {}

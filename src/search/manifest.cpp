@@ -1,14 +1,13 @@
 #include "manifest.h"
 
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <optional>
 #include <sstream>
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 #include "segment.h"
 #include "segment_format.h"
 
@@ -102,12 +101,7 @@ std::optional<Manifest> read_manifest(const fs::path& dir) {
 }
 
 void write_manifest(const fs::path& dir, const Manifest& manifest) {
-  write_file_atomic(manifest_path(dir), encode(manifest));
-  // The rename itself is durable once the directory is synced.
-  if (const int d = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); d >= 0) {
-    ::fsync(d);
-    ::close(d);
-  }
+  write_file_atomic(manifest_path(dir), encode(manifest));  // durable, rename included
 }
 
 }  // namespace lectio::search

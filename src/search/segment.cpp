@@ -5,12 +5,12 @@
 #include <fmt/format.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 #include "segment_format.h"
 
 namespace fs = std::filesystem;
@@ -43,19 +43,19 @@ bool Postings::next(std::uint32_t& document, std::uint32_t& wdf) {
 }
 
 std::shared_ptr<const Segment> Segment::open(const fs::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
+  const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) {
     if (errno == ENOENT) throw IndexDamage(fmt::format("{}: missing", path.string()));
     throw Io(
         fmt::format("{}: cannot read the search index ({})", path.string(), std::strerror(errno)));
   }
   struct stat st {};
-  if (::fstat(fd, &st) != 0 || st.st_size < static_cast<off_t>(format::kHeaderBytes + 8)) {
-    ::close(fd);
+  if (::fstat(fd.get(), &st) != 0 || st.st_size < static_cast<off_t>(format::kHeaderBytes + 8)) {
     throw IndexDamage(fmt::format("{}: too short for a segment", path.string()));
   }
-  void* map = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_SHARED, fd, 0);
-  ::close(fd);
+  // The mapping outlives the descriptor.
+  void* map =
+      ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_SHARED, fd.get(), 0);
   if (map == MAP_FAILED) {
     throw Io(
         fmt::format("{}: cannot map the search index ({})", path.string(), std::strerror(errno)));

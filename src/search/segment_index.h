@@ -12,6 +12,7 @@
 #include <string>
 
 #include "document.h"
+#include "lectio/core/file.h"
 #include "lectio/search/index.h"
 #include "manifest.h"
 #include "match.h"
@@ -105,12 +106,10 @@ class SegmentIndex final : public Index {
 class IndexWriteLock {
  public:
   explicit IndexWriteLock(const std::filesystem::path& dir);
-  ~IndexWriteLock();
-  IndexWriteLock(const IndexWriteLock&) = delete;
-  IndexWriteLock& operator=(const IndexWriteLock&) = delete;
 
  private:
-  int fd_ = -1;
+  static FileLock acquire(const std::filesystem::path& dir);
+  FileLock lock_;
 };
 
 }  // namespace lectio::search

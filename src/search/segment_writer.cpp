@@ -4,8 +4,8 @@
 #include <atomic>
 #include <cstring>
 
-#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 #include "segment.h"
 #include "segment_format.h"
 #include "segment_state.h"

@@ -149,7 +149,7 @@ class EspeakSynthesizer final : public Synthesizer {
 
 }  // namespace
 
-std::unique_ptr<Synthesizer> make_espeak_synthesizer(const Host& host) {
+std::unique_ptr<Synthesizer> make_espeak_synthesizer(const voices::Host& host) {
   if (!(host.rate > 0.25 && host.rate < 4.0) || !(host.pitch > 0 && host.pitch < 2.0)) {
     throw InvalidInput(fmt::format("host '{}': rate {} or pitch {} is out of range", host.name,
                                    host.rate, host.pitch));

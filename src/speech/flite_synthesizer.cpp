@@ -123,7 +123,7 @@ std::optional<double> voice_f0_mean(const cst_voice* voice) {
 
 class FliteSynthesizer final : public Synthesizer {
  public:
-  FliteSynthesizer(const Host& host, cst_voice* voice) : name_(host.name), voice_(voice) {
+  FliteSynthesizer(const voices::Host& host, cst_voice* voice) : name_(host.name), voice_(voice) {
     stretch_ = voice_float(voice, "duration_stretch", 1.0) / host.rate;
     if (host.pitch != 1.0) {
       if (const auto mean = voice_f0_mean(voice)) f0_mean_ = *mean * host.pitch;
@@ -163,7 +163,7 @@ class FliteSynthesizer final : public Synthesizer {
 
 }  // namespace
 
-std::unique_ptr<Synthesizer> make_flite_synthesizer(const Host& host) {
+std::unique_ptr<Synthesizer> make_flite_synthesizer(const voices::Host& host) {
   if (!(host.rate > 0.25 && host.rate < 4.0) || !(host.pitch > 0.25 && host.pitch < 4.0)) {
     throw InvalidInput(fmt::format("host '{}': rate {} or pitch {} is out of range", host.name,
                                    host.rate, host.pitch));

@@ -21,8 +21,8 @@
 
 #include "id3_tags.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 #include "lectio/speech/publish_files.h"
-#include "staged_file.h"
 
 namespace lectio::speech {
 

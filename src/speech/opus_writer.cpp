@@ -24,8 +24,8 @@
 #include <memory>
 
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 #include "lectio/speech/publish_files.h"
-#include "staged_file.h"
 #include "timestamp.h"
 
 namespace lectio::speech {

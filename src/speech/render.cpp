@@ -13,6 +13,7 @@
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 #include "lectio/speech/audio.h"
 #include "lectio/speech/publish_files.h"
 #include "render_files.h"
@@ -104,7 +105,8 @@ AudioTags make_tags(const compose::Lesson& lesson, const RenderPlan& plan,
                     std::vector<Chapter> chapters) {
   AudioTags tags;
   tags.title = lesson.title;
-  for (const Host& h : plan.voices) tags.artist += (tags.artist.empty() ? "" : " & ") + h.name;
+  for (const voices::Host& h : plan.voices)
+    tags.artist += (tags.artist.empty() ? "" : " & ") + h.name;
   tags.album = lesson.plan;
   tags.date = lesson.date;
   tags.comment = lesson.description;

@@ -12,6 +12,7 @@
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 #include "lectio/core/text.h"
 
 namespace fs = std::filesystem;
@@ -62,12 +63,12 @@ void prepare_out_dir(const fs::path& dir) {
   // access() is not enough (root, read-only mounts, ACLs): try what the writers will do.
   std::random_device rd;
   const fs::path probe = dir / fmt::format(".lectio-probe{:08x}", rd());
-  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) {
+  UniqueFd fd(::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
+  if (!fd) {
     throw Io(fmt::format("{}: cannot write to the output directory: {}", dir.string(),
                          std::strerror(errno)));
   }
-  ::close(fd);
+  fd.reset();
   ::unlink(probe.c_str());
 }
 

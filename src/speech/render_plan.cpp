@@ -13,7 +13,7 @@ namespace lectio::speech {
 namespace {
 
 bool has_voices(const std::string& language) {
-  for (const Host& h : hosts()) {
+  for (const voices::Host& h : voices::hosts()) {
     if (h.language == language) return true;
   }
   return false;
@@ -24,7 +24,7 @@ std::size_t voice_index(RenderPlan& plan, const std::string& name, const compose
   for (std::size_t i = 0; i < plan.voices.size(); ++i) {
     if (plan.voices[i].name == name) return i;
   }
-  const auto host = find_host(name);
+  const auto host = voices::find_host(name);
   if (!host) {
     throw InvalidInput(fmt::format("lesson '{}': speaker '{}' has no voice (see `lectio voices`)",
                                    lesson.slug, name));
@@ -47,7 +47,7 @@ RenderPlan make_render_plan(const compose::Lesson& lesson) {
   RenderPlan plan;
   plan.language = lesson.language;
   if (plan.language.empty()) {
-    const auto host = find_host(lesson.host);
+    const auto host = voices::find_host(lesson.host);
     plan.language = host ? host->language : "en";
   }
   if (!has_voices(plan.language)) {
@@ -79,7 +79,7 @@ RenderPlan make_render_plan(const compose::Lesson& lesson) {
 std::string render_key(const compose::Lesson& lesson, const RenderPlan& plan,
                        const RenderOptions& options) {
   nlohmann::ordered_json voices = nlohmann::ordered_json::array();
-  for (const Host& h : plan.voices) {
+  for (const voices::Host& h : plan.voices) {
     nlohmann::ordered_json v = {h.name, h.language, h.gender, h.engine, h.voice, h.rate, h.pitch};
     if (h.server) {  // concurrency and timeout change how, not what, is heard
       v.push_back({h.server->base_url, h.server->model, h.server->format, h.server->sample_rate});

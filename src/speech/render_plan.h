@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "lectio/compose/lesson.h"
-#include "lectio/core/hosts.h"
 #include "lectio/speech/render.h"
+#include "lectio/voices/hosts.h"
 
 namespace lectio::speech {
 
@@ -33,8 +33,8 @@ struct PlannedSection {
 };
 
 struct RenderPlan {
-  std::string language;      // "en" or "zh": what the normaliser is told
-  std::vector<Host> voices;  // every speaker, in order of first appearance
+  std::string language;              // "en" or "zh": what the normaliser is told
+  std::vector<voices::Host> voices;  // every speaker, in order of first appearance
   std::vector<PlannedLine> lines;
   std::vector<PlannedSection> sections;
 };

@@ -4,6 +4,7 @@
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 
 namespace lectio::speech {
 

@@ -64,7 +64,7 @@ class Gate {
 
 // The process's gate for a voice, keyed by name and server; a re-registered voice's new limit
 // applies from its next request.
-Gate& gate_for(const Host& host) {
+Gate& gate_for(const voices::Host& host) {
   static std::mutex mutex;
   static std::map<std::string, std::unique_ptr<Gate>> gates;
   const std::lock_guard lock(mutex);
@@ -124,7 +124,7 @@ std::optional<double> parse_retry_after(const std::string& value) {
 
 class ServerSynthesizer final : public Synthesizer {
  public:
-  ServerSynthesizer(const Host& host, const std::filesystem::path& cache_dir)
+  ServerSynthesizer(const voices::Host& host, const std::filesystem::path& cache_dir)
       : host_(host),
         server_(*host_.server),
         name_(fmt::format("voice '{}': speech server {}", host.name, server_.base_url)),
@@ -207,8 +207,8 @@ class ServerSynthesizer final : public Synthesizer {
       const Answer a = attempt(body);
       if (a.error == httplib::Error::Success && a.status >= 200 && a.status < 300) return a.body;
       if (a.too_large) {
-        throw InvalidInput(fmt::format("{}: answered over {} MiB for one sentence", name_,
-                                       kMaxAnswerBytes >> 20));
+        throw InvalidInput(
+            fmt::format("{}: answered over {} MiB for one sentence", name_, kMaxAnswerBytes >> 20));
       }
       const bool transient =
           a.error != httplib::Error::Success || a.status == 429 || a.status >= 500;
@@ -238,8 +238,8 @@ class ServerSynthesizer final : public Synthesizer {
                        slow ? fmt::format(", timeout {:g} s", server_.timeout) : "");
   }
 
-  Host host_;
-  const SpeechServer& server_;
+  voices::Host host_;
+  const voices::SpeechServer& server_;
   std::string name_;  // "voice 'Nova': speech server http://...", the start of every message
   httplib::Client client_;
   std::string path_;
@@ -248,7 +248,7 @@ class ServerSynthesizer final : public Synthesizer {
 
 }  // namespace
 
-std::unique_ptr<Synthesizer> make_server_synthesizer(const Host& host,
+std::unique_ptr<Synthesizer> make_server_synthesizer(const voices::Host& host,
                                                      const std::filesystem::path& cache_dir) {
   if (!host.server) {
     throw Unsupported(fmt::format("host '{}': engine openai-speech without a server", host.name));

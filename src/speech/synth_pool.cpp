@@ -101,7 +101,7 @@ struct Pool {
 std::size_t default_workers(const RenderPlan& plan) {
   std::size_t workers = std::max(1u, std::thread::hardware_concurrency());
   std::size_t requests = 0;
-  for (const Host& h : plan.voices) {
+  for (const voices::Host& h : plan.voices) {
     if (h.server) requests += static_cast<std::size_t>(h.server->concurrency);
   }
   return std::max(workers, requests);

@@ -8,7 +8,8 @@
 
 namespace lectio::speech {
 
-std::unique_ptr<Synthesizer> make_synthesizer(const Host& host, const SynthesisOptions& options) {
+std::unique_ptr<Synthesizer> make_synthesizer(const voices::Host& host,
+                                              const SynthesisOptions& options) {
   if (host.engine == "flite") return make_flite_synthesizer(host);
   if (host.engine == "espeak-ng") return make_espeak_synthesizer(host);
   if (host.engine == "openai-speech") return make_server_synthesizer(host, options.sentence_cache);
@@ -16,7 +17,7 @@ std::unique_ptr<Synthesizer> make_synthesizer(const Host& host, const SynthesisO
       fmt::format("host '{}': engine '{}' is not in this build", host.name, host.engine));
 }
 
-bool voice_available(const Host& host) {
+bool voice_available(const voices::Host& host) {
   try {
     return make_synthesizer(host) != nullptr;
   } catch (const Error&) {

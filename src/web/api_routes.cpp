@@ -4,8 +4,8 @@
 
 #include "app.h"
 #include "lectio/core/error.h"
-#include "lectio/core/hosts.h"
 #include "lectio/plan/related.h"
+#include "lectio/voices/hosts.h"
 #include "request.h"
 #include "routes.h"
 #include "views.h"
@@ -154,8 +154,7 @@ void register_api_routes(httplib::Server& server, App& app) {
                 const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
                 const JsonRequest body(ctx.json_body());
                 // In bytes here, four per character at most; answer_question counts characters.
-                const std::string question =
-                    body.text("question", 4 * compose::kMaxQuestionChars);
+                const std::string question = body.text("question", 4 * compose::kMaxQuestionChars);
                 ctx.send_json(answer_json(ask(ctx, entry.lesson, question)));
               }));
   server.Get(
@@ -215,7 +214,7 @@ void register_api_routes(httplib::Server& server, App& app) {
   server.Get("/api/search", route(app, Surface::kApi, search));
   server.Get("/api/voices", route(app, Surface::kApi, [](Context& ctx) {
                json out = json::array();
-               for (const Host& h : hosts()) {
+               for (const voices::Host& h : voices::hosts()) {
                  out.push_back({{"name", h.name},
                                 {"language", h.language},
                                 {"gender", h.gender},

@@ -10,9 +10,9 @@
 #include "lectio/compose/composer.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
-#include "lectio/core/hosts.h"
 #include "lectio/core/password.h"
 #include "lectio/pipeline/lesson_records.h"
+#include "lectio/voices/hosts.h"
 #include "request.h"
 #include "routes.h"
 #include "uploads.h"
@@ -132,7 +132,7 @@ void create_page(Context& ctx, const std::string& error = "", int status = 200) 
   }
   d.set("sources", sources);
   data voices = data::type::list;
-  for (const Host& h : hosts()) {
+  for (const voices::Host& h : voices::hosts()) {
     data v;
     v.set("name", h.name);
     v.set("language", h.language);

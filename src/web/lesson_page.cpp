@@ -10,9 +10,9 @@
 #include "app.h"
 #include "lectio/compose/answer.h"
 #include "lectio/core/error.h"
-#include "lectio/core/hosts.h"
 #include "lectio/plan/related.h"
 #include "lectio/text/duration.h"
+#include "lectio/voices/hosts.h"
 #include "routes.h"
 #include "views.h"
 
@@ -279,7 +279,8 @@ void lesson_page(Context& ctx, const std::string& id_or_slug) {
     // No plans stored yet: nothing to relate.
   }
   d.set("related", related);
-  if (const std::string creator = creator_name(ctx.community(), entry.record.owner); !creator.empty()) {
+  if (const std::string creator = creator_name(ctx.community(), entry.record.owner);
+      !creator.empty()) {
     d.set("creator", creator);
   }
   if (ctx.user && entry.record.owner == ctx.user->id) d.set("mine", true);

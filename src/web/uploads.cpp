@@ -8,6 +8,7 @@
 #include "app.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 #include "lectio/core/password.h"
 #include "lectio/ingest/ingest.h"
 

@@ -1,6 +1,6 @@
 lectio_test(core source)
 lectio_test(core text)
 lectio_test(core data_dir)
+lectio_test(core file)
 lectio_test(core password)
-lectio_test(core voice_registry)
 lectio_test(core progress)

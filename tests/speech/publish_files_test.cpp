@@ -13,8 +13,8 @@
 #include <regex>
 #include <sstream>
 
-#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 #include "lectio/speech/audio.h"
 #include "speech/audio_support.h"
 

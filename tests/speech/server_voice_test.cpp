@@ -10,10 +10,10 @@
 #include <nlohmann/json.hpp>
 
 #include "lectio/core/error.h"
-#include "lectio/core/voice_registry.h"
 #include "lectio/speech/normalize.h"
 #include "lectio/speech/render.h"
 #include "lectio/speech/synthesizer.h"
+#include "lectio/voices/voice_registry.h"
 #include "speech/audio_support.h"
 #include "speech/speech_server.h"
 
@@ -24,16 +24,16 @@ namespace fs = std::filesystem;
 using testing::FakeSpeechServer;
 using testing::TempDir;
 
-Host server_voice(const std::string& base_url, std::string name = "Nova",
-                  std::string format = "wav") {
-  Host h;
+voices::Host server_voice(const std::string& base_url, std::string name = "Nova",
+                          std::string format = "wav") {
+  voices::Host h;
   h.name = std::move(name);
   h.language = "en";
   h.gender = "female";
   h.engine = "openai-speech";
   h.voice = "slt";
   h.description = "a test voice";
-  SpeechServer s;
+  voices::SpeechServer s;
   s.base_url = base_url;
   s.model = "kokoro";
   s.format = std::move(format);
@@ -146,12 +146,12 @@ TEST(ServerVoiceTest, ADownServerIsOneLineNamingIt) {
 TEST(ServerVoiceTest, ASlowServerTimesOutAndAFastEnoughOneIsWaitedFor) {
   FakeSpeechServer server;
   server.set_latency(1.5);
-  Host impatient = server_voice(server.base_url());
+  voices::Host impatient = server_voice(server.base_url());
   impatient.server->timeout = 1;
   EXPECT_THROW(make_synthesizer(impatient)->speak("Hello there."), Io);
   EXPECT_EQ(server.requests(), 4);
   server.reset_counts();
-  Host patient = server_voice(server.base_url());
+  voices::Host patient = server_voice(server.base_url());
   patient.server->timeout = 5;
   EXPECT_GT(make_synthesizer(patient)->speak("Hello there.").samples.size(), 1000u);
   EXPECT_EQ(server.requests(), 1);
@@ -179,19 +179,19 @@ compose::Lesson server_lesson(const std::string& host, int count, const std::str
 
 // A data directory whose registry holds `voice`, in use for the test's duration.
 struct Registered {
-  explicit Registered(const Host& voice) {
-    auto registry = open_voice_registry(dir.path());
+  explicit Registered(const voices::Host& voice) {
+    auto registry = voices::open_voice_registry(dir.path());
     registry->add(voice);
-    use_voice_registry(std::move(registry));
+    voices::use_voice_registry(std::move(registry));
   }
-  ~Registered() { use_voice_registry(nullptr); }
+  ~Registered() { voices::use_voice_registry(nullptr); }
   TempDir dir;
 };
 
 TEST(ServerVoiceTest, RenderKeepsTheCapOnRequestsInFlight) {
   FakeSpeechServer server;
   server.set_latency(0.3);
-  Host voice = server_voice(server.base_url());
+  voices::Host voice = server_voice(server.base_url());
   voice.server->concurrency = 3;
   const Registered registered(voice);
   TempDir out;

@@ -59,7 +59,7 @@ double spoken_seconds(const Pcm& pcm) {
 }
 
 TEST(SynthesizerTest, EveryHostSpeaks) {
-  for (const Host& host : hosts()) {
+  for (const voices::Host& host : voices::hosts()) {
     ASSERT_TRUE(voice_available(host)) << host.name;
     auto synth = make_synthesizer(host);
     const Pcm pcm = synth->speak(host.language == "zh" ? "你好，今天我们讨论芯片。"
@@ -74,15 +74,15 @@ TEST(SynthesizerTest, EveryHostSpeaks) {
 TEST(SynthesizerTest, RateAndPitchTakeEffect) {
   const std::string text = "The quick brown fox jumps over the lazy dog near the river bank.";
   for (const char* name : {"Lena", "Kai", "Wei"}) {
-    Host host = *find_host(name);
+    voices::Host host = *voices::find_host(name);
     const std::string spoken =
         host.language == "zh" ? "我们今天讨论图形处理器和张量处理器的区别。" : text;
     const Pcm normal = make_synthesizer(host)->speak(spoken);
-    Host fast = host;
+    voices::Host fast = host;
     fast.rate = host.rate * 1.5;
     const Pcm quick = make_synthesizer(fast)->speak(spoken);
     EXPECT_LT(quick.seconds(), normal.seconds() * 0.85) << name;
-    Host high = host;
+    voices::Host high = host;
     high.pitch = host.pitch * 1.3;
     const Pcm higher = make_synthesizer(high)->speak(spoken);
     EXPECT_GT(mean_f0(higher), mean_f0(normal) * 1.1) << name;
@@ -97,7 +97,7 @@ TEST(SynthesizerTest, MandarinHostsReadHanCharactersAsMandarin) {
   const std::string text = "我们今天讨论图形处理器和张量处理器的区别。";
   testing::TempDir dir;
   for (const char* name : {"Mei", "Wei"}) {
-    const Host host = *find_host(name);
+    const voices::Host host = *voices::find_host(name);
     const Pcm ours = make_synthesizer(host)->speak(text);
     const auto wav = dir.path() / (std::string(name) + ".wav");
     const std::string voice =
@@ -113,11 +113,11 @@ TEST(SynthesizerTest, MandarinHostsReadHanCharactersAsMandarin) {
 }
 
 TEST(SynthesizerTest, RefusesUnknownVoicesAndEngines) {
-  Host host = *find_host("Lena");
+  voices::Host host = *voices::find_host("Lena");
   host.voice = "nope";
   EXPECT_FALSE(voice_available(host));
   EXPECT_THROW(make_synthesizer(host), Unsupported);
-  host = *find_host("Mei");
+  host = *voices::find_host("Mei");
   host.voice = "no-such-language";
   EXPECT_THROW(make_synthesizer(host), Unsupported);
   host.engine = "festival";
@@ -128,14 +128,14 @@ TEST(SynthesizerTest, FliteVoicesRunInParallel) {
   // One synthesiser per thread on the same shared voice and on different voices: every
   // thread gets the same audio length as a lone run (kal is bit-exact, so compare samples).
   const std::string text = "Parallel synthesis must not mix up utterances, 42 times over.";
-  const Pcm alone = make_synthesizer(*find_host("Kai"))->speak(text);
+  const Pcm alone = make_synthesizer(*voices::find_host("Kai"))->speak(text);
   std::vector<Pcm> results(4);
   {
     std::vector<std::jthread> threads;
     for (std::size_t t = 0; t < results.size(); ++t) {
       threads.emplace_back([&, t] {
         const char* name = t % 2 == 0 ? "Kai" : "Lena";
-        auto synth = make_synthesizer(*find_host(name));
+        auto synth = make_synthesizer(*voices::find_host(name));
         for (int round = 0; round < 3; ++round) results[t] = synth->speak(text);
       });
     }

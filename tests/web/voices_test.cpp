@@ -6,7 +6,7 @@
 #include <chrono>
 #include <thread>
 
-#include "lectio/core/voice_registry.h"
+#include "lectio/voices/voice_registry.h"
 #include "speech/speech_server.h"
 #include "web/web_fixture.h"
 
@@ -21,22 +21,22 @@ class WebVoicesTest : public WebTest {
  protected:
   void SetUp() override {
     WebTest::SetUp();
-    Host nova;
+    voices::Host nova;
     nova.name = "Nova";
     nova.language = "en";
     nova.engine = "openai-speech";
     nova.voice = "slt";
     nova.description = "a server voice";
-    SpeechServer s;
+    voices::SpeechServer s;
     s.base_url = speech_server_.base_url();
     s.model = "kokoro";
     nova.server = s;
-    std::shared_ptr<VoiceRegistry> registry = open_voice_registry(data_);
+    std::shared_ptr<voices::VoiceRegistry> registry = voices::open_voice_registry(data_);
     registry->add(nova);
-    use_voice_registry(registry);  // as `lectio serve --data` does
+    voices::use_voice_registry(registry);  // as `lectio serve --data` does
   }
   void TearDown() override {
-    use_voice_registry(nullptr);
+    voices::use_voice_registry(nullptr);
     WebTest::TearDown();
   }
   lectio::testing::FakeSpeechServer speech_server_;
@@ -46,7 +46,7 @@ TEST_F(WebVoicesTest, ARegisteredVoiceIsOfferedAndSpeaksTheLesson) {
   const auto voices = browser_->get("/api/voices");
   ASSERT_TRUE(voices && voices->status == 200);
   const json list = body_json(voices)["voices"];
-  ASSERT_EQ(list.size(), builtin_hosts().size() + 1);
+  ASSERT_EQ(list.size(), voices::builtin_hosts().size() + 1);
   EXPECT_EQ(list.back()["name"], "Nova");
   EXPECT_EQ(list.back()["engine"], "openai-speech");
 

@@ -1,7 +1,5 @@
 #include "web/web_fixture.h"
 
-#include <fcntl.h>
-#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,6 +17,7 @@
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/compose/engine.h"
 #include "lectio/core/data_dir.h"
+#include "lectio/core/file.h"
 #include "lectio/core/text.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/plan/plan.h"
@@ -39,23 +38,6 @@ namespace {
 // Debian's interpreter, where python3-feedparser is installed.
 constexpr const char* kPython = "/usr/bin/python3";
 
-// An exclusive lock on a file, held for the object's life (flock: released on close, also
-// when the process dies).
-class FileLock {
- public:
-  explicit FileLock(const fs::path& path)
-      : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
-    if (fd_ < 0) throw std::runtime_error("cannot open lock file " + path.string());
-    ::flock(fd_, LOCK_EX);
-  }
-  ~FileLock() { ::close(fd_); }
-  FileLock(const FileLock&) = delete;
-  FileLock& operator=(const FileLock&) = delete;
-
- private:
-  int fd_;
-};
-
 // Renders the lesson into the shared cache (the renderer reuses a set it already made for the
 // same content) and copies the files into <data>/audio.
 speech::RenderResult render_into(const compose::Lesson& lesson, const fs::path& data) {
@@ -63,7 +45,7 @@ speech::RenderResult render_into(const compose::Lesson& lesson, const fs::path& 
   fs::create_directories(cache);
   speech::RenderResult cached;
   {
-    const FileLock lock(cache / "render.lock");
+    const FileLock lock(cache / "render.lock");  // other test processes render too
     speech::RenderOptions options;
     options.out_dir = cache;
     cached = speech::render_lesson(lesson, options);

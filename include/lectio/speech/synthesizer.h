@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "lectio/core/hosts.h"
 #include "lectio/speech/pcm.h"
+#include "lectio/voices/hosts.h"
 
 namespace lectio::speech {
 
@@ -29,10 +29,10 @@ struct SynthesisOptions {
 // Makes a synthesiser for a host voice (engine, voice, language, rate, pitch from hosts()).
 // Throws Unsupported for an engine or voice this build does not have. A speech-server voice's
 // speak() throws Io when the server is down or keeps failing and InvalidInput when it refuses.
-std::unique_ptr<Synthesizer> make_synthesizer(const Host& host,
+std::unique_ptr<Synthesizer> make_synthesizer(const voices::Host& host,
                                               const SynthesisOptions& options = {});
 
 // Whether make_synthesizer would succeed for the host. Sends nothing to a speech server.
-bool voice_available(const Host& host);
+bool voice_available(const voices::Host& host);
 
 }  // namespace lectio::speech

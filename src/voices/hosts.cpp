@@ -1,12 +1,12 @@
-#include "lectio/core/hosts.h"
+#include "lectio/voices/hosts.h"
 
 #include <algorithm>
 #include <cctype>
 #include <mutex>
 
-#include "lectio/core/voice_registry.h"
+#include "lectio/voices/voice_registry.h"
 
-namespace lectio {
+namespace lectio::voices {
 
 namespace {
 
@@ -74,4 +74,4 @@ void use_voice_registry(std::shared_ptr<const VoiceRegistry> r) {
   active_registry = std::move(r);
 }
 
-}  // namespace lectio
+}  // namespace lectio::voices

@@ -1,7 +1,7 @@
 // The file-backed voice registry with a real data directory: validation, persistence, changes
 // seen across registry objects (as across processes), concurrent additions under the lock,
 // and the host lookups that briefs, plans and the renderer use.
-#include "lectio/core/voice_registry.h"
+#include "lectio/voices/voice_registry.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include "lectio/core/error.h"
 #include "support/temp_dir.h"
 
-namespace lectio {
+namespace lectio::voices {
 namespace {
 
 namespace fs = std::filesystem;
@@ -136,4 +136,4 @@ TEST(VoiceRegistryTest, HostLookupsIncludeTheRegistryInUse) {
 }
 
 }  // namespace
-}  // namespace lectio
+}  // namespace lectio::voices

@@ -1,13 +1,10 @@
 // The file-backed voice registry: <data>/voices.json, validated on every read, replaced
 // atomically on every change, and changed under an advisory lock so that two processes adding
 // voices at once both land.
-#include "lectio/core/voice_registry.h"
+#include "lectio/voices/voice_registry.h"
 
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/file.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -17,8 +14,9 @@
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/core/file.h"
 
-namespace lectio {
+namespace lectio::voices {
 
 namespace {
 
@@ -86,25 +84,6 @@ std::vector<Host> parse_registry(const fs::path& file, const std::string& bytes)
   return out;
 }
 
-// An exclusive flock(2) on <data>/.voices.lock for the duration of a change.
-class ChangeLock {
- public:
-  explicit ChangeLock(const fs::path& file)
-      : fd_(::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
-    if (fd_ < 0 || ::flock(fd_, LOCK_EX) != 0) {
-      const int err = errno;
-      if (fd_ >= 0) ::close(fd_);
-      throw Io(fmt::format("{}: cannot lock: {}", file.string(), std::strerror(err)));
-    }
-  }
-  ~ChangeLock() { ::close(fd_); }  // closing releases the lock
-  ChangeLock(const ChangeLock&) = delete;
-  ChangeLock& operator=(const ChangeLock&) = delete;
-
- private:
-  int fd_;
-};
-
 class FileVoiceRegistry final : public VoiceRegistry {
  public:
   explicit FileVoiceRegistry(fs::path data_dir)
@@ -124,7 +103,7 @@ class FileVoiceRegistry final : public VoiceRegistry {
     }
     const std::lock_guard lock(mutex_);
     ensure_dir(dir_);
-    const ChangeLock change(dir_ / ".voices.lock");
+    const FileLock change(dir_ / ".voices.lock");  // against other processes
     std::vector<Host> all = load();
     for (const Host& h : all) {
       if (same_host_name(h.name, voice.name)) {
@@ -144,7 +123,7 @@ class FileVoiceRegistry final : public VoiceRegistry {
     }
     const std::lock_guard lock(mutex_);
     if (!fs::exists(file_)) return false;
-    const ChangeLock change(dir_ / ".voices.lock");
+    const FileLock change(dir_ / ".voices.lock");  // against other processes
     std::vector<Host> all = load();
     const auto gone =
         std::erase_if(all, [&](const Host& h) { return same_host_name(h.name, name); });
@@ -237,4 +216,4 @@ void check_voice(const Host& v) {
   require(s.timeout >= 1 && s.timeout <= 600, v, "timeout", "must be 1-600 seconds");
 }
 
-}  // namespace lectio
+}  // namespace lectio::voices

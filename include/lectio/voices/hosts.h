@@ -3,12 +3,15 @@
 // synthesis engine and voice; everything else refers to hosts by name. The built-in voices
 // (flite, espeak-ng) are always there; voices registered in the data directory
 // (voice_registry.h) join them once the process has chosen its registry.
+//
+// The voices module (lectio_voices) is the speech module's catalogue of voices, kept below the
+// lesson model so that briefs can name hosts; it depends only on core.
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace lectio {
+namespace lectio::voices {
 
 // Where an "openai-speech" voice is synthesised: `POST {base_url}/audio/speech`.
 struct SpeechServer {
@@ -49,4 +52,4 @@ std::optional<Host> find_host(std::string_view name);
 // voice for a dialogue.
 Host default_host(std::string_view language, std::string_view other_than = "");
 
-}  // namespace lectio
+}  // namespace lectio::voices

@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "lectio/core/hosts.h"
+#include "lectio/voices/hosts.h"
 
-namespace lectio {
+namespace lectio::voices {
 
 class VoiceRegistry {
  public:
@@ -41,4 +41,4 @@ void use_voice_registry(std::shared_ptr<const VoiceRegistry> registry);
 // flac, mp3 or opus; sample rate 8000-192000 Hz; concurrency 1-32; timeout 1-600 s.
 void check_voice(const Host& voice);
 
-}  // namespace lectio
+}  // namespace lectio::voices

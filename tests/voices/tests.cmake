@@ -1,0 +1,2 @@
+lectio_test(voices hosts)
+lectio_test(voices voice_registry)

@@ -102,7 +102,7 @@ Run split_once(const std::vector<fs::path>& files) {
     const std::string bytes = read_file(path);
     run.read_seconds += since(stage);
     stage = Clock::now();
-    const lectio::Format format = lectio::ingest::sniff_format(bytes, path);
+    const lectio::Format format = lectio::ingest::sniff_format(bytes, path, limits);
     const lectio::ingest::Document doc = lectio::ingest::extract(bytes, format, limits);
     run.extract_seconds += since(stage);
     stage = Clock::now();

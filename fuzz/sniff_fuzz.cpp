@@ -9,7 +9,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                                     "a.epub", "a.docx", "a.bin",  "a"};
   if (size == 0) return 0;
   const char* name = kNames[data[0] % kNames.size()];
-  lectio::fuzz::refuse_or_parse(
-      [&] { lectio::ingest::sniff_format(lectio::fuzz::as_text(data + 1, size - 1), name); });
+  lectio::fuzz::refuse_or_parse([&] {
+    lectio::ingest::sniff_format(lectio::fuzz::as_text(data + 1, size - 1), name,
+                                 lectio::ingest::Limits{});
+  });
   return 0;
 }

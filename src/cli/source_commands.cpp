@@ -7,10 +7,10 @@
 #include <memory>
 
 #include "commands.h"
-#include "json_out.h"
 #include "lectio/core/error.h"
 #include "lectio/core/progress.h"
 #include "lectio/ingest/ingest.h"
+#include "lectio/ingest/source_json.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
 
@@ -137,9 +137,7 @@ void run_sources(bool json, GlobalOptions& global) {
   auto store = store::open_content_store(global.data());
   const auto sources = store->sources();
   if (json) {
-    nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    for (const Source& s : sources) out.push_back(to_json(s));
-    std::cout << out.dump(2) << '\n';
+    std::cout << ingest::sources_to_json(sources) << '\n';
     return;
   }
   for (const Source& s : sources) {
@@ -191,9 +189,7 @@ void run_chunks(const std::string& id, bool json, GlobalOptions& global) {
       require_source(*store, ref ? ref->source_id : id, ref ? ref->version : std::nullopt);
   const auto chunks = store->chunks(source.id, source.version);
   if (json) {
-    nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    for (const Chunk& c : chunks) out.push_back(to_json(c, source));
-    std::cout << out.dump(2) << '\n';
+    std::cout << ingest::chunks_to_json(chunks) << '\n';
     return;
   }
   for (const Chunk& c : chunks) print_chunk(c, source, false);
@@ -209,7 +205,7 @@ void run_show(const std::string& id, bool json, GlobalOptions& global) {
   const auto chunk = store->chunk(*ref);
   if (!chunk) throw NotFound(fmt::format("{}: no such chunk", id));
   if (json) {
-    std::cout << to_json(*chunk, source).dump(2) << '\n';
+    std::cout << ingest::chunk_to_json(*chunk) << '\n';
     return;
   }
   print_chunk(*chunk, source, true);

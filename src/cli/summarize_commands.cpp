@@ -40,7 +40,8 @@ std::vector<std::string> document_sentences(const fs::path& path, std::string& l
   const std::string bytes = read_file(path, 64ull << 20);
   ingest::Document doc;
   try {
-    doc = ingest::extract(bytes, ingest::sniff_format(bytes, path), ingest::Limits{});
+    const ingest::Limits limits;
+    doc = ingest::extract(bytes, ingest::sniff_format(bytes, path, limits), limits);
   } catch (const InvalidInput& e) {
     throw InvalidInput(path.string() + ": " + e.what());
   } catch (const Unsupported& e) {

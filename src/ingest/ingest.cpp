@@ -120,7 +120,7 @@ AddResult add_file(store::ContentStore& store, const fs::path& path, const AddOp
   return in_context(path, [&] {
     const std::string bytes = read_file(path, options.limits.max_file_bytes);
     if (bytes.empty()) throw InvalidInput("empty file");
-    const Format format = sniff_format(bytes, path);
+    const Format format = sniff_format(bytes, path, options.limits);
     const Document doc = extract(bytes, format, options.limits);
     const std::string language = language_of(doc);
     std::vector<Chunk> chunks = chunk_document(doc, options.chunking, language);

@@ -1,15 +1,15 @@
 // Format detection: content first, extension second.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <string>
 
-#include <fmt/format.h>
-#include <zip.h>
-
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
 #include "lectio/ingest/extract.h"
+#include "zip_reader.h"
 
 namespace lectio::ingest {
 
@@ -33,21 +33,18 @@ std::string lower_head(std::string_view bytes, std::size_t n) {
   return head;
 }
 
-// Decides EPUB vs DOCX from the archive's entry names, without expanding anything.
-Format sniff_zip(std::string_view bytes) {
-  zip_error_t error;
-  zip_error_init(&error);
-  zip_source_t* src = zip_source_buffer_create(bytes.data(), bytes.size(), 0, &error);
-  zip_t* archive = src ? zip_open_from_source(src, ZIP_RDONLY, &error) : nullptr;
-  zip_error_fini(&error);
-  if (!archive) {
-    if (src) zip_source_free(src);
+// Decides EPUB vs DOCX from the archive's entry names, without expanding anything. Opening
+// counts the entries against limits.max_archive_entries, as extraction would.
+Format sniff_zip(std::string_view bytes, const Limits& limits) {
+  bool epub = false;
+  bool docx = false;
+  try {
+    const ZipReader zip(bytes, "zip archive", limits);
+    epub = zip.contains("META-INF/container.xml") || zip.contains("mimetype");
+    docx = zip.contains("word/document.xml");
+  } catch (const NotAZipArchive&) {
     throw InvalidInput("corrupt zip archive: cannot read its directory");
   }
-  const bool epub = zip_name_locate(archive, "META-INF/container.xml", 0) >= 0 ||
-                    zip_name_locate(archive, "mimetype", 0) >= 0;
-  const bool docx = zip_name_locate(archive, "word/document.xml", 0) >= 0;
-  zip_discard(archive);  // also frees the source
   if (docx) return Format::kDocx;
   if (epub) return Format::kEpub;
   throw Unsupported("zip archive that is neither an EPUB nor a DOCX document");
@@ -70,10 +67,11 @@ bool has_binary_bytes(std::string_view bytes) {
 
 }  // namespace
 
-Format sniff_format(std::string_view bytes, const std::filesystem::path& path) {
+Format sniff_format(std::string_view bytes, const std::filesystem::path& path,
+                    const Limits& limits) {
   const std::string ext = lower_extension(path);
   if (starts_with(bytes, "%PDF-")) return Format::kPdf;
-  if (starts_with(bytes, "PK\x03\x04")) return sniff_zip(bytes);
+  if (starts_with(bytes, "PK\x03\x04")) return sniff_zip(bytes, limits);
   if (ext == ".pdf") throw InvalidInput("not a PDF: the %PDF header is missing");
   if (ext == ".epub" || ext == ".docx") {
     throw InvalidInput(fmt::format("not a {} file: it is not a zip archive", ext.substr(1)));

@@ -40,20 +40,20 @@ void ZipReader::ZipCloser::operator()(zip* archive) const {
 ZipReader::ZipReader(std::string_view bytes, std::string_view kind, const Limits& limits)
     : kind_(kind), max_expanded_(limits.max_expanded_bytes) {
   const std::string not_zip = fmt::format("corrupt {}: not a zip archive", kind_);
-  if (bytes.empty()) throw InvalidInput(not_zip);
+  if (bytes.empty()) throw NotAZipArchive(not_zip);
 
   ZipErrorGuard error;
   std::unique_ptr<zip_source_t, ZipSourceFreer> source(
       zip_source_buffer_create(bytes.data(), bytes.size(), 0, &error.error));
-  if (!source) throw InvalidInput(not_zip);
+  if (!source) throw NotAZipArchive(not_zip);
   zip_t* opened = zip_open_from_source(source.get(), ZIP_RDONLY, &error.error);
-  if (!opened) throw InvalidInput(not_zip);
+  if (!opened) throw NotAZipArchive(not_zip);
   // The archive now owns the source.
   source.release();
   archive_.reset(opened);
 
   const zip_int64_t count = zip_get_num_entries(opened, 0);
-  if (count < 0) throw InvalidInput(not_zip);
+  if (count < 0) throw NotAZipArchive(not_zip);
   if (static_cast<std::uint64_t>(count) > limits.max_archive_entries) {
     throw InvalidInput(fmt::format("archive has more entries than the {}-entry limit",
                                    limits.max_archive_entries));

@@ -9,16 +9,24 @@
 #include <string_view>
 #include <vector>
 
+#include "lectio/core/error.h"
 #include "lectio/ingest/limits.h"
 
 struct zip;
 
 namespace lectio::ingest {
 
+// Thrown by ZipReader when the bytes are not a zip archive it can read (no readable central
+// directory), so that a caller who has not yet named the container can say so its own way.
+class NotAZipArchive : public InvalidInput {
+ public:
+  using InvalidInput::InvalidInput;
+};
+
 class ZipReader {
  public:
   // Opens the archive in `bytes`, which must outlive the reader. `kind` ("EPUB", "DOCX") names
-  // the container in errors. Throws InvalidInput "corrupt <kind>: not a zip archive" and
+  // the container in errors. Throws NotAZipArchive "corrupt <kind>: not a zip archive" and
   // InvalidInput when the archive has more entries than limits.max_archive_entries.
   ZipReader(std::string_view bytes, std::string_view kind, const Limits& limits);
   ~ZipReader();

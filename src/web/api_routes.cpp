@@ -4,6 +4,7 @@
 
 #include "app.h"
 #include "lectio/core/error.h"
+#include "lectio/ingest/source_json.h"
 #include "lectio/plan/related.h"
 #include "lectio/voices/hosts.h"
 #include "request.h"
@@ -56,18 +57,9 @@ json plan_summary(const plan::Plan& p) {
 }
 
 json source_json(const Source& s) {
-  return {{"id", s.id},
-          {"version", s.version},
-          {"title", s.title},
-          {"file_name", s.file_name},
-          {"origin_url", s.origin_url},
-          {"format", std::string(format_name(s.format))},
-          {"language", s.language},
-          {"pages", s.page_count},
-          {"chunks", s.chunk_count},
-          {"bytes", s.byte_size},
-          {"added_at", s.added_at},
-          {"url", source_path(s.id, s.version)}};
+  json body = json::parse(ingest::source_to_json(s, -1));
+  body["url"] = source_path(s.id, s.version);
+  return body;
 }
 
 int int_param(Context& ctx, const std::string& name, int fallback, int lo, int hi) {
@@ -196,17 +188,8 @@ void register_api_routes(httplib::Server& server, App& app) {
                const std::string id = ctx.req.matches[1].str();
                const std::optional<Source> s = ctx.store().source(id, version);
                if (!s) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_source"));
-               json chunks = json::array();
-               for (const Chunk& c : ctx.store().chunks(id, s->version)) {
-                 chunks.push_back({{"id", c.id()},
-                                   {"ordinal", c.ordinal},
-                                   {"pages", page_range(c.page_start, c.page_end)},
-                                   {"heading_path", c.heading_path},
-                                   {"text", c.text},
-                                   {"words", c.word_count},
-                                   {"opens_mid_sentence", c.opens_mid_sentence},
-                                   {"closes_mid_sentence", c.closes_mid_sentence}});
-               }
+               const json chunks =
+                   json::parse(ingest::chunks_to_json(ctx.store().chunks(id, s->version), -1));
                json body = source_json(*s);
                body["chunk_list"] = chunks;
                ctx.send_json(body);

@@ -17,6 +17,12 @@ const char* kNotes =
     "# Notes\n\nGraphics processors run many threads at once.\n\n## More\n\n"
     "Tensor processors multiply matrices.\n\f\n## Later\n\nPick by framework.\n";
 
+std::vector<std::string> keys(const nlohmann::ordered_json& object) {
+  std::vector<std::string> out;
+  for (const auto& item : object.items()) out.push_back(item.key());
+  return out;
+}
+
 std::vector<std::string> lines(const std::string& s) {
   std::vector<std::string> out;
   std::istringstream in(s);
@@ -69,27 +75,37 @@ TEST(CliSourcesTest, AddThenListChunksAsJson) {
 
   auto chunks = run_lectio({"--data", data, "chunks", "file_gpu001", "--json"});
   ASSERT_EQ(chunks.exit_code, 0) << chunks.err;
-  const auto json = nlohmann::json::parse(chunks.out);
+  const auto json = nlohmann::ordered_json::parse(chunks.out);
   ASSERT_EQ(json.size(), 3u);
   EXPECT_EQ(json[0]["id"], "file_gpu001:c0000");
   EXPECT_EQ(json[0]["pages"], "p1-1");
   EXPECT_EQ(json[2]["id"], "file_gpu001:c0002");
-  EXPECT_EQ(json[2]["page_start"], 2);
+  EXPECT_EQ(json[2]["pages"], "p2-2");
   EXPECT_EQ(json[2]["heading_path"], nlohmann::json({"Notes", "Later"}));
-  EXPECT_EQ(json[2]["origin_url"], "https://example.com/gpu-tpu-notes");
-  EXPECT_EQ(json[2]["file_name"], "gpu_tpu_lesson_notes.md");
   EXPECT_EQ(json[2]["text"], "Pick by framework.");
+  // The chunk objects of GET /api/sources/{id} (docs/api.md), in that order.
+  EXPECT_EQ(keys(json[2]),
+            (std::vector<std::string>{"id", "ordinal", "pages", "heading_path", "text", "words",
+                                      "opens_mid_sentence", "closes_mid_sentence"}));
 
   auto show = run_lectio({"--data", data, "show", "file_gpu001:c0001", "--json"});
   ASSERT_EQ(show.exit_code, 0) << show.err;
-  EXPECT_EQ(nlohmann::json::parse(show.out)["text"], "Tensor processors multiply matrices.");
+  const auto shown = nlohmann::ordered_json::parse(show.out);
+  EXPECT_EQ(shown["text"], "Tensor processors multiply matrices.");
+  EXPECT_EQ(keys(shown), keys(json[1]));
 
   auto sources = run_lectio({"--data", data, "sources", "--json"});
   ASSERT_EQ(sources.exit_code, 0);
-  const auto list = nlohmann::json::parse(sources.out);
+  const auto list = nlohmann::ordered_json::parse(sources.out);
   ASSERT_EQ(list.size(), 1u);
   EXPECT_EQ(list[0]["id"], "file_gpu001");
   EXPECT_EQ(list[0]["pages"], 2);
+  EXPECT_EQ(list[0]["origin_url"], "https://example.com/gpu-tpu-notes");
+  EXPECT_EQ(list[0]["file_name"], "gpu_tpu_lesson_notes.md");
+  // The source objects of GET /api/sources without the web's `url`, in that order.
+  EXPECT_EQ(keys(list[0]),
+            (std::vector<std::string>{"id", "version", "title", "file_name", "origin_url", "format",
+                                      "language", "pages", "chunks", "bytes", "added_at"}));
 }
 
 TEST(CliSourcesTest, BadFilesFailOneLineEachWhileGoodFilesAreAdded) {

@@ -209,6 +209,10 @@ TEST_F(WebCreateTest, UploadAddsASource) {
   ASSERT_EQ(source->status, 200);
   const json s = body_json(source);
   EXPECT_EQ(s.value("file_name", ""), "bread_notes.md");
+  EXPECT_EQ(s.value("url", ""), "/sources/" + id + "?v=1");
+  ASSERT_FALSE(s["chunk_list"].empty());
+  EXPECT_EQ(s["chunk_list"][0].value("id", ""), id + ":c0000");
+  EXPECT_TRUE(s["chunk_list"][0].contains("closes_mid_sentence"));
   EXPECT_FALSE(s.dump().find(data_.string()) != std::string::npos);
   const auto page = browser_->get("/sources/" + id);
   ASSERT_TRUE(page);

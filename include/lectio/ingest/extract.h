@@ -11,8 +11,10 @@
 namespace lectio::ingest {
 
 // Decides the format from the bytes first and the file extension second. Throws InvalidInput
-// for binary data that is not a supported container, and for text that is not valid UTF-8.
-Format sniff_format(std::string_view bytes, const std::filesystem::path& path);
+// for binary data that is not a supported container, for text that is not valid UTF-8, and
+// for a zip archive with more entries than limits.max_archive_entries.
+Format sniff_format(std::string_view bytes, const std::filesystem::path& path,
+                    const Limits& limits);
 
 // Extracts blocks from a whole file's bytes in the given format.
 Document extract(std::string_view bytes, Format format, const Limits& limits);

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
-#include <new>
 
+#include "formats/finish.h"
 #include "formats/html_blocks.h"
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
@@ -241,7 +241,7 @@ std::string main_part(ZipReader& zip) {
 }  // namespace
 
 Document extract_docx(std::string_view bytes, const Limits& limits) {
-  try {
+  return read_guarded("DOCX", "corrupt DOCX: unreadable content", [&] {
     ZipReader zip(bytes, "DOCX", limits);
     const std::string part = main_part(zip);
     pugi::xml_document document;
@@ -254,23 +254,14 @@ Document extract_docx(std::string_view bytes, const Limits& limits) {
     const auto styles = read_styles(zip);
     BlockBuilder builder;
     BodyWalker(builder, styles).blocks(body);
-    Document doc;
-    doc.blocks = builder.take_blocks();
+    std::string title;
     pugi::xml_document core;
     if (zip.read_xml("docProps/core.xml", core)) {
-      doc.title = text::collapse_whitespace(
+      title = text::collapse_whitespace(
           child_named(child_named(core, "coreProperties"), "title").text().as_string());
     }
-    if (doc.title.empty()) doc.title = first_top_heading(doc.blocks);
-    for (const Block& b : doc.blocks) doc.page_count = std::max(doc.page_count, b.last_page());
-    return doc;
-  } catch (const Error&) {
-    throw;
-  } catch (const std::bad_alloc&) {
-    throw InvalidInput("DOCX is too large to process");
-  } catch (const std::exception&) {
-    corrupt("unreadable content");
-  }
+    return finish_document(builder.take_blocks(), std::move(title));
+  });
 }
 
 }  // namespace lectio::ingest

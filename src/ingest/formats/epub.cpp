@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <array>
 #include <map>
-#include <new>
 #include <set>
 
+#include "formats/finish.h"
 #include "formats/html_blocks.h"
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
@@ -193,7 +193,7 @@ std::set<std::string> encrypted_paths(ZipReader& zip) {
 }  // namespace
 
 Document extract_epub(std::string_view bytes, const Limits& limits) {
-  try {
+  return read_guarded("EPUB", "corrupt EPUB: unreadable content", [&] {
     ZipReader zip(bytes, "EPUB", limits);
     const Package package = read_package(zip);
     const std::set<std::string> encrypted = encrypted_paths(zip);
@@ -212,18 +212,8 @@ Document extract_epub(std::string_view bytes, const Limits& limits) {
       if (!markers) builder.page_break();
       HtmlTree(std::move(xhtml)).walk(builder, markers ? PageMarkers::kEpub : PageMarkers::kNone);
     }
-    Document doc;
-    doc.blocks = builder.take_blocks();
-    doc.title = package.title.empty() ? first_top_heading(doc.blocks) : package.title;
-    for (const Block& b : doc.blocks) doc.page_count = std::max(doc.page_count, b.last_page());
-    return doc;
-  } catch (const Error&) {
-    throw;
-  } catch (const std::bad_alloc&) {
-    throw InvalidInput("EPUB is too large to process");
-  } catch (const std::exception&) {
-    corrupt("unreadable content");
-  }
+    return finish_document(builder.take_blocks(), package.title);
+  });
 }
 
 }  // namespace lectio::ingest

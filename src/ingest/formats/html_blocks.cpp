@@ -109,15 +109,6 @@ std::vector<Block> BlockBuilder::take_blocks() {
   return out;
 }
 
-std::string first_top_heading(const std::vector<Block>& blocks) {
-  const Block* best = nullptr;
-  for (const Block& b : blocks) {
-    if (b.kind != BlockKind::kHeading) continue;
-    if (!best || b.level < best->level) best = &b;
-  }
-  return best ? best->text : std::string();
-}
-
 namespace {
 
 constexpr int kMaxDepth = 1000;

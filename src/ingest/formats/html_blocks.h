@@ -42,9 +42,6 @@ class BlockBuilder {
   std::vector<Block> blocks_;
 };
 
-// The text of the first heading among those of the highest rank (lowest level); "" if none.
-std::string first_top_heading(const std::vector<Block>& blocks);
-
 // Which markers start a new page while walking.
 enum class PageMarkers {
   kCss,   // style="page-break-before: always" / "break-before: page" (and -after)

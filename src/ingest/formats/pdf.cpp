@@ -14,8 +14,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <new>
 
+#include "formats/finish.h"
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
 #include "lectio/ingest/extract.h"
@@ -81,12 +81,14 @@ bool ends_sentence(std::string_view s) {
 // Returns the offset in `acc` where `next` begins.
 std::size_t join_text(std::string& acc, std::string_view next) {
   const std::size_t n = acc.size();
-  if (n >= 2 && acc.back() == '-' && u_isalpha(text::last_code_point(std::string_view(acc).substr(0, n - 1))) &&
+  if (n >= 2 && acc.back() == '-' &&
+      u_isalpha(text::last_code_point(std::string_view(acc).substr(0, n - 1))) &&
       starts_lower(next)) {
     acc.pop_back();
   } else if (acc.ends_with("\xc2\xad")) {  // soft hyphen
     acc.resize(n - 2);
-  } else if (!acc.empty() && !(text::is_cjk(text::last_code_point(acc)) && text::is_cjk(text::first_code_point(next)))) {
+  } else if (!acc.empty() && !(text::is_cjk(text::last_code_point(acc)) &&
+                               text::is_cjk(text::first_code_point(next)))) {
     acc.push_back(' ');
   }
   const std::size_t at = acc.size();
@@ -336,7 +338,7 @@ std::unique_ptr<poppler::document> open_pdf(std::string_view bytes, const Limits
 }  // namespace
 
 Document extract_pdf(std::string_view bytes, const Limits& limits) {
-  try {
+  return read_guarded("PDF", "corrupt PDF", [&] {
     const std::unique_ptr<poppler::document> pdf = open_pdf(bytes, limits);
     std::vector<std::vector<Line>> pages(static_cast<std::size_t>(pdf->pages()));
     for (int i = 0; i < pdf->pages(); ++i) {
@@ -360,13 +362,7 @@ Document extract_pdf(std::string_view bytes, const Limits& limits) {
       doc.title = heading->text;
     }
     return doc;
-  } catch (const Error&) {
-    throw;
-  } catch (const std::bad_alloc&) {
-    throw InvalidInput("PDF is too large to process");
-  } catch (const std::exception&) {
-    throw InvalidInput("corrupt PDF");
-  }
+  });
 }
 
 }  // namespace lectio::ingest

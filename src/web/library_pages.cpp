@@ -77,7 +77,8 @@ void source_page(Context& ctx) {
   const std::optional<Source> current = store.source(id, std::nullopt);
   const std::optional<int> current_version =
       current ? std::optional<int>(current->version) : std::nullopt;
-  ctx.app.send_page(ctx, "source", source_view(*source, current_version, store.chunks(id, source->version)),
+  ctx.app.send_page(ctx, "source",
+                    source_view(*source, current_version, store.chunks(id, source->version)),
                     source->file_name);
 }
 

@@ -226,12 +226,12 @@ TEST_F(RouteTableTest, NoRouteAnswersJunkWithAServerError) {
     const std::size_t groups = group_count(r);
     const std::vector<std::string> junk(groups, std::string(kJunkId) + "%00..%2F");
     for (const std::string& path : {path_for(r, real_params(r)), path_for(r, junk)}) {
-      for (const bool user : {false, true}) {
+      for (const bool signed_in : {false, true}) {
         for (const auto& [body, type] : std::vector<std::pair<std::string, std::string>>{
                  {"\xff\xfe{", "application/json"},
                  {kCutMultipart, "multipart/form-data; boundary=xyz"},
                  {"a=%FF&b", "application/x-www-form-urlencoded"}}) {
-          const Request q{"junk", path + kJunkFields, body, type, user, true};
+          const Request q{"junk", path + kJunkFields, body, type, signed_in, true};
           const httplib::Result res = send(r, q, *user);
           ASSERT_TRUE(res) << r.name << " " << path << ": no response";
           EXPECT_LT(res->status, 500)

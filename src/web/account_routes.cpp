@@ -9,13 +9,13 @@
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
 #include "lectio/plan/plan.h"
+#include "page_views.h"
 #include "request.h"
 #include "routes.h"
 #include "views.h"
 
 namespace lectio::web {
 
-using kainjow::mustache::data;
 using nlohmann::json;
 
 namespace {
@@ -123,12 +123,10 @@ void sign_out(Context& ctx) {
 
 // A form page again, with the error and what was typed (never the password).
 void form_page(Context& ctx, const std::string& page, const std::string& error, int status) {
-  data d;
-  d.set("next", local_path_or_root(ctx.field("next")));
-  d.set("name", ctx.field("name"));
-  d.set("display_name", ctx.field("display_name"));
-  if (!error.empty()) d.set("error", error);
-  ctx.app.send_page(ctx, page, std::move(d), ctx.app.t(ctx, page + "_title"), status);
+  ctx.app.send_page(ctx, page,
+                    account_form_view(local_path_or_root(ctx.field("next")), ctx.field("name"),
+                                      ctx.field("display_name"), error),
+                    ctx.app.t(ctx, page + "_title"), status);
 }
 
 // Form posts show their errors on the form rather than on an error page.
@@ -144,53 +142,54 @@ void form_post(Context& ctx, const std::string& page, store::User (*action)(Cont
   }
 }
 
-void my_work(Context& ctx) {
-  const store::User& user = ctx.require_user();
-  data lessons = data::type::list;
-  for (const store::Record& r : ctx.store().records(store::RecordKind::kLesson)) {
-    if (r.owner != user.id) continue;
-    const compose::Lesson l = compose::lesson_from_json(r.body);
-    data card = lesson_card(l, ctx.lang);
-    card.set("id", l.id);
-    lessons.push_back(card);
-  }
-  data d;
-  d.set("lessons", lessons);
-  d.set("name", user.display_name);
-  ctx.app.send_page(ctx, "me", std::move(d), ctx.app.t(ctx, "me_title"));
-}
-
 }  // namespace
 
-void register_account_routes(httplib::Server& server, App& app) {
-  server.Get("/signup",
-             route(app, Surface::kPage, [](Context& ctx) { form_page(ctx, "signup", "", 200); }));
-  server.Get("/signin",
-             route(app, Surface::kPage, [](Context& ctx) { form_page(ctx, "signin", "", 200); }));
-  server.Post("/signup",
-              route(app, Surface::kPage, [](Context& ctx) { form_post(ctx, "signup", sign_up); }));
-  server.Post("/signin",
-              route(app, Surface::kPage, [](Context& ctx) { form_post(ctx, "signin", sign_in); }));
-  server.Post("/signout", route(app, Surface::kPage, [](Context& ctx) {
-                sign_out(ctx);
-                ctx.redirect("/");
-              }));
-  server.Get("/me", route(app, Surface::kPage, my_work));
+void signup_page(Context& ctx) {
+  form_page(ctx, "signup", "", 200);
+}
 
-  server.Post("/api/signup", route(app, Surface::kApi, [](Context& ctx) {
-                ctx.send_json({{"user", user_json(sign_up(ctx))}}, 201);
-              }));
-  server.Post("/api/signin", route(app, Surface::kApi, [](Context& ctx) {
-                ctx.send_json({{"user", user_json(sign_in(ctx))}});
-              }));
-  server.Post("/api/signout", route(app, Surface::kApi, [](Context& ctx) {
-                sign_out(ctx);
-                ctx.send_json({{"signed_out", true}});
-              }));
-  server.Get("/api/me", route(app, Surface::kApi, [](Context& ctx) {
-               ctx.send_json(
-                   {{"user", ctx.user ? user_json(*ctx.user) : json(nullptr)}, {"csrf", ctx.csrf}});
-             }));
+void signin_page(Context& ctx) {
+  form_page(ctx, "signin", "", 200);
+}
+
+void signup_form(Context& ctx) {
+  form_post(ctx, "signup", sign_up);
+}
+
+void signin_form(Context& ctx) {
+  form_post(ctx, "signin", sign_in);
+}
+
+void signout_form(Context& ctx) {
+  sign_out(ctx);
+  ctx.redirect("/");
+}
+
+void me_page(Context& ctx) {
+  const store::User& user = ctx.require_user();
+  std::vector<compose::Lesson> lessons;
+  for (const store::Record& r : ctx.store().records(store::RecordKind::kLesson)) {
+    if (r.owner == user.id) lessons.push_back(compose::lesson_from_json(r.body));
+  }
+  ctx.app.send_page(ctx, "me", me_view(user.display_name, lessons, ctx.lang),
+                    ctx.app.t(ctx, "me_title"));
+}
+
+void api_signup(Context& ctx) {
+  ctx.send_json({{"user", user_json(sign_up(ctx))}}, 201);
+}
+
+void api_signin(Context& ctx) {
+  ctx.send_json({{"user", user_json(sign_in(ctx))}});
+}
+
+void api_signout(Context& ctx) {
+  sign_out(ctx);
+  ctx.send_json({{"signed_out", true}});
+}
+
+void api_me(Context& ctx) {
+  ctx.send_json({{"user", ctx.user ? user_json(*ctx.user) : json(nullptr)}, {"csrf", ctx.csrf}});
 }
 
 }  // namespace lectio::web

@@ -93,7 +93,9 @@ json answer_json(const compose::Answer& a) {
           {"sources", sources}};
 }
 
-void get_lesson(Context& ctx) {
+}  // namespace
+
+void api_lesson(Context& ctx) {
   const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
   json body = json::parse(compose::lesson_to_json(entry.lesson, -1));
   body.erase("audio");  // file paths on the server are not the client's business
@@ -105,7 +107,7 @@ void get_lesson(Context& ctx) {
   ctx.send_json(body);
 }
 
-void search(Context& ctx) {
+void api_search(Context& ctx) {
   const std::string q = ctx.field("q");
   if (q.empty()) throw HttpError(400, "invalid_input", "q: empty query");
   if (q.size() > 300) throw HttpError(400, "invalid_input", "q: over 300 bytes");
@@ -132,79 +134,74 @@ void search(Context& ctx) {
   ctx.send_json({{"query", q}, {"lessons", lessons}, {"chunks", chunks}});
 }
 
-}  // namespace
+void api_lessons(Context& ctx) {
+  json out = json::array();
+  for (const compose::Lesson& l : visible_lessons(ctx)) out.push_back(lesson_summary(l));
+  ctx.send_json({{"lessons", out}});
+}
 
-void register_api_routes(httplib::Server& server, App& app) {
-  server.Get("/api/lessons", route(app, Surface::kApi, [](Context& ctx) {
-               json out = json::array();
-               for (const compose::Lesson& l : visible_lessons(ctx))
-                 out.push_back(lesson_summary(l));
-               ctx.send_json({{"lessons", out}});
-             }));
-  server.Get(R"(/api/lessons/([^/]+))", route(app, Surface::kApi, get_lesson));
-  server.Post(R"(/api/lessons/([^/]+)/ask)", route(app, Surface::kApi, [](Context& ctx) {
-                const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
-                const JsonRequest body(ctx.json_body());
-                // In bytes here, four per character at most; answer_question counts characters.
-                const std::string question = body.text("question", 4 * compose::kMaxQuestionChars);
-                ctx.send_json(answer_json(ask(ctx, entry.lesson, question)));
-              }));
-  server.Get(
-      R"(/api/lessons/([^/]+)/related)", route(app, Surface::kApi, [](Context& ctx) {
-        const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
-        json out = json::array();
-        try {
-          for (const plan::RelatedPlan& p : plan::related_plans(ctx.store(), entry.lesson.id, 3)) {
-            out.push_back({{"id", p.id}, {"title", p.title}, {"score", p.score}});
-          }
-        } catch (const NotFound&) {
-        }
-        ctx.send_json({{"plans", out}});
-      }));
-  server.Get("/api/plans", route(app, Surface::kApi, [](Context& ctx) {
-               json out = json::array();
-               for (const plan::Plan& p : plan::list_plans(ctx.store()))
-                 out.push_back(plan_summary(p));
-               ctx.send_json({{"plans", out}});
-             }));
-  server.Get(R"(/api/plans/([^/]+))", route(app, Surface::kApi, [](Context& ctx) {
-               const std::optional<plan::Plan> p =
-                   plan::load_plan(ctx.store(), ctx.req.matches[1].str());
-               if (!p) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_plan"));
-               json body = json::parse(plan::plan_to_json(*p, -1));
-               body.erase("file");
-               body["url"] = plan_path(*p);
-               body["feed"] = plan_path(*p) + "/feed.xml";
-               ctx.send_json(body);
-             }));
-  server.Get("/api/sources", route(app, Surface::kApi, [](Context& ctx) {
-               json out = json::array();
-               for (const Source& s : ctx.store().sources()) out.push_back(source_json(s));
-               ctx.send_json({{"sources", out}});
-             }));
-  server.Get(R"(/api/sources/([^/]+))", route(app, Surface::kApi, [](Context& ctx) {
-               std::optional<int> version;
-               if (!ctx.field("v").empty()) version = int_param(ctx, "v", 1, 1, 1000000);
-               const std::string id = ctx.req.matches[1].str();
-               const std::optional<Source> s = ctx.store().source(id, version);
-               if (!s) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_source"));
-               const json chunks =
-                   json::parse(ingest::chunks_to_json(ctx.store().chunks(id, s->version), -1));
-               json body = source_json(*s);
-               body["chunk_list"] = chunks;
-               ctx.send_json(body);
-             }));
-  server.Get("/api/search", route(app, Surface::kApi, search));
-  server.Get("/api/voices", route(app, Surface::kApi, [](Context& ctx) {
-               json out = json::array();
-               for (const voices::Host& h : voices::hosts()) {
-                 out.push_back({{"name", h.name},
-                                {"language", h.language},
-                                {"gender", h.gender},
-                                {"engine", h.engine}});
-               }
-               ctx.send_json({{"voices", out}});
-             }));
+void api_ask(Context& ctx) {
+  const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
+  const JsonRequest body(ctx.json_body());
+  // In bytes here, four per character at most; answer_question counts characters.
+  const std::string question = body.text("question", 4 * compose::kMaxQuestionChars);
+  ctx.send_json(answer_json(ask(ctx, entry.lesson, question)));
+}
+
+void api_related(Context& ctx) {
+  const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
+  json out = json::array();
+  try {
+    for (const plan::RelatedPlan& p : plan::related_plans(ctx.store(), entry.lesson.id, 3)) {
+      out.push_back({{"id", p.id}, {"title", p.title}, {"score", p.score}});
+    }
+  } catch (const NotFound&) {
+    // No plans stored yet: nothing to relate.
+  }
+  ctx.send_json({{"plans", out}});
+}
+
+void api_plans(Context& ctx) {
+  json out = json::array();
+  for (const plan::Plan& p : plan::list_plans(ctx.store())) out.push_back(plan_summary(p));
+  ctx.send_json({{"plans", out}});
+}
+
+void api_plan(Context& ctx) {
+  const std::optional<plan::Plan> p = plan::load_plan(ctx.store(), ctx.req.matches[1].str());
+  if (!p) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_plan"));
+  json body = json::parse(plan::plan_to_json(*p, -1));
+  body.erase("file");
+  body["url"] = plan_path(*p);
+  body["feed"] = plan_path(*p) + "/feed.xml";
+  ctx.send_json(body);
+}
+
+void api_sources(Context& ctx) {
+  json out = json::array();
+  for (const Source& s : ctx.store().sources()) out.push_back(source_json(s));
+  ctx.send_json({{"sources", out}});
+}
+
+void api_source(Context& ctx) {
+  std::optional<int> version;
+  if (!ctx.field("v").empty()) version = int_param(ctx, "v", 1, 1, 1000000);
+  const std::string id = ctx.req.matches[1].str();
+  const std::optional<Source> s = ctx.store().source(id, version);
+  if (!s) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_source"));
+  const json chunks = json::parse(ingest::chunks_to_json(ctx.store().chunks(id, s->version), -1));
+  json body = source_json(*s);
+  body["chunk_list"] = chunks;
+  ctx.send_json(body);
+}
+
+void api_voices(Context& ctx) {
+  json out = json::array();
+  for (const voices::Host& h : voices::hosts()) {
+    out.push_back(
+        {{"name", h.name}, {"language", h.language}, {"gender", h.gender}, {"engine", h.engine}});
+  }
+  ctx.send_json({{"voices", out}});
 }
 
 }  // namespace lectio::web

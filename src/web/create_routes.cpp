@@ -119,7 +119,7 @@ void delete_lesson(Context& ctx, const LessonEntry& entry) {
   // left for a later clean-up rather than risk removing another lesson's audio.
 }
 
-void create_page(Context& ctx, const std::string& error = "", int status = 200) {
+void send_create_page(Context& ctx, const std::string& error, int status) {
   ctx.require_user();
   data d;
   data sources = data::type::list;
@@ -180,90 +180,98 @@ JsonRequest form_body(Context& ctx) {
 
 }  // namespace
 
-void register_create_routes(httplib::Server& server, App& app) {
-  server.Post("/api/sources", route(app, Surface::kApi, [](Context& ctx) {
-                json out = json::array();
-                bool any_error = false;
-                bool any_queued = false;
-                for (const Uploaded& u : upload(ctx)) {
-                  json j = {{"file_name", u.file_name}};
-                  if (!u.error.empty()) {
-                    j["error"] = u.error;
-                    any_error = true;
-                  } else if (!u.job_id.empty()) {
-                    j["job"] = job_json(*ctx.app.jobs().status(u.job_id));
-                    any_queued = true;
-                  } else {
-                    j["source_id"] = u.source_id;
-                    j["outcome"] = u.outcome;
-                    j["chunks"] = u.chunks;
-                  }
-                  out.push_back(j);
-                }
-                // Queued: accepted, a worker adds them (follow /api/jobs/ID).
-                ctx.send_json({{"files", out}}, any_error ? 422 : any_queued ? 202 : 201);
-              }));
-  server.Post("/api/lessons", route(app, Surface::kApi, [](Context& ctx) {
-                const std::string id = submit(ctx, JsonRequest(ctx.json_body()));
-                ctx.res.set_header("Location", "/api/jobs/" + id);
-                ctx.send_json({{"job", job_json(*ctx.app.jobs().status(id))}}, 202);
-              }));
-  server.Get(R"(/api/jobs/([^/]+))", route(app, Surface::kApi, [](Context& ctx) {
-               ctx.send_json({{"job", job_json(my_job(ctx, ctx.req.matches[1].str()))}});
-             }));
-  server.Post(R"(/api/lessons/([^/]+)/publish)", route(app, Surface::kApi, [](Context& ctx) {
-                LessonEntry entry = my_lesson(ctx, ctx.req.matches[1].str());
-                const JsonRequest body(ctx.req.body.empty() ? json::object() : ctx.json_body());
-                set_published(ctx, entry, body.boolean("published", true));
-                ctx.send_json({{"id", entry.lesson.id}, {"published", entry.lesson.published}});
-              }));
-  server.Delete(R"(/api/lessons/([^/]+))", route(app, Surface::kApi, [](Context& ctx) {
-                  const LessonEntry entry = my_lesson(ctx, ctx.req.matches[1].str());
-                  delete_lesson(ctx, entry);
-                  ctx.send_json({{"deleted", entry.lesson.id}});
-                }));
+void api_upload(Context& ctx) {
+  json out = json::array();
+  bool any_error = false;
+  bool any_queued = false;
+  for (const Uploaded& u : upload(ctx)) {
+    json j = {{"file_name", u.file_name}};
+    if (!u.error.empty()) {
+      j["error"] = u.error;
+      any_error = true;
+    } else if (!u.job_id.empty()) {
+      j["job"] = job_json(*ctx.app.jobs().status(u.job_id));
+      any_queued = true;
+    } else {
+      j["source_id"] = u.source_id;
+      j["outcome"] = u.outcome;
+      j["chunks"] = u.chunks;
+    }
+    out.push_back(j);
+  }
+  // Queued: accepted, a worker adds them (follow /api/jobs/ID).
+  ctx.send_json({{"files", out}}, any_error ? 422 : any_queued ? 202 : 201);
+}
 
-  // Pages.
-  server.Get("/create", route(app, Surface::kPage, [](Context& ctx) { create_page(ctx); }));
-  server.Post("/create/sources", route(app, Surface::kPage, [](Context& ctx) {
-                std::string errors;
-                std::vector<std::string> jobs;
-                for (const Uploaded& u : upload(ctx)) {
-                  if (!u.error.empty()) errors += (errors.empty() ? "" : " · ") + u.error;
-                  if (!u.job_id.empty()) jobs.push_back(u.job_id);
-                }
-                if (!errors.empty()) return create_page(ctx, errors, 422);
-                // Queued: the job page follows the worker adding the file (the last one, when
-                // several were sent: they are taken in order, so it is done last).
-                ctx.redirect(jobs.empty() ? "/create#brief" : "/jobs/" + jobs.back());
-              }));
-  server.Post("/create/lesson", route(app, Surface::kPage, [](Context& ctx) {
-                try {
-                  ctx.redirect("/jobs/" + submit(ctx, form_body(ctx)));
-                } catch (const InvalidInput& e) {
-                  create_page(ctx, e.what(), 400);
-                }
-              }));
-  server.Get(R"(/jobs/([^/]+))", route(app, Surface::kPage, [](Context& ctx) {
-               const JobStatus s = my_job(ctx, ctx.req.matches[1].str());
-               data d;
-               d.set("id", s.id);
-               d.set("state", s.state);
-               if (s.kind == "ingest") d.set("ingest", true);
-               if (!s.error.empty()) d.set("error", s.error);  // shown without the script too
-               ctx.app.send_page(ctx, "job", std::move(d),
-                                 ctx.app.t(ctx, s.kind == "ingest" ? "upload_title" : "job_title"));
-             }));
-  server.Post(R"(/lessons/([^/]+)/publish)", route(app, Surface::kPage, [](Context& ctx) {
-                LessonEntry entry = my_lesson(ctx, ctx.req.matches[1].str());
-                set_published(ctx, entry, ctx.field("published") != "0");
-                ctx.redirect(lesson_path(entry.lesson));
-              }));
-  server.Post(R"(/lessons/([^/]+)/delete)", route(app, Surface::kPage, [](Context& ctx) {
-                const LessonEntry entry = my_lesson(ctx, ctx.req.matches[1].str());
-                delete_lesson(ctx, entry);
-                ctx.redirect("/me");
-              }));
+void api_create_lesson(Context& ctx) {
+  const std::string id = submit(ctx, JsonRequest(ctx.json_body()));
+  ctx.res.set_header("Location", "/api/jobs/" + id);
+  ctx.send_json({{"job", job_json(*ctx.app.jobs().status(id))}}, 202);
+}
+
+void api_job(Context& ctx) {
+  ctx.send_json({{"job", job_json(my_job(ctx, ctx.req.matches[1].str()))}});
+}
+
+void api_publish(Context& ctx) {
+  LessonEntry entry = my_lesson(ctx, ctx.req.matches[1].str());
+  const JsonRequest body(ctx.req.body.empty() ? json::object() : ctx.json_body());
+  set_published(ctx, entry, body.boolean("published", true));
+  ctx.send_json({{"id", entry.lesson.id}, {"published", entry.lesson.published}});
+}
+
+void api_delete_lesson(Context& ctx) {
+  const LessonEntry entry = my_lesson(ctx, ctx.req.matches[1].str());
+  delete_lesson(ctx, entry);
+  ctx.send_json({{"deleted", entry.lesson.id}});
+}
+
+void create_page(Context& ctx) {
+  send_create_page(ctx, "", 200);
+}
+
+void upload_form(Context& ctx) {
+  std::string errors;
+  std::vector<std::string> jobs;
+  for (const Uploaded& u : upload(ctx)) {
+    if (!u.error.empty()) errors += (errors.empty() ? "" : " · ") + u.error;
+    if (!u.job_id.empty()) jobs.push_back(u.job_id);
+  }
+  if (!errors.empty()) return send_create_page(ctx, errors, 422);
+  // Queued: the job page follows the worker adding the file (the last one, when several were
+  // sent: they are taken in order, so it is done last).
+  ctx.redirect(jobs.empty() ? "/create#brief" : "/jobs/" + jobs.back());
+}
+
+void brief_form(Context& ctx) {
+  try {
+    ctx.redirect("/jobs/" + submit(ctx, form_body(ctx)));
+  } catch (const InvalidInput& e) {
+    send_create_page(ctx, e.what(), 400);
+  }
+}
+
+void job_page(Context& ctx) {
+  const JobStatus s = my_job(ctx, ctx.req.matches[1].str());
+  data d;
+  d.set("id", s.id);
+  d.set("state", s.state);
+  if (s.kind == "ingest") d.set("ingest", true);
+  if (!s.error.empty()) d.set("error", s.error);  // shown without the script too
+  ctx.app.send_page(ctx, "job", std::move(d),
+                    ctx.app.t(ctx, s.kind == "ingest" ? "upload_title" : "job_title"));
+}
+
+void publish_form(Context& ctx) {
+  LessonEntry entry = my_lesson(ctx, ctx.req.matches[1].str());
+  set_published(ctx, entry, ctx.field("published") != "0");
+  ctx.redirect(lesson_path(entry.lesson));
+}
+
+void delete_form(Context& ctx) {
+  const LessonEntry entry = my_lesson(ctx, ctx.req.matches[1].str());
+  delete_lesson(ctx, entry);
+  ctx.redirect("/me");
 }
 
 }  // namespace lectio::web

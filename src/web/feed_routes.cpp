@@ -57,46 +57,42 @@ FeedChannel channel_base(Context& ctx) {
 
 }  // namespace
 
-void register_feed_routes(httplib::Server& server, App& app) {
-  server.Get("/feeds/lessons.xml", route(app, Surface::kFile, [](Context& ctx) {
-               FeedChannel c = channel_base(ctx);
-               c.title = ctx.app.t(ctx, "feed_all_title");
-               c.description = ctx.app.t(ctx, "feed_all_description");
-               c.link = ctx.app.base_url() + "/";
-               c.feed_url = ctx.app.base_url() + "/feeds/lessons.xml";
-               c.language = ctx.lang == "zh" ? "zh-cn" : "en";
-               for (const compose::Lesson& l : visible_lessons(ctx)) {
-                 if (!l.published) continue;  // a creator's drafts never reach a feed
-                 if (auto item = feed_item(ctx, l, 0)) c.items.push_back(std::move(*item));
-               }
-               send_feed(ctx, c);
-             }));
-  server.Get(R"(/plans/([^/]+)/feed\.xml)", route(app, Surface::kFile, [](Context& ctx) {
-               const std::optional<plan::Plan> p =
-                   plan::load_plan(ctx.store(), ctx.req.matches[1].str());
-               if (!p) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_plan"));
-               FeedChannel c = channel_base(ctx);
-               c.title = p->title;
-               c.description = p->description.empty() ? p->title : p->description;
-               c.link = ctx.app.base_url() + plan_path(*p);
-               c.feed_url = c.link + "/feed.xml";
-               c.language = p->language == "zh" ? "zh-cn" : "en";
-               c.author = p->host.empty() ? "Lectio" : p->host;
-               int episode = 0;
-               for (const plan::PlanChapter& chapter : p->chapters) {
-                 for (const plan::PlanLesson& pl : chapter.lessons) {
-                   if (pl.id.empty()) continue;
-                   ++episode;
-                   const std::optional<LessonEntry> entry = find_lesson(ctx, pl.id);
-                   if (!entry || !entry->lesson.published) continue;
-                   if (auto item = feed_item(ctx, entry->lesson, episode)) {
-                     c.items.push_back(std::move(*item));
-                   }
-                 }
-               }
-               std::reverse(c.items.begin(), c.items.end());  // newest (last) first
-               send_feed(ctx, c);
-             }));
+void lessons_feed(Context& ctx) {
+  FeedChannel c = channel_base(ctx);
+  c.title = ctx.app.t(ctx, "feed_all_title");
+  c.description = ctx.app.t(ctx, "feed_all_description");
+  c.link = ctx.app.base_url() + "/";
+  c.feed_url = ctx.app.base_url() + "/feeds/lessons.xml";
+  c.language = ctx.lang == "zh" ? "zh-cn" : "en";
+  for (const compose::Lesson& l : visible_lessons(ctx)) {
+    if (!l.published) continue;  // a creator's drafts never reach a feed
+    if (auto item = feed_item(ctx, l, 0)) c.items.push_back(std::move(*item));
+  }
+  send_feed(ctx, c);
+}
+
+void plan_feed(Context& ctx) {
+  const std::optional<plan::Plan> p = plan::load_plan(ctx.store(), ctx.req.matches[1].str());
+  if (!p) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_plan"));
+  FeedChannel c = channel_base(ctx);
+  c.title = p->title;
+  c.description = p->description.empty() ? p->title : p->description;
+  c.link = ctx.app.base_url() + plan_path(*p);
+  c.feed_url = c.link + "/feed.xml";
+  c.language = p->language == "zh" ? "zh-cn" : "en";
+  c.author = p->host.empty() ? "Lectio" : p->host;
+  int episode = 0;
+  for (const plan::PlanChapter& chapter : p->chapters) {
+    for (const plan::PlanLesson& pl : chapter.lessons) {
+      if (pl.id.empty()) continue;
+      ++episode;
+      const std::optional<LessonEntry> entry = find_lesson(ctx, pl.id);
+      if (!entry || !entry->lesson.published) continue;
+      if (auto item = feed_item(ctx, entry->lesson, episode)) c.items.push_back(std::move(*item));
+    }
+  }
+  std::reverse(c.items.begin(), c.items.end());  // newest (last) first
+  send_feed(ctx, c);
 }
 
 }  // namespace lectio::web

@@ -107,26 +107,29 @@ void static_file(Context& ctx, const std::string& name) {
 
 }  // namespace
 
-void register_media_routes(httplib::Server& server, App& app) {
-  server.Get(R"(/media/([^/]+)\.(mp3|opus|vtt|chapters\.json))",
-             route(app, Surface::kFile, [](Context& ctx) {
-               std::string kind = ctx.req.matches[2];
-               media(ctx, ctx.req.matches[1], kind == "chapters.json" ? "chapters" : kind);
-             }));
-  server.Get(R"(/static/([A-Za-z0-9_.\-]+))", route(app, Surface::kFile, [](Context& ctx) {
-               static_file(ctx, ctx.req.matches[1]);
-             }));
-  server.Get("/artwork.png",
-             route(app, Surface::kFile, [](Context& ctx) { static_file(ctx, "artwork.png"); }));
-  server.Get("/favicon.ico",
-             route(app, Surface::kFile, [](Context& ctx) { static_file(ctx, "favicon.svg"); }));
-  // The language switch: remembered in a cookie for a year, then back to the page.
-  server.Get(R"(/lang/(en|zh))", route(app, Surface::kPage, [](Context& ctx) {
-               const std::string lang = ctx.req.matches[1];
-               ctx.res.set_header("Set-Cookie", set_cookie("lang", lang, 365 * 24 * 3600, "Lax",
-                                                           ctx.app.options().secure_cookies));
-               ctx.redirect(local_path_or_root(ctx.field("next")));
-             }));
+void media_file(Context& ctx) {
+  const std::string kind = ctx.req.matches[2];
+  media(ctx, ctx.req.matches[1], kind == "chapters.json" ? "chapters" : kind);
+}
+
+void static_asset(Context& ctx) {
+  static_file(ctx, ctx.req.matches[1]);
+}
+
+void artwork(Context& ctx) {
+  static_file(ctx, "artwork.png");
+}
+
+void favicon(Context& ctx) {
+  static_file(ctx, "favicon.svg");
+}
+
+// The language switch: remembered in a cookie for a year, then back to the page.
+void language_switch(Context& ctx) {
+  const std::string lang = ctx.req.matches[1];
+  ctx.res.set_header("Set-Cookie", set_cookie("lang", lang, 365 * 24 * 3600, "Lax",
+                                              ctx.app.options().secure_cookies));
+  ctx.redirect(local_path_or_root(ctx.field("next")));
 }
 
 }  // namespace lectio::web

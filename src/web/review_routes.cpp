@@ -69,41 +69,43 @@ void delete_review(Context& ctx, const std::string& review_id) {
 
 }  // namespace
 
-void register_review_routes(httplib::Server& server, App& app) {
-  server.Get(R"(/api/lessons/([^/]+)/reviews)", route(app, Surface::kApi, [](Context& ctx) {
-               const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
-               json reviews = json::array();
-               const std::string viewer = ctx.user ? ctx.user->id : std::string();
-               for (const store::Review& r : ctx.community().reviews(entry.lesson.id, viewer)) {
-                 reviews.push_back(review_json(r));
-               }
-               ctx.send_json({{"rating", summary_json(ctx.community().rating_summary(entry.lesson.id))},
-                              {"reviews", reviews}});
-             }));
-  server.Post(R"(/api/lessons/([^/]+)/reviews)", route(app, Surface::kApi, [](Context& ctx) {
-                const JsonRequest body(ctx.json_body());
-                const store::Review r = post_review(
-                    ctx, ctx.req.matches[1].str(), body.integer("rating", 1, 5),
-                    body.optional_text("text", store::kMaxReviewBytes).value_or(""));
-                ctx.send_json({{"review", review_json(r)}}, 201);
-              }));
-  server.Delete(R"(/api/reviews/([^/]+))", route(app, Surface::kApi, [](Context& ctx) {
-                  delete_review(ctx, ctx.req.matches[1].str());
-                  ctx.send_json({{"deleted", true}});
-                }));
-  server.Put(R"(/api/reviews/([^/]+)/like)", route(app, Surface::kApi, [](Context& ctx) {
-               set_like(ctx, ctx.req.matches[1].str(), true);
-             }));
-  server.Delete(R"(/api/reviews/([^/]+)/like)", route(app, Surface::kApi, [](Context& ctx) {
-                  set_like(ctx, ctx.req.matches[1].str(), false);
-                }));
-  // The same from plain forms on the lesson page (pages without scripts).
-  server.Post(R"(/lessons/([^/]+)/reviews)", route(app, Surface::kPage, [](Context& ctx) {
-                const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
-                post_review(ctx, entry.lesson.id, form_rating(ctx, ctx.field("rating")),
-                            ctx.field("text"));
-                ctx.redirect(lesson_path(entry.lesson) + "#reviews");
-              }));
+void api_reviews(Context& ctx) {
+  const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
+  json reviews = json::array();
+  const std::string viewer = ctx.user ? ctx.user->id : std::string();
+  for (const store::Review& r : ctx.community().reviews(entry.lesson.id, viewer)) {
+    reviews.push_back(review_json(r));
+  }
+  ctx.send_json({{"rating", summary_json(ctx.community().rating_summary(entry.lesson.id))},
+                 {"reviews", reviews}});
+}
+
+void api_post_review(Context& ctx) {
+  const JsonRequest body(ctx.json_body());
+  const store::Review r =
+      post_review(ctx, ctx.req.matches[1].str(), body.integer("rating", 1, 5),
+                  body.optional_text("text", store::kMaxReviewBytes).value_or(""));
+  ctx.send_json({{"review", review_json(r)}}, 201);
+}
+
+void api_delete_review(Context& ctx) {
+  delete_review(ctx, ctx.req.matches[1].str());
+  ctx.send_json({{"deleted", true}});
+}
+
+void api_like_review(Context& ctx) {
+  set_like(ctx, ctx.req.matches[1].str(), true);
+}
+
+void api_unlike_review(Context& ctx) {
+  set_like(ctx, ctx.req.matches[1].str(), false);
+}
+
+// The same as api_post_review from a plain form on the lesson page (pages without scripts).
+void review_form(Context& ctx) {
+  const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
+  post_review(ctx, entry.lesson.id, form_rating(ctx, ctx.field("rating")), ctx.field("text"));
+  ctx.redirect(lesson_path(entry.lesson) + "#reviews");
 }
 
 }  // namespace lectio::web

@@ -13,6 +13,7 @@
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/store/store.h"
+#include "route_table.h"
 #include "routes.h"
 
 namespace lectio::web {
@@ -72,14 +73,7 @@ struct Server::Impl {
       }
       return httplib::Server::HandlerResponse::Unhandled;
     });
-    register_lesson_page(http_, *app_);
-    register_library_pages(http_, *app_);
-    register_account_routes(http_, *app_);
-    register_review_routes(http_, *app_);
-    register_api_routes(http_, *app_);
-    register_create_routes(http_, *app_);
-    register_media_routes(http_, *app_);
-    register_feed_routes(http_, *app_);
+    register_routes(http_, *app_);
     // Requests no route took (404, 405) and the library's own errors (400, 413) get the same
     // bodies as handler errors.
     App& app = *app_;

@@ -12,7 +12,8 @@ set_tests_properties(browser.e2e PROPERTIES LABELS "web;browser;slow" TIMEOUT 60
 # HTTP tests against a real server on a loopback port (tests/web/web_fixture.*). Each test
 # serves its own copy of a data directory holding the examples/gpu-tpu lesson; the media and
 # feed tests render its audio once per build tree (a cache beside the test binaries).
-foreach(name pages accounts api media voices brief requests one_brief limits soak security llm)
+foreach(name pages accounts api media voices brief requests one_brief limits soak security llm
+             routes)
   if(name STREQUAL "soak")
     # wrk for about a minute against the server: label slow.
     lectio_test(web ${name} LABELS audio slow
@@ -36,6 +37,14 @@ endforeach()
 # The web module's private parts (catalogs, limits, cookies), tested directly.
 lectio_test(web web_parts DEPS PkgConfig::HTTPLIB lectio_mustache)
 target_include_directories(test_web_web_parts PRIVATE ${PROJECT_SOURCE_DIR}/src/web)
+
+# Every route of the table (src/web/route_table.h) against malformed requests.
+target_include_directories(test_web_routes PRIVATE ${PROJECT_SOURCE_DIR}/src/web)
+
+# The page view models (src/web/page_views.h), without a server.
+lectio_test(web views DEPS PkgConfig::HTTPLIB lectio_mustache lectio_compose lectio_plan
+                           lectio_search)
+target_include_directories(test_web_views PRIVATE ${PROJECT_SOURCE_DIR}/src/web)
 
 # Starting the server (ports in use, foreign addresses).
 lectio_test(web server)

@@ -1,0 +1,194 @@
+// The view models of the discover, plan, source and account pages (page_views.h).
+#include <fmt/format.h>
+
+#include "lectio/plan/totals.h"
+#include "lectio/text/duration.h"
+#include "page_views.h"
+#include "views.h"
+
+namespace lectio::web {
+
+using kainjow::mustache::data;
+
+namespace {
+
+constexpr std::size_t kRecentLessons = 12;
+
+// Snippets mark matches with [[ ]]; the template escapes the text, so the marks become
+// separate parts rather than HTML.
+data snippet_parts(const std::string& snippet) {
+  data parts = data::type::list;
+  std::size_t pos = 0;
+  while (pos < snippet.size()) {
+    const std::size_t open = snippet.find("[[", pos);
+    const std::size_t close = open == std::string::npos ? open : snippet.find("]]", open);
+    if (open == std::string::npos || close == std::string::npos) {
+      data p;
+      p.set("text", snippet.substr(pos));
+      parts.push_back(p);
+      break;
+    }
+    data before;
+    before.set("text", snippet.substr(pos, open - pos));
+    parts.push_back(before);
+    data mark;
+    mark.set("text", snippet.substr(open + 2, close - open - 2));
+    mark.set("mark", true);
+    parts.push_back(mark);
+    pos = close + 2;
+  }
+  return parts;
+}
+
+data plan_cards(const std::vector<plan::Plan>& plans, const std::string& lang) {
+  data cards = data::type::list;
+  for (const plan::Plan& p : plans) cards.push_back(plan_card(p, lang));
+  return cards;
+}
+
+data plan_lesson_data(const plan::PlanLesson& pl, const std::string& lang,
+                      const std::map<std::string, std::string>& lesson_urls) {
+  data lesson;
+  lesson.set("title", pl.title.empty() ? pl.topic : pl.title);
+  if (pl.status == plan::LessonStatus::kFailed || pl.id.empty()) {
+    lesson.set("failed", true);
+    return lesson;
+  }
+  if (const auto it = lesson_urls.find(pl.id); it != lesson_urls.end()) {
+    lesson.set("url", it->second);
+  }
+  const double seconds = pl.measured_seconds.value_or(pl.estimated_minutes * 60);
+  lesson.set("duration", text::format_duration(seconds, lang));
+  return lesson;
+}
+
+}  // namespace
+
+data discover_view(const std::vector<plan::Plan>& plans,
+                   const std::vector<compose::Lesson>& lessons, const std::string& lang) {
+  data d;
+  d.set("plans", plan_cards(plans, lang));
+  data recent = data::type::list;
+  for (std::size_t i = 0; i < lessons.size() && i < kRecentLessons; ++i) {
+    recent.push_back(lesson_card(lessons[i], lang));
+  }
+  d.set("recent", recent);
+  return d;
+}
+
+data search_view(const std::vector<plan::Plan>& plans, const std::vector<compose::Lesson>& lessons,
+                 const std::vector<search::Hit>& hits, const std::string& query,
+                 const std::string& lang) {
+  data d;
+  d.set("plans", plan_cards(plans, lang));
+  d.set("q", query);
+  data found = data::type::list;
+  for (const compose::Lesson& l : lessons) {
+    if (lesson_matches(l, query)) found.push_back(lesson_card(l, lang));
+  }
+  d.set("found_lessons", found);
+  data chunks = data::type::list;
+  for (const search::Hit& h : hits) {
+    data hit;
+    hit.set("id", h.chunk_id);
+    hit.set("file", h.file_name);
+    hit.set("pages", page_range(h.page_start, h.page_end));
+    hit.set("url", chunk_path(h.source_id, h.version, h.ordinal));
+    hit.set("snippet", snippet_parts(h.snippet));
+    chunks.push_back(hit);
+  }
+  d.set("found_chunks", chunks);
+  d.set("searched", true);
+  return d;
+}
+
+data plan_view(const plan::Plan& p, const std::string& lang, std::string_view chapter_label,
+               const std::map<std::string, std::string>& lesson_urls) {
+  data d;
+  d.set("title", p.title);
+  d.set("description", p.description);
+  d.set("audience", p.audience);
+  d.set("date", p.date);
+  d.set("host", p.host);
+  d.set("duration", text::format_duration(p.totals.seconds, lang));
+  d.set("chapter_count", plan::format_chapters(p.totals.chapters, lang));
+  d.set("lesson_count", std::to_string(p.totals.lessons));
+  d.set("feed", plan_path(p) + "/feed.xml");
+  data chapters = data::type::list;
+  int number = 1;
+  for (const plan::PlanChapter& c : p.chapters) {
+    data chapter;
+    std::string label(chapter_label);
+    if (const std::size_t at = label.find("{n}"); at != std::string::npos) {
+      label.replace(at, 3, std::to_string(number));
+    }
+    ++number;
+    chapter.set("label", label);
+    chapter.set("title", c.title);
+    data lessons = data::type::list;
+    for (const plan::PlanLesson& pl : c.lessons) {
+      lessons.push_back(plan_lesson_data(pl, lang, lesson_urls));
+    }
+    chapter.set("lessons", lessons);
+    chapters.push_back(chapter);
+  }
+  d.set("chapters", chapters);
+  return d;
+}
+
+data source_view(const Source& source, std::optional<int> current_version,
+                 const std::vector<Chunk>& chunks) {
+  data d;
+  d.set("id", source.id);
+  d.set("title", source.title.empty() ? source.file_name : source.title);
+  d.set("file", source.file_name);
+  d.set("version", std::to_string(source.version));
+  d.set("format", std::string(format_name(source.format)));
+  d.set("pages", std::to_string(source.page_count));
+  d.set("added", source.added_at.substr(0, 10));
+  if (!source.origin_url.empty()) d.set("origin_url", source.origin_url);
+  if (current_version && *current_version != source.version) {
+    d.set("older", true);
+    d.set("current_url", source_path(source.id, *current_version));
+  }
+  data list = data::type::list;
+  for (const Chunk& c : chunks) {
+    data chunk;
+    chunk.set("anchor", chunk_anchor(c.ordinal));
+    chunk.set("id", c.id());
+    chunk.set("pages", page_range(c.page_start, c.page_end));
+    std::string heading;
+    for (const std::string& h : c.heading_path) heading += (heading.empty() ? "" : " › ") + h;
+    chunk.set("heading", heading);
+    chunk.set("text", c.text);
+    list.push_back(chunk);
+  }
+  d.set("chunks", list);
+  return d;
+}
+
+data me_view(const std::string& display_name, const std::vector<compose::Lesson>& lessons,
+             const std::string& lang) {
+  data list = data::type::list;
+  for (const compose::Lesson& l : lessons) {
+    data card = lesson_card(l, lang);
+    card.set("id", l.id);
+    list.push_back(card);
+  }
+  data d;
+  d.set("lessons", list);
+  d.set("name", display_name);
+  return d;
+}
+
+data account_form_view(const std::string& next, const std::string& name,
+                       const std::string& display_name, const std::string& error) {
+  data d;
+  d.set("next", next);
+  d.set("name", name);
+  d.set("display_name", display_name);
+  if (!error.empty()) d.set("error", error);
+  return d;
+}
+
+}  // namespace lectio::web

@@ -1,0 +1,73 @@
+#pragma once
+// Page view models: what a page's template is given, made from a lesson, plan or source and
+// what the handler looked up for the request. Pure functions: no store, no request, no server,
+// so a test builds the inputs and reads the data back. The handlers gather the inputs.
+#include <kainjow/mustache.hpp>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lectio/compose/answer.h"
+#include "lectio/compose/lesson.h"
+#include "lectio/core/source.h"
+#include "lectio/plan/plan.h"
+#include "lectio/search/index.h"
+#include "lectio/store/community_store.h"
+
+namespace lectio::web {
+
+// What the lesson page shows besides the lesson itself.
+struct LessonPageInput {
+  std::string lang;                       // "en" or "zh": durations
+  std::string viewer;                     // the signed-in user's id; empty for a visitor
+  std::string owner;                      // the lesson's creator's id; empty from the command line
+  std::string creator;                    // the creator's display name; empty when none
+  std::optional<compose::Answer> answer;  // to the question asked as ?q=
+  std::string question;                   // that ?q=
+  store::RatingSummary rating;
+  std::vector<store::Review> reviews;  // as the viewer sees them (liked_by_viewer)
+  std::vector<plan::Plan> related;     // plans that hold related lessons
+};
+
+// The lesson page (templates/lesson.mustache): chapters of numbered sentences whose citations
+// are numbered by the chunk's position in the lesson's sources, the FAQ, the best quote, the
+// media, ratings and reviews, related plans and the creator.
+kainjow::mustache::data lesson_view(const compose::Lesson& lesson, const LessonPageInput& in);
+
+// An answer: its sentences with citations numbered by its own sources, or `unsupported`.
+kainjow::mustache::data answer_view(const compose::Answer& answer);
+
+// The discover page: plan cards and the most recent of `lessons` (newest first) as cards.
+kainjow::mustache::data discover_view(const std::vector<plan::Plan>& plans,
+                                      const std::vector<compose::Lesson>& lessons,
+                                      const std::string& lang);
+// The discover page with a query: plan cards, the lessons that match it, and the chunks the
+// search found, their snippets split into marked and unmarked parts.
+kainjow::mustache::data search_view(const std::vector<plan::Plan>& plans,
+                                    const std::vector<compose::Lesson>& lessons,
+                                    const std::vector<search::Hit>& hits, const std::string& query,
+                                    const std::string& lang);
+
+// A plan page. `chapter_label` is the catalog's "plan_chapter" ("Chapter {n}");
+// `lesson_urls` maps the ids of the plan's lessons the viewer may open to their pages.
+kainjow::mustache::data plan_view(const plan::Plan& plan, const std::string& lang,
+                                  std::string_view chapter_label,
+                                  const std::map<std::string, std::string>& lesson_urls);
+
+// A source page: one version's chunks, and a link to the current version when it is older.
+kainjow::mustache::data source_view(const Source& source, std::optional<int> current_version,
+                                    const std::vector<Chunk>& chunks);
+
+// "My work": the user's lessons, drafts included, as cards with their ids.
+kainjow::mustache::data me_view(const std::string& display_name,
+                                const std::vector<compose::Lesson>& lessons,
+                                const std::string& lang);
+
+// The sign-up and sign-in forms, with what was typed (never the password) and the error.
+kainjow::mustache::data account_form_view(const std::string& next, const std::string& name,
+                                          const std::string& display_name,
+                                          const std::string& error);
+
+}  // namespace lectio::web

@@ -1,7 +1,10 @@
-// The PostgreSQL store's schema and the process-wide choice of backend.
+// The PostgreSQL store's schema, its rows and parameters, and the process-wide choice of
+// backend.
 #include "lectio/store/pg_store.h"
 
 #include <fmt/format.h>
+
+#include <variant>
 
 #include "lectio/core/error.h"
 #include "lectio/pg/migrate.h"
@@ -42,5 +45,22 @@ void require_store_schema(pg::Connection& db) {
 }
 
 int store_schema_version(pg::Connection& db) { return pg::schema_version(db, kComponent); }
+
+bool PgRow::boolean(int column) const {
+  // Stricter than pg::Result::boolean, which reads anything but "t" as false.
+  const std::string value = text(column);
+  if (value == "t" || value == "f") return value == "t";
+  throw Internal(
+      fmt::format("postgresql result: '{}' in column {} is not a boolean", value, column));
+}
+
+std::vector<pg::Param> pg_params(const Values& values) {
+  std::vector<pg::Param> out;
+  out.reserve(values.size());
+  for (const Value& value : values) {
+    std::visit([&](const auto& v) { out.emplace_back(v); }, value);
+  }
+  return out;
+}
 
 }  // namespace lectio::store

@@ -1,9 +1,9 @@
 #pragma once
-// The portable schema (SQLite and PostgreSQL both accept it): versioned migrations, the column
-// lists and the heading-path encoding every backend shares.
+// The portable schema (SQLite and PostgreSQL both accept it): versioned migrations and the
+// encodings of the chunk columns every backend shares (the column lists and the SQL that reads
+// and writes them are in queries.h).
 // Migration N (1-based) takes the schema from version N-1 to N. Never edit a shipped one:
 // append a new migration instead.
-#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -15,33 +15,12 @@ namespace lectio::store {
 
 std::span<const std::string_view> migrations();
 
-// The columns every backend reads and writes, in this order.
-inline constexpr std::string_view kSourceColumns =
-    "id, version, title, file_name, path, origin_url, format, language, content_hash, "
-    "byte_size, page_count, chunk_count, added_at";
-inline constexpr std::string_view kChunkColumns =
-    "source_id, version, ordinal, page_start, page_end, heading_path, body, word_count, cut";
-
 // The `cut` column (migration 5): flags for a chunk cut inside a sentence over the word cap.
 inline constexpr int kCutOpens = 1;   // the chunk opens mid-sentence
 inline constexpr int kCutCloses = 2;  // the chunk closes mid-sentence
 inline int encode_cut(const Chunk& c) {
   return (c.opens_mid_sentence ? kCutOpens : 0) | (c.closes_mid_sentence ? kCutCloses : 0);
 }
-
-// Writing the change feed (migration 4), the same SQL on every backend, run in the writer's
-// transaction after it bumped the generation: the change's seq is the new generation.
-// Parameters: source id, version, change ('put' or 'delete').
-inline constexpr std::string_view kInsertChange =
-    "INSERT INTO chunk_changes (seq, source_id, version, change) "
-    "SELECT CAST(value AS BIGINT), {}, {}, {} FROM meta WHERE name = 'generation'";
-// Drops the changes older than the newest kChangeFeedLength: a search index further behind
-// than that finds a gap and rebuilds instead.
-inline constexpr std::int64_t kChangeFeedLength = 100000;
-inline constexpr std::string_view kPruneChanges =
-    "DELETE FROM chunk_changes WHERE seq <= "
-    "(SELECT CAST(value AS BIGINT) FROM meta WHERE name = 'generation') - {}";
-inline constexpr std::string_view kChangeColumns = "seq, source_id, version, change";
 
 // A chunk's heading path is stored as a JSON array of strings; text that is not one reads as
 // no headings.

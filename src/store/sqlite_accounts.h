@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "lectio/store/community_store.h"
+#include "queries.h"
 #include "sqlite_db.h"
 
 namespace lectio::store::sqlite {
@@ -22,6 +23,7 @@ class AccountTables {
 
  private:
   Database& db_;
+  const Queries& sql_ = queries(Dialect::kSqlite);
   // Every signed-in request looks up its session and then its user: kept prepared.
   Statement user_by_id_;
   Statement session_at_;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <variant>
+
 #include "lectio/core/error.h"
 
 namespace lectio::store::sqlite {
@@ -62,6 +64,14 @@ Statement& Statement::bind(int index, std::int64_t value) {
   return *this;
 }
 
+Statement& Statement::bind_all(const Values& values) {
+  int index = 0;
+  for (const Value& value : values) {
+    std::visit([&](const auto& v) { bind(++index, v); }, value);
+  }
+  return *this;
+}
+
 bool Statement::step() {
   const int rc = sqlite3_step(stmt_.get());
   if (rc == SQLITE_ROW) return true;
@@ -88,6 +98,16 @@ std::string Statement::text(int column) const {
 
 std::int64_t Statement::int64(int column) const {
   return sqlite3_column_int64(stmt_.get(), column);
+}
+
+bool Statement::boolean(int column) const {
+  // The type first: it is undefined once a value has been converted.
+  if (sqlite3_column_type(stmt_.get(), column) == SQLITE_INTEGER) {
+    const std::int64_t value = int64(column);
+    if (value == 0 || value == 1) return value == 1;
+  }
+  throw Internal(fmt::format("{}: column {} ('{}') is not a truth value (0 or 1)", db_->name(),
+                             column, text(column)));
 }
 
 bool Statement::is_null(int column) const {

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "row.h"
+
 namespace lectio::store::sqlite {
 
 struct DbCloser {
@@ -41,20 +43,25 @@ class Database {
   std::string name_;
 };
 
-// A prepared statement. Bind with 1-based indices; step() returns true while rows remain.
-class Statement {
+// A prepared statement. Bind with 1-based indices; step() returns true while rows remain, and
+// the Row accessors read the current one.
+class Statement final : public Row {
  public:
   Statement(const Database& db, sqlite3_stmt* stmt) : db_(&db), stmt_(stmt) {}
+  Statement(Statement&&) = default;
+  Statement& operator=(Statement&&) = default;
   Statement& bind(int index, std::string_view value);
   Statement& bind(int index, std::int64_t value);
   Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
+  // Binds values[i] to placeholder i + 1.
+  Statement& bind_all(const Values& values);
   bool step();
   void run();  // steps once, expecting no rows
   void reset();
-  std::string text(int column) const;
-  std::int64_t int64(int column) const;
-  int integer(int column) const { return static_cast<int>(int64(column)); }
-  bool is_null(int column) const;
+  std::string text(int column) const override;
+  std::int64_t int64(int column) const override;
+  bool boolean(int column) const override;
+  bool is_null(int column) const override;
 
  private:
   const Database* db_;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "lectio/store/content_store.h"
+#include "queries.h"
 #include "sqlite_db.h"
 
 namespace lectio::store::sqlite {
@@ -20,6 +21,7 @@ class RecordTable {
 
  private:
   Database& db_;
+  const Queries& sql_ = queries(Dialect::kSqlite);
 };
 
 }  // namespace lectio::store::sqlite

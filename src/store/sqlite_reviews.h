@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "lectio/store/community_store.h"
+#include "queries.h"
 #include "sqlite_db.h"
 
 namespace lectio::store::sqlite {
@@ -26,6 +27,7 @@ class ReviewTables {
   void require_user(std::string_view user_id);
 
   Database& db_;
+  const Queries& sql_ = queries(Dialect::kSqlite);
   // Every lesson page lists its reviews: kept prepared.
   Statement list_;
 };

@@ -3,10 +3,10 @@
 
 #include <memory>
 
-#include "lectio/core/clock.h"
-#include "lectio/core/error.h"
 #include "lectio/store/sqlite_shared.h"
 #include "lectio/store/store.h"
+#include "queries.h"
+#include "rows.h"
 #include "schema.h"
 #include "sqlite_db.h"
 #include "sqlite_records.h"
@@ -21,62 +21,22 @@ using sqlite::ResetOnExit;
 using sqlite::Statement;
 using sqlite::Transaction;
 
-Source read_source(const Statement& s) {
-  Source src;
-  src.id = s.text(0);
-  src.version = s.integer(1);
-  src.title = s.text(2);
-  src.file_name = s.text(3);
-  src.path = s.text(4);
-  src.origin_url = s.text(5);
-  src.format = parse_format(s.text(6)).value_or(Format::kText);
-  src.language = s.text(7);
-  src.content_hash = s.text(8);
-  src.byte_size = s.int64(9);
-  src.page_count = s.integer(10);
-  src.chunk_count = s.integer(11);
-  src.added_at = s.text(12);
-  return src;
-}
-
-Chunk read_chunk(const Statement& s, HeadingPathDecoder& headings) {
-  Chunk c;
-  c.source_id = s.text(0);
-  c.version = s.integer(1);
-  c.ordinal = s.integer(2);
-  c.page_start = s.integer(3);
-  c.page_end = s.integer(4);
-  c.heading_path = headings.decode(s.text(5));
-  c.text = s.text(6);
-  c.word_count = s.integer(7);
-  c.opens_mid_sentence = (s.integer(8) & kCutOpens) != 0;
-  c.closes_mid_sentence = (s.integer(8) & kCutCloses) != 0;
-  return c;
-}
-
 // The statements of the ingest path, prepared once per connection (after the schema exists)
 // instead of once per call: adding a directory runs them for every file.
 struct Prepared {
-  explicit Prepared(Database& db)
-      : insert_source(db.prepare(
-            fmt::format("INSERT INTO sources ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        kSourceColumns))),
+  Prepared(Database& db, const Queries& sql)
+      : insert_source(db.prepare(sql.insert_source)),
         insert_chunk(db.prepare(fmt::format(
             "INSERT INTO chunks ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", kChunkColumns))),
-        bump_generation(
-            db.prepare("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
-                       "WHERE name = 'generation'")),
-        insert_change(db.prepare(fmt::format(kInsertChange, "?", "?", "?"))),
-        prune_changes(db.prepare(fmt::format(kPruneChanges, kChangeFeedLength))),
-        max_version(db.prepare("SELECT MAX(version) FROM sources WHERE id = ?")),
-        source_at(db.prepare(
-            fmt::format("SELECT {} FROM sources WHERE id = ? AND version = ?", kSourceColumns))),
-        id_for_path(db.prepare(
-            "SELECT id FROM sources WHERE path = ? ORDER BY added_at DESC, version DESC LIMIT 1")) {
-  }
+        bump_generation(db.prepare(sql.bump_generation)),
+        insert_change(db.prepare(sql.insert_change)),
+        prune_changes(db.prepare(sql.prune_changes)),
+        max_version(db.prepare(sql.max_version)),
+        source_at(db.prepare(sql.source_at)),
+        id_for_path(db.prepare(sql.source_id_for_path)) {}
 
   Statement insert_source;
-  Statement insert_chunk;
+  Statement insert_chunk;  // one chunk: PostgreSQL inserts them all at once instead
   Statement bump_generation;
   Statement insert_change;
   Statement prune_changes;
@@ -89,11 +49,11 @@ class SqliteContentStore final : public ContentStore {
  public:
   explicit SqliteContentStore(const std::filesystem::path& file) : db_(file) {
     sqlite::open_schema(db_);
-    prepared_ = std::make_unique<Prepared>(db_);
+    prepared_ = std::make_unique<Prepared>(db_, sql_);
   }
   // On a borrowed connection to a file whose schema a store opened before.
   SqliteContentStore(sqlite3* borrowed, std::string name) : db_(borrowed, std::move(name)) {
-    prepared_ = std::make_unique<Prepared>(db_);
+    prepared_ = std::make_unique<Prepared>(db_, sql_);
   }
 
   void put_record(RecordKind kind, const Record& record) override { records_.put(kind, record); }
@@ -114,12 +74,7 @@ class SqliteContentStore final : public ContentStore {
     const int version = current ? current->version + 1 : 1;
     Statement& insert = prepared_->insert_source;
     const ResetOnExit insert_done(insert);
-    insert.bind(1, source.id).bind(2, version).bind(3, source.title).bind(4, source.file_name);
-    insert.bind(5, source.path).bind(6, source.origin_url).bind(7, format_name(source.format));
-    insert.bind(8, source.language).bind(9, source.content_hash).bind(10, source.byte_size);
-    insert.bind(11, source.page_count).bind(12, static_cast<int>(chunks.size()));
-    insert.bind(13, source.added_at.empty() ? utc_timestamp() : source.added_at);
-    insert.run();
+    insert.bind_all(source_values(source, version, static_cast<int>(chunks.size()))).run();
 
     Statement& add = prepared_->insert_chunk;
     const ResetOnExit add_done(add);
@@ -145,29 +100,23 @@ class SqliteContentStore final : public ContentStore {
   bool delete_source(std::string_view id) override {
     Transaction tx(db_);
     if (!resolve_version(id, std::nullopt)) return false;
-    Statement chunks = db_.prepare("DELETE FROM chunks WHERE source_id = ?");
-    chunks.bind(1, id).run();
-    Statement sources = db_.prepare("DELETE FROM sources WHERE id = ?");
-    sources.bind(1, id).run();
+    db_.prepare(sql_.delete_chunks).bind(1, id).run();
+    db_.prepare(sql_.delete_source).bind(1, id).run();
     record_change(id, 0, "delete");
     tx.commit();
     return true;
   }
 
   std::vector<ChunkChange> changes_after(std::int64_t after, int limit) override {
-    Statement q = db_.prepare(fmt::format(
-        "SELECT {} FROM chunk_changes WHERE seq > ? ORDER BY seq LIMIT ?", kChangeColumns));
+    Statement q = db_.prepare(sql_.changes_after);
     q.bind(1, after).bind(2, limit);
     std::vector<ChunkChange> out;
-    while (q.step()) out.push_back({q.int64(0), q.text(1), q.integer(2), q.text(3) == "delete"});
+    while (q.step()) out.push_back(read_change(q));
     return out;
   }
 
   std::vector<Source> sources() override {
-    Statement q =
-        db_.prepare(fmt::format("SELECT {} FROM sources s WHERE version = "
-                                "(SELECT MAX(version) FROM sources WHERE id = s.id) ORDER BY id",
-                                kSourceColumns));
+    Statement q = db_.prepare(sql_.current_sources);
     std::vector<Source> out;
     while (q.step()) out.push_back(read_source(q));
     return out;
@@ -188,9 +137,7 @@ class SqliteContentStore final : public ContentStore {
   std::vector<Chunk> chunks(std::string_view source_id, std::optional<int> version) override {
     const std::optional<int> v = resolve_version(source_id, version);
     if (!v) return {};
-    Statement q = db_.prepare(
-        fmt::format("SELECT {} FROM chunks WHERE source_id = ? AND version = ? ORDER BY ordinal",
-                    kChunkColumns));
+    Statement q = db_.prepare(sql_.chunks_of);
     q.bind(1, source_id).bind(2, *v);
     std::vector<Chunk> out;
     HeadingPathDecoder headings;
@@ -201,9 +148,7 @@ class SqliteContentStore final : public ContentStore {
   std::optional<Chunk> chunk(const ChunkRef& ref) override {
     const std::optional<int> v = resolve_version(ref.source_id, ref.version);
     if (!v) return std::nullopt;
-    Statement q = db_.prepare(
-        fmt::format("SELECT {} FROM chunks WHERE source_id = ? AND version = ? AND ordinal = ?",
-                    kChunkColumns));
+    Statement q = db_.prepare(sql_.chunk_at);
     q.bind(1, ref.source_id).bind(2, *v).bind(3, ref.ordinal);
     if (!q.step()) return std::nullopt;
     HeadingPathDecoder headings;
@@ -211,6 +156,7 @@ class SqliteContentStore final : public ContentStore {
   }
 
   void for_each_current_chunk(const std::function<void(const Chunk&)>& visit) override {
+    // One query: a SQLite statement steps through its rows without holding them all.
     Statement q =
         db_.prepare(fmt::format("SELECT {} FROM chunks c WHERE version = "
                                 "(SELECT MAX(version) FROM sources WHERE id = c.source_id) "
@@ -221,7 +167,7 @@ class SqliteContentStore final : public ContentStore {
   }
 
   std::int64_t generation() override {
-    Statement q = db_.prepare("SELECT value FROM meta WHERE name = 'generation'");
+    Statement q = db_.prepare(sql_.generation);
     if (!q.step()) return 0;
     return std::stoll(q.text(0));
   }
@@ -263,6 +209,7 @@ class SqliteContentStore final : public ContentStore {
     return read_source(q);
   }
 
+  const Queries& sql_ = queries(Dialect::kSqlite);
   Database db_;
   // The prepared statements below are declared after db_, so finalized before it closes.
   std::unique_ptr<Prepared> prepared_;

@@ -10,3 +10,8 @@ lectio_test(store migration DEPS PkgConfig::SQLITE3)
 target_include_directories(test_store_migration PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
 # PostgreSQL-only cases: the schema check, concurrent writers.
 lectio_test(store pg_store POSTGRES)
+# The store's private parts: the SQL's placeholders, and the row readers over both backends.
+lectio_test(store queries)
+target_include_directories(test_store_queries PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
+lectio_test(store rows POSTGRES DEPS PkgConfig::SQLITE3)
+target_include_directories(test_store_rows PRIVATE ${PROJECT_SOURCE_DIR}/src/store)

@@ -149,7 +149,7 @@ void my_work(Context& ctx) {
   data lessons = data::type::list;
   for (const store::Record& r : ctx.store().records(store::RecordKind::kLesson)) {
     if (r.owner != user.id) continue;
-    const compose::Lesson l = compose::lesson_from_json(r.body);
+    const lesson::Lesson l = lesson::lesson_from_json(r.body);
     data card = lesson_card(l, ctx.lang);
     card.set("id", l.id);
     lessons.push_back(card);

@@ -16,7 +16,7 @@ using nlohmann::json;
 
 namespace {
 
-json lesson_summary(const compose::Lesson& l) {
+json lesson_summary(const lesson::Lesson& l) {
   return {{"id", l.id},
           {"slug", l.slug},
           {"title", l.title},
@@ -32,7 +32,7 @@ json lesson_summary(const compose::Lesson& l) {
           {"url", lesson_path(l)}};
 }
 
-json media_json(const compose::Lesson& l) {
+json media_json(const lesson::Lesson& l) {
   if (!l.audio) return nullptr;
   const std::string base = "/media/" + l.id;
   return {{"mp3", base + ".mp3"},
@@ -82,13 +82,13 @@ int int_param(Context& ctx, const std::string& name, int fallback, int lo, int h
                   fmt::format("{}: must be a number from {} to {}", name, lo, hi));
 }
 
-json answer_json(const compose::Answer& a) {
+json answer_json(const ask::Answer& a) {
   json sentences = json::array();
-  for (const compose::ScriptSentence& s : a.sentences) {
+  for (const lesson::ScriptSentence& s : a.sentences) {
     sentences.push_back({{"text", s.text}, {"citations", s.citations}});
   }
   json sources = json::array();
-  for (const compose::CitedChunk& c : a.sources) {
+  for (const lesson::CitedChunk& c : a.sources) {
     sources.push_back({{"chunk_id", c.chunk_id},
                        {"file_name", c.file_name},
                        {"pages", c.pages},
@@ -103,7 +103,7 @@ json answer_json(const compose::Answer& a) {
 
 void get_lesson(Context& ctx) {
   const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
-  json body = json::parse(compose::lesson_to_json(entry.lesson, -1));
+  json body = json::parse(lesson::lesson_to_json(entry.lesson, -1));
   body.erase("audio");  // file paths on the server are not the client's business
   body["url"] = lesson_path(entry.lesson);
   body["media"] = media_json(entry.lesson);
@@ -118,7 +118,7 @@ void search(Context& ctx) {
   if (q.empty()) throw HttpError(400, "invalid_input", "q: empty query");
   if (q.size() > 300) throw HttpError(400, "invalid_input", "q: over 300 bytes");
   json lessons = json::array();
-  for (const compose::Lesson& l : visible_lessons(ctx)) {
+  for (const lesson::Lesson& l : visible_lessons(ctx)) {
     if (lesson_matches(l, q)) lessons.push_back(lesson_summary(l));
   }
   search::Query query;
@@ -145,7 +145,7 @@ void search(Context& ctx) {
 void register_api_routes(httplib::Server& server, App& app) {
   server.Get("/api/lessons", route(app, Surface::kApi, [](Context& ctx) {
                json out = json::array();
-               for (const compose::Lesson& l : visible_lessons(ctx))
+               for (const lesson::Lesson& l : visible_lessons(ctx))
                  out.push_back(lesson_summary(l));
                ctx.send_json({{"lessons", out}});
              }));
@@ -155,7 +155,7 @@ void register_api_routes(httplib::Server& server, App& app) {
                 const JsonRequest body(ctx.json_body());
                 // In bytes here, four per character at most; answer_question counts characters.
                 const std::string question =
-                    body.text("question", 4 * compose::kMaxQuestionChars);
+                    body.text("question", 4 * ask::kMaxQuestionChars);
                 ctx.send_json(answer_json(ask(ctx, entry.lesson, question)));
               }));
   server.Get(

@@ -58,7 +58,7 @@ Jobs::~Jobs() {
   if (worker_.joinable()) worker_.join();
 }
 
-std::optional<std::string> Jobs::submit(const std::string& owner, compose::Brief brief,
+std::optional<std::string> Jobs::submit(const std::string& owner, lesson::Brief brief,
                                         bool audio) {
   if (!queue_url_.empty()) {
     // A connection per request: the server's threads share no connection.
@@ -159,7 +159,7 @@ void Jobs::work() {
 }
 
 void Jobs::run(const std::string& id) {
-  compose::Brief brief;
+  lesson::Brief brief;
   std::string owner;
   bool audio = true;
   {

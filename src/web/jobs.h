@@ -14,7 +14,7 @@
 #include <string>
 #include <thread>
 
-#include "lectio/compose/brief.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/pipeline/engines.h"
 
 namespace lectio::web {
@@ -44,7 +44,7 @@ class Jobs {
   Jobs& operator=(const Jobs&) = delete;
 
   // Queues a lesson. Returns the job id, or std::nullopt when the queue is full.
-  std::optional<std::string> submit(const std::string& owner, compose::Brief brief, bool audio);
+  std::optional<std::string> submit(const std::string& owner, lesson::Brief brief, bool audio);
   std::optional<JobStatus> status(const std::string& id) const;
 
   // True when jobs go to a PostgreSQL store's queue: uploads are then ingested by the workers.
@@ -58,7 +58,7 @@ class Jobs {
   std::optional<JobStatus> queued_status(const std::string& id) const;
   struct Job {
     JobStatus status;
-    compose::Brief brief;
+    lesson::Brief brief;
     bool audio = true;
   };
   void work();

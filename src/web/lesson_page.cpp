@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "app.h"
-#include "lectio/compose/answer.h"
+#include "lectio/ask/answer.h"
 #include "lectio/core/error.h"
 #include "lectio/core/hosts.h"
 #include "lectio/plan/related.h"
@@ -25,7 +25,7 @@ namespace {
 // Citation numbers: a chunk's position in the lesson's knowledge sources, from 1.
 using Numbers = std::map<std::string, int, std::less<>>;
 
-data citations(const compose::ScriptSentence& s, const Numbers& numbers) {
+data citations(const lesson::ScriptSentence& s, const Numbers& numbers) {
   data list = data::type::list;
   for (const std::string& id : s.citations) {
     const auto it = numbers.find(id);
@@ -38,7 +38,7 @@ data citations(const compose::ScriptSentence& s, const Numbers& numbers) {
   return list;
 }
 
-data sentence_data(const compose::ScriptSentence& s, const Numbers& numbers, int index,
+data sentence_data(const lesson::ScriptSentence& s, const Numbers& numbers, int index,
                    bool dialogue) {
   data d;
   d.set("text", s.text);
@@ -49,7 +49,7 @@ data sentence_data(const compose::ScriptSentence& s, const Numbers& numbers, int
 }
 
 // A cited chunk as a numbered entry of a source list.
-data cited_chunk_data(const compose::CitedChunk& c, int n) {
+data cited_chunk_data(const lesson::CitedChunk& c, int n) {
   data s;
   s.set("n", std::to_string(n));
   s.set("id", c.chunk_id);
@@ -61,7 +61,7 @@ data cited_chunk_data(const compose::CitedChunk& c, int n) {
   return s;
 }
 
-std::string host_line(const compose::Lesson& lesson) {
+std::string host_line(const lesson::Lesson& lesson) {
   if (lesson.cohost.empty()) return lesson.host;
   return lesson.host + " & " + lesson.cohost;
 }
@@ -116,7 +116,7 @@ bool serve_cached_lesson(App& app, const httplib::Request& req, httplib::Respons
 }
 
 // An answer as template data (sentences with numbered citations, the cited chunks).
-static data answer_data(const compose::Answer& answer) {
+static data answer_data(const ask::Answer& answer) {
   data d;
   d.set("question", answer.question);
   if (!answer.supported) {
@@ -125,13 +125,13 @@ static data answer_data(const compose::Answer& answer) {
   }
   Numbers numbers;
   data sources = data::type::list;
-  for (const compose::CitedChunk& c : answer.sources) {
+  for (const lesson::CitedChunk& c : answer.sources) {
     numbers.emplace(c.chunk_id, static_cast<int>(numbers.size()) + 1);
     sources.push_back(cited_chunk_data(c, static_cast<int>(numbers.size())));
   }
   data sentences = data::type::list;
   int i = 0;
-  for (const compose::ScriptSentence& s : answer.sentences) {
+  for (const lesson::ScriptSentence& s : answer.sentences) {
     sentences.push_back(sentence_data(s, numbers, i++, false));
   }
   d.set("sentences", sentences);
@@ -139,17 +139,17 @@ static data answer_data(const compose::Answer& answer) {
   return d;
 }
 
-compose::Answer ask(Context& ctx, const compose::Lesson& lesson, const std::string& question) {
+ask::Answer ask(Context& ctx, const lesson::Lesson& lesson, const std::string& question) {
   if (const int wait = ctx.app.ask_limiter().take(ctx.req.remote_addr); wait > 0) {
     ctx.res.set_header("Retry-After", std::to_string(wait));
     throw HttpError(429, "rate_limited", ctx.app.t(ctx, "error_rate_limited"));
   }
   Library& library = ctx.library();
-  compose::AnswerOptions options;
+  ask::AnswerOptions options;
   // A server run with the LLM engine answers with the model, checked sentence by sentence.
   if (ctx.app.options().engine == "llm") options.writer = ctx.app.engines().llm.get();
   try {
-    return compose::answer_question(question, lesson, library.store(), library.index(), options);
+    return ask::answer_question(question, lesson, library.store(), library.index(), options);
   } catch (const Io& e) {
     if (!options.writer) throw;
     spdlog::warn("ask: {}", e.what());  // the endpoint is the operator's business
@@ -167,13 +167,13 @@ void lesson_page(Context& ctx, const std::string& id_or_slug) {
     if (const PageCache::Page page = cache.get(key)) return ctx.send_html(page->join(ctx.csrf));
   }
   const LessonEntry entry = require_lesson(ctx, id_or_slug);
-  const compose::Lesson& l = entry.lesson;
+  const lesson::Lesson& l = entry.lesson;
   store::ContentStore& store = ctx.store();
   const bool dialogue = !l.cohost.empty();
 
   Numbers numbers;
   data sources = data::type::list;
-  for (const compose::CitedChunk& c : l.sources) {
+  for (const lesson::CitedChunk& c : l.sources) {
     numbers.emplace(c.chunk_id, static_cast<int>(numbers.size()) + 1);
     sources.push_back(cited_chunk_data(c, static_cast<int>(numbers.size())));
   }
@@ -181,12 +181,12 @@ void lesson_page(Context& ctx, const std::string& id_or_slug) {
   data sections = data::type::list;
   int index = 0;
   int section_index = 0;
-  for (const compose::ScriptSection& sec : l.script) {
+  for (const lesson::ScriptSection& sec : l.script) {
     data section;
     section.set("title", sec.title);
     section.set("index", std::to_string(section_index++));
     data sentences = data::type::list;
-    for (const compose::ScriptSentence& s : sec.sentences) {
+    for (const lesson::ScriptSentence& s : sec.sentences) {
       sentences.push_back(sentence_data(s, numbers, index++, dialogue));
     }
     section.set("sentences", sentences);
@@ -194,12 +194,12 @@ void lesson_page(Context& ctx, const std::string& id_or_slug) {
   }
 
   data faq = data::type::list;
-  for (const compose::FaqItem& f : l.faq) {
+  for (const lesson::FaqItem& f : l.faq) {
     data item;
     item.set("question", f.question);
     data answer = data::type::list;
     int i = 0;
-    for (const compose::ScriptSentence& s : f.answer) {
+    for (const lesson::ScriptSentence& s : f.answer) {
       answer.push_back(sentence_data(s, numbers, i++, false));
     }
     item.set("answer", answer);
@@ -224,7 +224,7 @@ void lesson_page(Context& ctx, const std::string& id_or_slug) {
     data quote;
     quote.set("text", l.best_quote->text);
     const auto it = numbers.find(l.best_quote->chunk_id);
-    for (const compose::CitedChunk& c : l.sources) {
+    for (const lesson::CitedChunk& c : l.sources) {
       if (c.chunk_id != l.best_quote->chunk_id) continue;
       quote.set("file", c.file_name);
       quote.set("pages", c.pages);

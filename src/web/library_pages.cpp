@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "app.h"
-#include "lectio/compose/lesson.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/core/text.h"
 #include "lectio/plan/plan.h"
 #include "lectio/plan/totals.h"
@@ -52,7 +52,7 @@ void discover_page(Context& ctx) {
   data plans = data::type::list;
   for (const plan::Plan& p : plan::list_plans(ctx.store())) plans.push_back(plan_card(p, ctx.lang));
   d.set("plans", plans);
-  const std::vector<compose::Lesson> lessons = visible_lessons(ctx);
+  const std::vector<lesson::Lesson> lessons = visible_lessons(ctx);
   const std::string q = ctx.field("q").substr(0, kMaxQueryBytes);
   if (q.empty()) {
     data recent = data::type::list;
@@ -65,7 +65,7 @@ void discover_page(Context& ctx) {
   }
   d.set("q", q);
   data found = data::type::list;
-  for (const compose::Lesson& l : lessons) {
+  for (const lesson::Lesson& l : lessons) {
     if (lesson_matches(l, q)) found.push_back(lesson_card(l, ctx.lang));
   }
   d.set("found_lessons", found);

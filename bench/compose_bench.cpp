@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
   auto index = search::open_index(*store, dir / "data");
   const auto src = store->source("file_bench", std::nullopt);
 
-  const compose::Brief brief = compose::parse_brief(
+  const lesson::Brief brief = lesson::parse_brief(
       "plan: The week in the news\n"
       "topic: Police investigations, courts and public safety\n"
       "overview: What the police, the courts and officials said about recent cases.\n"
@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
       "bench-brief");
   auto engine = compose::make_extractive_engine();
   std::vector<double> seconds;
-  compose::Lesson lesson;
+  lesson::Lesson lesson;
   for (int r = 0; r < runs; ++r) {
     const auto start = std::chrono::steady_clock::now();
     lesson = compose::compose_lesson(brief, *store, *index, *engine);

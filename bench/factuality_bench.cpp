@@ -19,7 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lectio/store/store.h"
-#include "lectio/compose/verify.h"
+#include "lectio/grounding/verify.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/search/index.h"
 
@@ -119,10 +119,10 @@ int main(int argc, char** argv) {
   if (!scores_path.empty()) scores.open(scores_path);
   std::map<std::string, std::vector<double>> human, ours, rouge;
   for (const Row& r : rows) {
-    compose::VerifyOptions options;
+    grounding::VerifyOptions options;
     options.source_ids = {r.source};
     options.language = "en";
-    const double score = compose::verify_text(r.summary, *store, *index, options).score;
+    const double score = grounding::verify_text(r.summary, *store, *index, options).score;
     const double r1 = rouge1_precision(r.summary, r.article);
     human[r.dataset].push_back(r.human);
     ours[r.dataset].push_back(score);

@@ -11,7 +11,7 @@
 #include <fstream>
 #include <set>
 
-#include "lectio/compose/answer.h"
+#include "lectio/ask/answer.h"
 #include "lectio/compose/composer.h"
 #include "lectio/store/store.h"
 #include "lectio/compose/engine.h"
@@ -29,13 +29,13 @@ namespace {
 
 struct Case {
   std::string name;
-  compose::LessonFormat format;
-  compose::Style style;
+  lesson::LessonFormat format;
+  lesson::Style style;
 };
 
-std::set<std::string> lesson_texts(const compose::Lesson& lesson) {
+std::set<std::string> lesson_texts(const lesson::Lesson& lesson) {
   std::set<std::string> out;
-  for (const auto* s : compose::script_sentences(lesson)) out.insert(s->text);
+  for (const auto* s : lesson::script_sentences(lesson)) out.insert(s->text);
   for (const auto& f : lesson.faq) {
     for (const auto& s : f.answer) out.insert(s.text);
   }
@@ -55,14 +55,14 @@ void bench_answers(store::ContentStore& store, search::Index& index) {
   o.base_url = server.base_url();
   o.model = "scripted";
   llm::ChatClient client(o);
-  compose::AnswerOptions options;
+  ask::AnswerOptions options;
   options.writer = &client;
   std::set<std::string> texts;
   int answered = 0;
   double wall = 0;
   for (const std::string& q : questions) {
     const auto t0 = std::chrono::steady_clock::now();
-    const compose::Answer a = compose::answer_from_sources(q, {}, store, index, options);
+    const ask::Answer a = ask::answer_from_sources(q, {}, store, index, options);
     wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     answered += a.supported ? 1 : 0;
     for (const auto& s : a.sentences) texts.insert(s.text);
@@ -100,10 +100,10 @@ int main(int argc, char** argv) {
     }
     auto index = search::open_index(*store, work);
     const std::vector<Case> cases = {
-        {"monologue, quick", compose::LessonFormat::kMonologue, compose::Style::kQuick},
-        {"dialogue, quick", compose::LessonFormat::kDialogue, compose::Style::kQuick},
-        {"monologue, deep", compose::LessonFormat::kMonologue, compose::Style::kDeep},
-        {"dialogue, deep", compose::LessonFormat::kDialogue, compose::Style::kDeep}};
+        {"monologue, quick", lesson::LessonFormat::kMonologue, lesson::Style::kQuick},
+        {"dialogue, quick", lesson::LessonFormat::kDialogue, lesson::Style::kQuick},
+        {"monologue, deep", lesson::LessonFormat::kMonologue, lesson::Style::kDeep},
+        {"dialogue, deep", lesson::LessonFormat::kDialogue, lesson::Style::kDeep}};
     int planted = 0, caught = 0, good = 0, kept = 0;
     fmt::print(
         "| lesson | minutes (target) | requests | prompt tokens | completion tokens | wall s | "
@@ -116,21 +116,21 @@ int main(int argc, char** argv) {
       o.base_url = server.base_url();
       o.model = "scripted";
       auto engine = compose::make_llm_engine(std::make_shared<llm::ChatClient>(o));
-      compose::Brief brief =
-          compose::load_brief(testing::source_dir() / "examples/gpu-tpu/brief.yaml");
+      lesson::Brief brief =
+          lesson::load_brief(testing::source_dir() / "examples/gpu-tpu/brief.yaml");
       brief.sources = {};  // every source
       brief.format = c.format;
       brief.style = c.style;
       brief.cohost = "Ken";
       const auto t0 = std::chrono::steady_clock::now();
-      const compose::Lesson lesson = compose::compose_lesson(brief, *store, *index, *engine);
+      const lesson::Lesson lesson = compose::compose_lesson(brief, *store, *index, *engine);
       const double wall =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       const auto texts = lesson_texts(lesson);
       if (argc > 2) {
         fs::create_directories(argv[2]);
         std::ofstream(fs::path(argv[2]) / (text::slugify(c.name) + ".md"))
-            << compose::lesson_to_markdown(lesson);
+            << lesson::lesson_to_markdown(lesson);
       }
       const auto written = author.written();
       for (const auto& s : written.planted) {

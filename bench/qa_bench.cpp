@@ -25,10 +25,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "compose/answer_core.h"
-#include "compose/answer_retrieval.h"
+#include "lectio/ask/answer_core.h"
+#include "ask/answer_retrieval.h"
 #include "lectio/store/store.h"
-#include "lectio/compose/answer.h"
+#include "lectio/ask/answer.h"
 #include "lectio/text/sentences.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/search/index.h"
@@ -110,17 +110,17 @@ nlohmann::json feature_row(const nlohmann::json& q, const std::string& source, i
                            store::ContentStore& store, search::Index& index) {
   const std::string question = q.at("question");
   const auto gold = q.value("answers", std::vector<std::string>{});
-  const compose::AnswerOptions defaults;
-  const compose::Retrieved r =
-      compose::retrieve(question, {source}, store, index, defaults.search_depth);
-  const std::vector<compose::Candidate> candidates = compose::answer_candidates(r.material, "en");
-  compose::PickOptions pick;
+  const ask::AnswerOptions defaults;
+  const ask::Retrieved r =
+      ask::retrieve(question, {source}, store, index, defaults.search_depth);
+  const std::vector<extract::Candidate> candidates = ask::answer_candidates(r.material, "en");
+  ask::PickOptions pick;
   pick.max_sentences = k;
   pick.chunk_prior = r.prior;
   nlohmann::json rows = nlohmann::json::array();
-  for (const compose::RankedCandidate& c :
-       compose::rank_candidates(question, candidates, "en", pick)) {
-    const compose::Candidate& cand = candidates[static_cast<std::size_t>(c.candidate)];
+  for (const ask::RankedCandidate& c :
+       ask::rank_candidates(question, candidates, "en", pick)) {
+    const extract::Candidate& cand = candidates[static_cast<std::size_t>(c.candidate)];
     rows.push_back({{"i", c.candidate},
                     {"chunk", cand.chunk},
                     {"cov", c.coverage},
@@ -133,8 +133,8 @@ nlohmann::json feature_row(const nlohmann::json& q, const std::string& source, i
           {"article", q.at("article")},
           {"answerable", q.at("answerable")},
           {"question", question},
-          {"terms", compose::question_terms(question, "en")},
-          {"names", compose::kFeatureNames},
+          {"terms", ask::question_terms(question, "en")},
+          {"names", ask::kFeatureNames},
           {"cands", rows}};
 }
 
@@ -211,10 +211,10 @@ int main(int argc, char** argv) {
     const std::string source = "file_" + q.at("article").get<std::string>();
     const std::string question = q.at("question");
     const auto gold = q.value("answers", std::vector<std::string>{});
-    compose::AnswerOptions options;
+    ask::AnswerOptions options;
     options.max_sentences = k;
     options.language = "en";
-    const compose::Answer a = compose::answer_from_sources(question, {source}, *store, *index, options);
+    const ask::Answer a = ask::answer_from_sources(question, {source}, *store, *index, options);
     if (features) features << feature_row(q, source, k, *store, *index).dump() << "\n";
     if (!q.at("answerable").get<bool>()) {
       ++n.unanswerable;

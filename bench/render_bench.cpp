@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "lectio/compose/lesson.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/core/error.h"
 #include "lectio/speech/audio.h"
 #include "lectio/speech/normalize.h"
@@ -80,7 +80,7 @@ std::vector<std::string> words(const std::string& text) {
 }
 
 int render(const std::vector<std::string>& args) {
-  const auto lesson = compose::lesson_from_json(slurp(args.at(0)));
+  const auto lesson = lesson::lesson_from_json(slurp(args.at(0)));
   RenderOptions options;
   options.out_dir = args.at(1);
   for (std::size_t i = 2; i < args.size(); ++i) {
@@ -99,7 +99,7 @@ int render(const std::vector<std::string>& args) {
 }
 
 int stages(const std::vector<std::string>& args) {
-  const auto lesson = compose::lesson_from_json(slurp(args.at(0)));
+  const auto lesson = lesson::lesson_from_json(slurp(args.at(0)));
   double mark = cpu_seconds();
   const auto lap = [&](const char* what) {
     const double now = cpu_seconds();
@@ -107,7 +107,7 @@ int stages(const std::vector<std::string>& args) {
     mark = now;
   };
   std::vector<std::string> spoken;
-  for (const auto* s : compose::script_sentences(lesson)) {
+  for (const auto* s : lesson::script_sentences(lesson)) {
     spoken.push_back(normalize_for_speech(s->text, lesson.language));
   }
   lap("normalise");
@@ -137,16 +137,16 @@ int stages(const std::vector<std::string>& args) {
 }
 
 int print_text(const std::vector<std::string>& args) {
-  const auto lesson = compose::lesson_from_json(slurp(args.at(0)));
-  for (const auto* s : compose::script_sentences(lesson)) std::printf("%s\n", s->text.c_str());
+  const auto lesson = lesson::lesson_from_json(slurp(args.at(0)));
+  for (const auto* s : lesson::script_sentences(lesson)) std::printf("%s\n", s->text.c_str());
   return 0;
 }
 
 int reference(const std::vector<std::string>& args) {
-  const auto lesson = compose::lesson_from_json(slurp(args.at(0)));
+  const auto lesson = lesson::lesson_from_json(slurp(args.at(0)));
   const bool raw = args.size() > 1 && args[1] == "--raw";
   std::string text;
-  for (const auto* s : compose::script_sentences(lesson)) {
+  for (const auto* s : lesson::script_sentences(lesson)) {
     const std::string said = raw ? s->text : normalize_for_speech(s->text, lesson.language);
     for (const auto& w : words(said)) text += w + ' ';
   }
@@ -155,7 +155,7 @@ int reference(const std::vector<std::string>& args) {
 }
 
 int tsv_lesson(const std::vector<std::string>& args) {
-  compose::Lesson lesson;
+  lesson::Lesson lesson;
   lesson.slug = "written_forms";
   lesson.id = "lesson_written_forms_00000000";
   lesson.title = "Written forms";
@@ -168,16 +168,16 @@ int tsv_lesson(const std::vector<std::string>& args) {
   for (std::string row; std::getline(in, row);) {
     if (row.empty() || row.front() == '#') continue;
     if (lesson.script.empty() || lesson.script.back().sentences.size() == 7) {
-      compose::ScriptSection section;
+      lesson::ScriptSection section;
       section.title = "Part " + std::to_string(lesson.script.size() + 1);
       lesson.script.push_back(section);
     }
-    compose::ScriptSentence sentence;
+    lesson::ScriptSentence sentence;
     sentence.text = row.substr(0, row.find('\t'));
     sentence.speaker = lesson.host;
     lesson.script.back().sentences.push_back(sentence);
   }
-  std::printf("%s\n", compose::lesson_to_json(lesson).c_str());
+  std::printf("%s\n", lesson::lesson_to_json(lesson).c_str());
   return 0;
 }
 

@@ -19,14 +19,14 @@
 #include <vector>
 
 #include "lectio/core/error.h"
-#include "lectio/search/beir.h"
+#include "lectio/eval/beir.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-namespace eval = lectio::search::eval;
+namespace eval = lectio::eval;
 using Clock = std::chrono::steady_clock;
 
 constexpr int kChunksPerSource = 100;

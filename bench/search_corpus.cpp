@@ -20,12 +20,12 @@
 #include <vector>
 
 #include "lectio/core/error.h"
-#include "lectio/search/beir.h"
+#include "lectio/eval/beir.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-namespace eval = lectio::search::eval;
+namespace eval = lectio::eval;
 
 // splitmix64: the same bytes for a seed on every platform.
 class Rng {

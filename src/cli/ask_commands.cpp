@@ -8,9 +8,9 @@
 
 #include "commands.h"
 #include "engine_options.h"
-#include "lectio/compose/answer.h"
+#include "lectio/ask/answer.h"
 #include "lectio/compose/composer.h"
-#include "lectio/compose/verify.h"
+#include "lectio/grounding/verify.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
@@ -53,10 +53,10 @@ std::unique_ptr<search::Index> open_index(store::ContentStore& store, GlobalOpti
   return index;
 }
 
-void print_answer(const compose::Answer& a, bool json) {
+void print_answer(const ask::Answer& a, bool json) {
   if (json) {
     nlohmann::ordered_json sentences = nlohmann::ordered_json::array();
-    for (const compose::ScriptSentence& s : a.sentences) {
+    for (const lesson::ScriptSentence& s : a.sentences) {
       sentences.push_back({{"text", s.text}, {"citations", s.citations}, {"support", s.support}});
     }
     nlohmann::ordered_json out = {
@@ -68,7 +68,7 @@ void print_answer(const compose::Answer& a, bool json) {
     std::cout << "The sources don't say.\n";
     return;
   }
-  for (const compose::ScriptSentence& s : a.sentences) {
+  for (const lesson::ScriptSentence& s : a.sentences) {
     std::string cites;
     for (const std::string& c : s.citations) cites += (cites.empty() ? "" : ", ") + c;
     std::cout << fmt::format("{} [{}]\n", s.text, cites);
@@ -88,7 +88,7 @@ void run_ask(const AskArgs& args, GlobalOptions& global) {
   // The engine before the store: a bad engine option changes nothing.
   const pipeline::EngineSetup engines = engine_setup(args.engine);
   auto store = store::open_content_store(global.data());
-  compose::AnswerOptions options;
+  ask::AnswerOptions options;
   options.max_sentences = args.k;
   if (engines.choice == "llm") options.writer = engines.llm.get();
   std::vector<std::string> sources = resolve_sources(*store, args.sources);
@@ -96,19 +96,19 @@ void run_ask(const AskArgs& args, GlobalOptions& global) {
   if (!args.lesson.empty()) {
     const auto lesson = pipeline::load_lesson(*store, args.lesson);
     if (!lesson) throw NotFound(fmt::format("{}: no such lesson (see `lectio lessons`)", args.lesson));
-    print_answer(compose::answer_question(args.question, *lesson, *store, *index, options),
+    print_answer(ask::answer_question(args.question, *lesson, *store, *index, options),
                  args.json);
     return;
   }
-  print_answer(compose::answer_from_sources(args.question, sources, *store, *index, options),
+  print_answer(ask::answer_from_sources(args.question, sources, *store, *index, options),
                args.json);
 }
 
-nlohmann::ordered_json to_json(const compose::Verification& v) {
+nlohmann::ordered_json to_json(const grounding::Verification& v) {
   nlohmann::ordered_json sentences = nlohmann::ordered_json::array();
-  for (const compose::VerifiedSentence& s : v.sentences) {
+  for (const grounding::VerifiedSentence& s : v.sentences) {
     nlohmann::ordered_json unsupported = nlohmann::ordered_json::array();
-    for (const compose::UnsupportedTerm& t : s.unsupported) unsupported.push_back(t.text);
+    for (const grounding::UnsupportedTerm& t : s.unsupported) unsupported.push_back(t.text);
     sentences.push_back({{"text", s.text},
                          {"support", s.support},
                          {"score", s.score},
@@ -119,8 +119,8 @@ nlohmann::ordered_json to_json(const compose::Verification& v) {
   return {{"score", v.score}, {"language", v.language}, {"sentences", sentences}};
 }
 
-void print_verification(const compose::Verification& v) {
-  for (const compose::VerifiedSentence& s : v.sentences) {
+void print_verification(const grounding::Verification& v) {
+  for (const grounding::VerifiedSentence& s : v.sentences) {
     std::string cites;
     for (const std::string& c : s.citations) cites += (cites.empty() ? "" : ", ") + c;
     std::cout << fmt::format("{} {:.2f}  {}", s.supported ? "ok " : "NO ", s.support, s.text);
@@ -138,7 +138,7 @@ void print_verification(const compose::Verification& v) {
 void run_verify(const VerifyArgs& args, GlobalOptions& global) {
   std::string text;
   try {
-    text = read_file(args.file, compose::kMaxVerifyBytes);
+    text = read_file(args.file, grounding::kMaxVerifyBytes);
   } catch (const InvalidInput& e) {
     throw InvalidInput(fmt::format("{} (verify reads at most 1 MiB)", e.what()));
   }
@@ -149,12 +149,12 @@ void run_verify(const VerifyArgs& args, GlobalOptions& global) {
     throw InvalidInput(fmt::format("{}: is empty; nothing to verify", args.file));
   }
   auto store = store::open_content_store(global.data());
-  compose::VerifyOptions options;
+  grounding::VerifyOptions options;
   options.source_ids = resolve_sources(*store, args.sources);
   auto index = open_index(*store, global);
-  compose::Verification v;
+  grounding::Verification v;
   try {
-    v = compose::verify_text(text, *store, *index, options);
+    v = grounding::verify_text(text, *store, *index, options);
   } catch (const InvalidInput& e) {
     throw InvalidInput(fmt::format("{}: {}", args.file, e.what()));
   }

@@ -12,7 +12,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/progress.h"
 #include "lectio/core/text.h"
-#include "lectio/search/beir.h"
+#include "lectio/eval/beir.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
 
@@ -22,7 +22,7 @@ namespace lectio::cli {
 
 namespace {
 
-namespace eval = search::eval;
+namespace eval = lectio::eval;
 
 constexpr std::string_view kIdPrefix = "file_";
 

@@ -7,7 +7,7 @@
 
 #include "commands.h"
 #include "engine_options.h"
-#include "lectio/compose/brief.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/core/error.h"
 #include "lectio/core/progress.h"
 #include "lectio/pipeline/make_lesson.h"
@@ -42,8 +42,8 @@ void report_audio(const speech::RenderResult& r) {
 void run_lesson(const LessonArgs& args, GlobalOptions& global) {
   // The engine before the store: a bad engine option or brief field changes nothing.
   const pipeline::EngineSetup engines = engine_setup(args.engine);
-  const compose::Brief brief =
-      pipeline::with_engine(compose::load_brief(args.brief), engines, args.brief);
+  const lesson::Brief brief =
+      pipeline::with_engine(lesson::load_brief(args.brief), engines, args.brief);
   pipeline::LessonOptions options;
   options.audio = !args.no_audio;
   options.audio_dir = args.out;
@@ -59,15 +59,15 @@ void run_lesson(const LessonArgs& args, GlobalOptions& global) {
   pipeline::LessonMaker maker(global.data(), engines);
   const pipeline::LessonResult made = maker.make(brief, options);
   if (progress) progress->finish();
-  const compose::Lesson& lesson = made.lesson;
+  const lesson::Lesson& lesson = made.lesson;
   for (const std::string& w : lesson.warnings) {
     std::fprintf(stderr, "lectio: warning: %s: %s\n", args.brief.c_str(), w.c_str());
   }
   if (made.audio) report_audio(*made.audio);
   if (args.json) {
-    std::cout << compose::lesson_to_json(lesson) << '\n';
+    std::cout << lesson::lesson_to_json(lesson) << '\n';
   } else {
-    std::cout << compose::lesson_to_markdown(lesson);
+    std::cout << lesson::lesson_to_markdown(lesson);
   }
   bool unsupported = false;
   for (const auto& c : lesson.grounding.insights) unsupported = unsupported || !c.supported;

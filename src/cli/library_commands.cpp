@@ -20,7 +20,7 @@ void run_lessons(bool json, GlobalOptions& global) {
   if (json) {
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
     for (const auto& r : records) {
-      const compose::Lesson l = compose::lesson_from_json(r.body);
+      const lesson::Lesson l = lesson::lesson_from_json(r.body);
       nlohmann::ordered_json item = {{"id", l.id},
                                      {"slug", l.slug},
                                      {"title", l.title},
@@ -45,7 +45,7 @@ void run_lesson_show(const std::string& id, bool json, GlobalOptions& global) {
   auto store = store::open_content_store(global.data());
   const auto lesson = pipeline::load_lesson(*store, id);
   if (!lesson) throw NotFound(fmt::format("{}: no such lesson (see `lectio lessons`)", id));
-  std::cout << (json ? compose::lesson_to_json(*lesson) + "\n" : compose::lesson_to_markdown(*lesson));
+  std::cout << (json ? lesson::lesson_to_json(*lesson) + "\n" : lesson::lesson_to_markdown(*lesson));
 }
 
 }  // namespace

@@ -24,13 +24,13 @@ namespace {
 
 // One lesson of the plan: a stored lesson reused as it is, or a job.
 struct Queued {
-  std::optional<compose::Lesson> stored;
+  std::optional<lesson::Lesson> stored;
   std::int64_t job = 0;
   queue::JobInfo ended;  // once the job ended
 };
 
 // The stored lesson built from this build key, usable as it is (with audio when asked for).
-std::optional<compose::Lesson> reusable(store::ContentStore& store, const std::string& key,
+std::optional<lesson::Lesson> reusable(store::ContentStore& store, const std::string& key,
                                         bool audio) {
   for (const store::Record& r : store.records(store::RecordKind::kLesson)) {
     if (r.build_key != key) continue;
@@ -75,7 +75,7 @@ std::vector<plan::LessonOutcome> outcomes_of(const plan::PlanFile& file, store::
       continue;
     }
     const auto output = jobs::lesson_output(q.ended.output);
-    std::optional<compose::Lesson> lesson;
+    std::optional<lesson::Lesson> lesson;
     if (q.ended.state == queue::State::kDone && output) {
       lesson = pipeline::load_lesson(store, output->lesson_id);
     }
@@ -97,11 +97,11 @@ void run_queued_build(const BuildArgs& args, const plan::PlanFile& file, GlobalO
   const pipeline::EngineSetup engines = engine_setup(args.engine);
   auto store = store::open_content_store(global.data());
   // Every lesson's engine is checked (and chosen) before any job is queued.
-  const std::vector<compose::Brief> briefs = plan::lesson_briefs(file, *store, engines);
+  const std::vector<lesson::Brief> briefs = plan::lesson_briefs(file, *store, engines);
   const std::unique_ptr<queue::Queue> queue = queue::open_queue(global.data());
   std::vector<Queued> lessons;
   int queued = 0;
-  for (const compose::Brief& brief : briefs) {
+  for (const lesson::Brief& brief : briefs) {
     const std::string key =
         compose::lesson_build_key(brief, *store, pipeline::engine_name(brief, engines));
     Queued q;

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
-#include "lectio/compose/rouge.h"
-#include "lectio/compose/summarize.h"
+#include "lectio/eval/rouge.h"
+#include "lectio/extract/summarize.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
@@ -72,11 +72,11 @@ void run_summarize(const SummarizeArgs& args) {
   }
   std::string language = args.language;
   const std::vector<std::string> sentences = document_sentences(args.file, language);
-  compose::SelectOptions options;
+  extract::SelectOptions options;
   options.count = args.sentences;
   options.language = language;
   options.focus = args.focus;
-  const std::vector<int> chosen = compose::select_sentences(sentences, options);
+  const std::vector<int> chosen = extract::select_sentences(sentences, options);
   if (args.json) {
     nlohmann::ordered_json picked = nlohmann::ordered_json::array();
     for (int i : chosen) picked.push_back({{"index", i}, {"text", sentences[i]}});
@@ -134,7 +134,7 @@ std::string joined(const std::vector<std::string>& lines, const std::vector<int>
 
 struct Mean {
   double r1 = 0, r2 = 0, rl = 0;
-  void add(const compose::RougeScores& s) {
+  void add(const eval::RougeScores& s) {
     r1 += s.rouge1;
     r2 += s.rouge2;
     rl += s.rouge_l;
@@ -150,13 +150,13 @@ void run_eval_summarize(const std::string& file, int sentences, bool json) {
   Mean ours;
   Mean lead;
   for (const Article& a : articles) {
-    compose::SelectOptions options;
+    extract::SelectOptions options;
     options.count = sentences;
-    ours.add(compose::rouge(joined(a.lines, compose::select_sentences(a.lines, options)),
+    ours.add(eval::rouge(joined(a.lines, extract::select_sentences(a.lines, options)),
                             a.reference));
     std::vector<int> first;
     for (int i = 0; i < sentences && i < static_cast<int>(a.lines.size()); ++i) first.push_back(i);
-    lead.add(compose::rouge(joined(a.lines, first), a.reference));
+    lead.add(eval::rouge(joined(a.lines, first), a.reference));
   }
   const double n = static_cast<double>(articles.size());
   const std::string lead_name = fmt::format("lead-{}", sentences);

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "lectio/compose/grounding.h"
+#include "lectio/grounding/grounding.h"
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
 #include "phrasing.h"
@@ -17,7 +17,7 @@ namespace lectio::compose {
 
 namespace {
 
-std::string resolve_source(const std::string& entry, const Brief& brief, store::ContentStore& store) {
+std::string resolve_source(const std::string& entry, const lesson::Brief& brief, store::ContentStore& store) {
   const std::string id = entry.rfind("file_", 0) == 0 ? entry : "file_" + entry;
   if (store.source(id, std::nullopt)) return id;
   fs::path path(entry);
@@ -34,7 +34,7 @@ std::string resolve_source(const std::string& entry, const Brief& brief, store::
       fmt::format("brief: field 'sources': unknown source '{}' (see `lectio sources`)", entry));
 }
 
-std::vector<Source> resolve_sources(const Brief& brief, store::ContentStore& store) {
+std::vector<Source> resolve_sources(const lesson::Brief& brief, store::ContentStore& store) {
   if (brief.sources.empty()) {
     auto all = store.sources();
     if (all.empty()) throw InvalidInput("brief: field 'sources': the store has no sources yet");
@@ -52,10 +52,10 @@ std::vector<Source> resolve_sources(const Brief& brief, store::ContentStore& sto
 
 // Keeps the chunks (and the sources) the brief's `chunks` field names. Throws InvalidInput
 // for a range outside the brief's sources or a scope that names no chunk.
-void scope_material(const Brief& brief, Material& m) {
-  std::vector<ChunkRange> ranges;
+void scope_material(const lesson::Brief& brief, lesson::Material& m) {
+  std::vector<lesson::ChunkRange> ranges;
   for (const std::string& entry : brief.chunks) {
-    ChunkRange r = *parse_chunk_range(entry);  // parse_brief has checked the syntax
+    lesson::ChunkRange r = *lesson::parse_chunk_range(entry);  // parse_brief has checked the syntax
     if (r.source_id.rfind("file_", 0) != 0) r.source_id = "file_" + r.source_id;
     bool known = false;
     for (const Source& s : m.sources) known = known || s.id == r.source_id;
@@ -66,7 +66,7 @@ void scope_material(const Brief& brief, Material& m) {
     ranges.push_back(std::move(r));
   }
   const auto in_scope = [&](const Chunk& c) {
-    for (const ChunkRange& r : ranges) {
+    for (const lesson::ChunkRange& r : ranges) {
       if (r.source_id == c.source_id && c.ordinal >= r.first && c.ordinal <= r.last) return true;
     }
     return false;
@@ -76,15 +76,15 @@ void scope_material(const Brief& brief, Material& m) {
     throw InvalidInput("brief: field 'chunks': names no chunk of the current source versions");
   }
   std::erase_if(m.sources, [&](const Source& s) {
-    for (const ChunkRange& r : ranges) {
+    for (const lesson::ChunkRange& r : ranges) {
       if (r.source_id == s.id) return false;
     }
     return true;
   });
 }
 
-Material load_material(const Brief& brief, store::ContentStore& store, search::Index& index) {
-  Material m;
+lesson::Material load_material(const lesson::Brief& brief, store::ContentStore& store, search::Index& index) {
+  lesson::Material m;
   m.index = &index;
   m.sources = resolve_sources(brief, store);
   for (const Source& s : m.sources) {
@@ -99,23 +99,10 @@ Material load_material(const Brief& brief, store::ContentStore& store, search::I
 
 }  // namespace
 
-std::vector<std::string> Material::source_ids() const {
-  std::vector<std::string> ids;
-  for (const Source& s : sources) ids.push_back(s.id);
-  return ids;
-}
-
-const Source* Material::source_of(const Chunk& chunk) const {
-  for (const Source& s : sources) {
-    if (s.id == chunk.source_id) return &s;
-  }
-  return nullptr;
-}
-
-double estimate_minutes(const Lesson& lesson) {
+double estimate_minutes(const lesson::Lesson& lesson) {
   int units = 0;
   int sentences = 0;
-  for (const ScriptSection& sec : lesson.script) {
+  for (const lesson::ScriptSection& sec : lesson.script) {
     for (const auto& s : sec.sentences) {
       units += text::spoken_units(s.text, lesson.language);
       ++sentences;
@@ -129,8 +116,8 @@ double estimate_minutes(const Lesson& lesson) {
 
 namespace {
 
-std::string build_key_of(const Brief& brief, const Material& material, std::string_view engine) {
-  std::string key = brief_hash(brief);
+std::string build_key_of(const lesson::Brief& brief, const lesson::Material& material, std::string_view engine) {
+  std::string key = lesson::brief_hash(brief);
   for (const Source& s : material.sources) key += fmt::format("|{}@{}", s.id, s.version);
   // Only for another engine, so that the keys of built-in lessons stay as they were.
   if (engine != "extractive") key += fmt::format("|engine={}", engine);
@@ -139,17 +126,17 @@ std::string build_key_of(const Brief& brief, const Material& material, std::stri
 
 }  // namespace
 
-std::string lesson_build_key(const Brief& brief, store::ContentStore& store,
+std::string lesson_build_key(const lesson::Brief& brief, store::ContentStore& store,
                              std::string_view engine) {
-  Material material;
+  lesson::Material material;
   material.sources = resolve_sources(brief, store);
   return build_key_of(brief, material, engine);
 }
 
-Lesson compose_lesson(const Brief& brief, store::ContentStore& store, search::Index& index,
+lesson::Lesson compose_lesson(const lesson::Brief& brief, store::ContentStore& store, search::Index& index,
                       Engine& engine) {
-  const Material material = load_material(brief, store, index);
-  Lesson lesson = engine.compose(brief, material);
+  const lesson::Material material = load_material(brief, store, index);
+  lesson::Lesson lesson = engine.compose(brief, material);
   lesson.engine = engine.name();
   lesson.language = brief.language;
   lesson.plan = brief.plan;
@@ -157,11 +144,11 @@ Lesson compose_lesson(const Brief& brief, store::ContentStore& store, search::In
   lesson.overview = brief.overview;
   lesson.insights = brief.insights;
   lesson.host = brief.host;
-  lesson.cohost = brief.format == LessonFormat::kDialogue ? brief.cohost : "";
-  lesson.style = std::string(style_name(brief.style));
-  lesson.format = brief.format == LessonFormat::kDialogue ? "dialogue" : "monologue";
+  lesson.cohost = brief.format == lesson::LessonFormat::kDialogue ? brief.cohost : "";
+  lesson.style = std::string(lesson::style_name(brief.style));
+  lesson.format = brief.format == lesson::LessonFormat::kDialogue ? "dialogue" : "monologue";
   lesson.date = brief.date;
-  lesson.brief_hash = brief_hash(brief);
+  lesson.brief_hash = lesson::brief_hash(brief);
   // From the brief's sources before any chunk scoping, exactly as lesson_build_key() has it.
   lesson.build_key = lesson_build_key(brief, store, lesson.engine);
   if (lesson.title.empty()) lesson.title = brief.topic;
@@ -169,7 +156,7 @@ Lesson compose_lesson(const Brief& brief, store::ContentStore& store, search::In
   lesson.id = fmt::format("lesson_{}_{}", text::slugify(lesson.title, 32),
                           lesson.brief_hash.substr(0, 8));
 
-  verify_grounding(
+  grounding::verify_grounding(
       lesson,
       [&](const std::string& id) -> std::optional<Chunk> {
         const auto ref = ChunkRef::parse(id);
@@ -178,7 +165,7 @@ Lesson compose_lesson(const Brief& brief, store::ContentStore& store, search::In
       },
       [&](const Chunk& c) -> std::optional<Source> { return store.source(c.source_id, c.version); });
 
-  lesson.duration.target_minutes = target_minutes(brief);
+  lesson.duration.target_minutes = lesson::target_minutes(brief);
   lesson.duration.estimated_minutes = std::round(estimate_minutes(lesson) * 10) / 10;
   if (lesson.description.empty()) {
     lesson.description = Phrasing(brief, 0).description(lesson.duration.estimated_minutes);

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <functional>
 
-#include "candidates.h"
+#include "lectio/extract/candidates.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
 #include "lectio/core/error.h"
@@ -14,7 +14,7 @@
 #include "lectio/text/speaking_rate.h"
 #include "lesson_parts.h"
 #include "phrasing.h"
-#include "selection.h"
+#include "lectio/extract/selection.h"
 
 namespace lectio::compose {
 
@@ -35,7 +35,7 @@ constexpr double kMinSentenceCoverage = 0.25;
 // In a dialogue the co-host comes in after this many of the host's sentences.
 constexpr int kHostRun = 2;
 
-bool covered(const Scorer& scorer, const Focus& focus, const std::vector<double>& relevance) {
+bool covered(const extract::Scorer& scorer, const extract::Focus& focus, const std::vector<double>& relevance) {
   for (std::size_t c = 0; c < relevance.size(); ++c) {
     if (relevance[c] <= 0) continue;
     const int i = static_cast<int>(c);
@@ -55,22 +55,22 @@ class ExtractiveEngine final : public Engine {
  public:
   std::string name() const override { return "extractive"; }
 
-  Lesson compose(const Brief& brief, const Material& material) override {
+  lesson::Lesson compose(const lesson::Brief& brief, const lesson::Material& material) override {
     const std::string& lang = brief.language;
-    const std::vector<Candidate> candidates = build_candidates(material, lang);
-    const Scorer scorer(candidates, lang);
+    const std::vector<extract::Candidate> candidates = extract::build_candidates(material, lang);
+    const extract::Scorer scorer(candidates, lang);
     const std::uint64_t seed = std::hash<std::string>{}(brief.topic + brief.host);
     const Phrasing say(brief, seed);
-    Lesson lesson;
+    lesson::Lesson lesson;
     lesson.language = lang;
 
     const int n = static_cast<int>(brief.insights.size());
-    const double budget_words = target_minutes(brief) * text::units_per_minute(lang) - kFrameWords;
+    const double budget_words = lesson::target_minutes(brief) * text::units_per_minute(lang) - kFrameWords;
     const int per_insight = std::max(40, static_cast<int>(budget_words / std::max(1, n)));
 
     // Each sentence serves the insight it is most relevant to, so sections do not repeat.
     std::vector<std::vector<double>> rel;
-    std::vector<Focus> foci;
+    std::vector<extract::Focus> foci;
     for (int i = 0; i < n; ++i) {
       foci.push_back(focus_for(brief.insights[i], brief, material));
       rel.push_back(scorer.relevance(foci.back()));
@@ -100,13 +100,13 @@ class ExtractiveEngine final : public Engine {
 
     const std::string& host = brief.host;
     const std::string& cohost = brief.cohost;
-    const bool dialogue = brief.format == LessonFormat::kDialogue;
+    const bool dialogue = brief.format == lesson::LessonFormat::kDialogue;
     lesson.script.push_back(intro_section(brief, say));
 
     std::vector<bool> taken(candidates.size(), false);
     int supported_count = 0;
     for (int i = 0; i < n; ++i) {
-      ScriptSection sec{SectionKind::kInsight, brief.insights[i], i, brief.insights[i], {}};
+      lesson::ScriptSection sec{lesson::SectionKind::kInsight, brief.insights[i], i, brief.insights[i], {}};
       std::vector<int> picked;
       if (coverable[static_cast<std::size_t>(i)]) {
         picked = scorer.select(rel[i], kMinRelevance, per_insight, 60, taken);
@@ -131,7 +131,7 @@ class ExtractiveEngine final : public Engine {
       int since_turn = 0;
       std::string last_heading;
       for (int c : picked) {
-        const Candidate& cand = scorer.candidate(c);
+        const extract::Candidate& cand = scorer.candidate(c);
         const std::string heading =
             heading_of(material.chunks[static_cast<std::size_t>(cand.chunk)]);
         // The co-host comes in between thoughts, never between a sentence and the one that
@@ -143,9 +143,7 @@ class ExtractiveEngine final : public Engine {
           since_turn = 0;
         }
         last_heading = heading;
-        ScriptSentence s;
-        s.text = cand.text;
-        s.citations = {material.chunks[static_cast<std::size_t>(cand.chunk)].id()};
+        lesson::ScriptSentence s = extract::cited_sentence(cand, material);
         s.speaker = host;
         sec.sentences.push_back(std::move(s));
         ++since_turn;

@@ -8,8 +8,9 @@
 #include <set>
 #include <sstream>
 
-#include "answer_core.h"
+#include "lectio/ask/answer_core.h"
 #include "lectio/core/error.h"
+#include "lectio/search/index.h"
 #include "lectio/text/stopwords.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
@@ -36,7 +37,7 @@ std::string join_terms(const std::string& text, const std::string& lang) {
 // "A PENDING lock is ..." -> "What is a PENDING lock?": the sentences of the material that
 // define a term make the questions a learner asks about it. Returns the question and the
 // term it asks about, or nothing when the sentence is not a definition.
-std::optional<std::pair<std::string, std::string>> definition_question(const Candidate& c,
+std::optional<std::pair<std::string, std::string>> definition_question(const extract::Candidate& c,
                                                                        const std::string& lang) {
   if (c.dangling) return std::nullopt;
   if (lang == "zh") {
@@ -71,7 +72,7 @@ std::optional<std::pair<std::string, std::string>> definition_question(const Can
 
 // The question's content terms shared with the answer's first sentence: a listener hears the
 // answer take up the question.
-bool takes_up(const std::string& question, const ScriptSentence& first, const std::string& lang) {
+bool takes_up(const std::string& question, const lesson::ScriptSentence& first, const std::string& lang) {
   // The same word, not only the same stem: "merge" is not heard in "merges".
   auto q = text::words(question);
   // Counting words and the question's own frame ("Can you explain ...") are not its subject.
@@ -87,9 +88,9 @@ bool takes_up(const std::string& question, const ScriptSentence& first, const st
 }
 
 // A definition answers its question with the sentences that follow it in its chunk.
-FaqItem answer_from_definition(const std::string& question, int lead, const Material& material,
-                               const std::vector<Candidate>& candidates, std::vector<bool>& used) {
-  FaqItem item;
+lesson::FaqItem answer_from_definition(const std::string& question, int lead, const lesson::Material& material,
+                               const std::vector<extract::Candidate>& candidates, std::vector<bool>& used) {
+  lesson::FaqItem item;
   item.question = question;
   std::vector<int> picked;
   for (int c = lead;
@@ -100,11 +101,7 @@ FaqItem answer_from_definition(const std::string& question, int lead, const Mate
     picked.push_back(c);
   }
   for (int c : picked) {
-    const Candidate& cand = candidates[static_cast<std::size_t>(c)];
-    ScriptSentence s;
-    s.text = cand.text;
-    s.citations = {material.chunks[static_cast<std::size_t>(cand.chunk)].id()};
-    item.answer.push_back(std::move(s));
+    item.answer.push_back(extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
   }
   if (picked.size() >= 2) {
     for (int c : picked) used[static_cast<std::size_t>(c)] = true;
@@ -114,19 +111,19 @@ FaqItem answer_from_definition(const std::string& question, int lead, const Mate
 
 }  // namespace
 
-ScriptSentence connective(std::string text, const std::string& speaker) {
-  ScriptSentence s;
+lesson::ScriptSentence connective(std::string text, const std::string& speaker) {
+  lesson::ScriptSentence s;
   s.text = std::move(text);
-  s.role = SentenceRole::kConnective;
+  s.role = lesson::SentenceRole::kConnective;
   s.speaker = speaker;
   return s;
 }
 
-ScriptSection intro_section(const Brief& brief, const Phrasing& say) {
+lesson::ScriptSection intro_section(const lesson::Brief& brief, const Phrasing& say) {
   const bool zh = brief.language == "zh";
-  ScriptSection intro{SectionKind::kIntro, zh ? "开场" : "Introduction", -1, "", {}};
+  lesson::ScriptSection intro{lesson::SectionKind::kIntro, zh ? "开场" : "Introduction", -1, "", {}};
   for (auto& line : say.greeting()) intro.sentences.push_back(connective(line, brief.host));
-  if (brief.format == LessonFormat::kDialogue) {
+  if (brief.format == lesson::LessonFormat::kDialogue) {
     intro.sentences.push_back(
         connective(zh ? fmt::format("我是{}，今天和你一起聊。", brief.cohost)
                       : fmt::format("And I'm {}, here to ask the questions.", brief.cohost),
@@ -136,17 +133,17 @@ ScriptSection intro_section(const Brief& brief, const Phrasing& say) {
   return intro;
 }
 
-ScriptSection outro_section(const Brief& brief, const Phrasing& say) {
-  const bool dialogue = brief.format == LessonFormat::kDialogue;
-  ScriptSection outro{SectionKind::kOutro, brief.language == "zh" ? "回顾" : "Recap", -1, "", {}};
+lesson::ScriptSection outro_section(const lesson::Brief& brief, const Phrasing& say) {
+  const bool dialogue = brief.format == lesson::LessonFormat::kDialogue;
+  lesson::ScriptSection outro{lesson::SectionKind::kOutro, brief.language == "zh" ? "回顾" : "Recap", -1, "", {}};
   outro.sentences.push_back(connective(say.recap_cue(), dialogue ? brief.cohost : brief.host));
   outro.sentences.push_back(connective(say.recap(), brief.host));
   for (auto& line : say.sign_off()) outro.sentences.push_back(connective(line, brief.host));
   return outro;
 }
 
-Focus focus_for(const std::string& text, const Brief& brief, const Material& material) {
-  Focus focus;
+extract::Focus focus_for(const std::string& text, const lesson::Brief& brief, const lesson::Material& material) {
+  extract::Focus focus;
   focus.terms = text::terms(text, brief.language);
   if (!material.index) return focus;
   search::Query query;
@@ -168,8 +165,8 @@ Focus focus_for(const std::string& text, const Brief& brief, const Material& mat
   return focus;
 }
 
-std::vector<FaqItem> write_faq(const Brief& brief, const Material& material,
-                               const std::vector<Candidate>& candidates, const Scorer& scorer,
+std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
+                               const std::vector<extract::Candidate>& candidates, const extract::Scorer& scorer,
                                const Phrasing& say) {
   // The topic's own question first, then the insights, then the terms the sources define,
   // most relevant to the lesson first. Section headings are not questions.
@@ -185,7 +182,7 @@ std::vector<FaqItem> write_faq(const Brief& brief, const Material& material,
   for (const auto& insight : brief.insights) asks.push_back({say.question_about(insight), insight});
   std::string whole = brief.topic + " " + brief.overview;
   for (const auto& i : brief.insights) whole += " " + i;
-  Focus lesson_focus;
+  extract::Focus lesson_focus;
   lesson_focus.terms = text::terms(whole, brief.language);
   const std::vector<double> lesson_rel = scorer.relevance(lesson_focus);
   std::vector<std::pair<double, Ask>> defined;
@@ -200,11 +197,11 @@ std::vector<FaqItem> write_faq(const Brief& brief, const Material& material,
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   for (auto& d : defined) asks.push_back(std::move(d.second));
 
-  std::vector<FaqItem> faq;
+  std::vector<lesson::FaqItem> faq;
   std::vector<bool> used(candidates.size(), false);
   for (const Ask& ask : asks) {
     if (static_cast<int>(faq.size()) >= kFaqMax) break;
-    FaqItem item = ask.lead >= 0
+    lesson::FaqItem item = ask.lead >= 0
                        ? answer_from_definition(ask.question, ask.lead, material, candidates, used)
                        : answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used);
     if (item.answer.size() < 2 || !takes_up(item.question, item.answer.front(), brief.language)) {
@@ -215,10 +212,10 @@ std::vector<FaqItem> write_faq(const Brief& brief, const Material& material,
   return faq;
 }
 
-FaqItem answer_faq(const std::string& question, const std::string& focus_text, const Brief& brief,
-                   const Material& material, const std::vector<Candidate>& candidates,
-                   const Scorer& scorer, std::vector<bool>& used) {
-  PickOptions pick;
+lesson::FaqItem answer_faq(const std::string& question, const std::string& focus_text, const lesson::Brief& brief,
+                   const lesson::Material& material, const std::vector<extract::Candidate>& candidates,
+                   const extract::Scorer& scorer, std::vector<bool>& used) {
+  ask::PickOptions pick;
   pick.max_sentences = kFaqAnswerMax;
   pick.chunk_prior = focus_for(focus_text, brief, material).chunk_prior;
   // A FAQ answer is heard on its own: a sentence that points back to one before it is left out.
@@ -231,32 +228,28 @@ FaqItem answer_faq(const std::string& question, const std::string& focus_text, c
   // smaller share of a long insight's terms than of a learner's short question.
   pick.min_coverage = kFaqMinCoverage;
   pick.weigh_absent_terms = false;
-  const std::vector<int> picked = pick_answer(question, candidates, brief.language, pick);
-  FaqItem item;
+  const std::vector<int> picked = ask::pick_answer(question, candidates, brief.language, pick);
+  lesson::FaqItem item;
   item.question = question;
   for (int c : picked) {
-    const Candidate& cand = candidates[static_cast<std::size_t>(c)];
-    ScriptSentence s;
-    s.text = cand.text;
-    s.citations = {material.chunks[static_cast<std::size_t>(cand.chunk)].id()};
-    item.answer.push_back(std::move(s));
+    item.answer.push_back(extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
   }
   if (item.answer.size() >= 2) scorer.mark_said(picked, used);
   return item;
 }
 
-std::optional<BestQuote> pick_best_quote(const Brief& brief, const Material& material,
-                                         const std::vector<Candidate>& candidates,
-                                         const Scorer& scorer) {
+std::optional<lesson::BestQuote> pick_best_quote(const lesson::Brief& brief, const lesson::Material& material,
+                                         const std::vector<extract::Candidate>& candidates,
+                                         const extract::Scorer& scorer) {
   std::string whole = brief.topic + " " + brief.overview;
   for (const auto& i : brief.insights) whole += " " + i;
-  Focus focus;
+  extract::Focus focus;
   focus.terms = text::terms(whole, brief.language);
   const std::vector<double> rel = scorer.relevance(focus);
   int best = -1;
   double best_score = -1e9;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
-    const Candidate& c = candidates[i];
+    const extract::Candidate& c = candidates[i];
     if (c.original != c.text && brief.language != "zh") continue;  // must be verbatim
     double score = 2.0 * rel[i];
     // Images and contrasts are what people remember and repeat.
@@ -277,15 +270,15 @@ std::optional<BestQuote> pick_best_quote(const Brief& brief, const Material& mat
     }
   }
   if (best < 0) return std::nullopt;
-  const Candidate& c = candidates[static_cast<std::size_t>(best)];
-  return BestQuote{c.original, material.chunks[static_cast<std::size_t>(c.chunk)].id()};
+  const extract::Candidate& c = candidates[static_cast<std::size_t>(best)];
+  return lesson::BestQuote{c.original, material.chunks[static_cast<std::size_t>(c.chunk)].id()};
 }
 
-std::vector<std::string> top_terms_as_tags(const std::vector<Candidate>& candidates,
+std::vector<std::string> top_terms_as_tags(const std::vector<extract::Candidate>& candidates,
                                            const std::string& language) {
   std::map<std::string, int> counts;
   std::map<std::string, std::string> surface;
-  for (const Candidate& c : candidates) {
+  for (const extract::Candidate& c : candidates) {
     for (const auto& w : text::words(c.text)) {
       if (text::is_stopword(w, language) || w.size() < 3) continue;
       const auto t = text::terms(w, language);

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "candidates.h"
-#include "lectio/compose/brief.h"
-#include "lectio/compose/lesson.h"
+#include "lectio/extract/candidates.h"
+#include "lectio/lesson/brief.h"
+#include "lectio/lesson/lesson.h"
 #include "phrasing.h"
-#include "selection.h"
+#include "lectio/extract/selection.h"
 
 namespace lectio::compose {
 
@@ -17,38 +17,38 @@ namespace lectio::compose {
 inline constexpr int kFrameWords = 90;
 
 // A line that makes no claim (greeting, transition): no citation, not verified.
-ScriptSentence connective(std::string text, const std::string& speaker);
+lesson::ScriptSentence connective(std::string text, const std::string& speaker);
 
 // The greeting (with the co-host's in a dialogue) and the agenda.
-ScriptSection intro_section(const Brief& brief, const Phrasing& say);
+lesson::ScriptSection intro_section(const lesson::Brief& brief, const Phrasing& say);
 // The recap cue, the recap and the sign-off.
-ScriptSection outro_section(const Brief& brief, const Phrasing& say);
+lesson::ScriptSection outro_section(const lesson::Brief& brief, const Phrasing& say);
 
 // The focus for an insight or question: its content terms plus the retrieval ranking of the
 // material's chunks for it (through the search index when there is one).
-Focus focus_for(const std::string& text, const Brief& brief, const Material& material);
+extract::Focus focus_for(const std::string& text, const lesson::Brief& brief, const lesson::Material& material);
 
 // 4-8 questions a learner would ask, each answered by 2-4 cited sentences; fewer when the
 // material cannot answer more.
-std::vector<FaqItem> write_faq(const Brief& brief, const Material& material,
-                               const std::vector<Candidate>& candidates, const Scorer& scorer,
+std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
+                               const std::vector<extract::Candidate>& candidates, const extract::Scorer& scorer,
                                const Phrasing& say);
 
 // The FAQ's answer to one question: up to 3 cited sentences that answer it and that no earlier
 // answer used (`used` is updated), picked by the same question-answering core as `lectio ask`,
 // with the material's chunks ranked for `focus_text` (the brief's words for what it asks);
 // fewer or none when the material does not answer it.
-FaqItem answer_faq(const std::string& question, const std::string& focus_text, const Brief& brief,
-                   const Material& material, const std::vector<Candidate>& candidates,
-                   const Scorer& scorer, std::vector<bool>& used);
+lesson::FaqItem answer_faq(const std::string& question, const std::string& focus_text, const lesson::Brief& brief,
+                   const lesson::Material& material, const std::vector<extract::Candidate>& candidates,
+                   const extract::Scorer& scorer, std::vector<bool>& used);
 
 // One memorable sentence, verbatim from its chunk.
-std::optional<BestQuote> pick_best_quote(const Brief& brief, const Material& material,
-                                         const std::vector<Candidate>& candidates,
-                                         const Scorer& scorer);
+std::optional<lesson::BestQuote> pick_best_quote(const lesson::Brief& brief, const lesson::Material& material,
+                                         const std::vector<extract::Candidate>& candidates,
+                                         const extract::Scorer& scorer);
 
 // Tags from the material's most characteristic terms, when the brief gives none.
-std::vector<std::string> top_terms_as_tags(const std::vector<Candidate>& candidates,
+std::vector<std::string> top_terms_as_tags(const std::vector<extract::Candidate>& candidates,
                                            const std::string& language);
 
 }  // namespace lectio::compose

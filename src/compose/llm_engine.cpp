@@ -10,14 +10,14 @@
 
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
-#include "lectio/compose/grounding.h"
+#include "lectio/grounding/grounding.h"
 #include "lectio/core/progress.h"
 #include "lectio/core/text.h"
 #include "lectio/text/speaking_rate.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
 #include "lesson_parts.h"
-#include "llm_session.h"
+#include "lectio/author/session.h"
 #include "phrasing.h"
 
 namespace lectio::compose {
@@ -45,9 +45,9 @@ struct Pick {
 // The insight's chunks: retrieval rank (through the index) plus the share of the insight's
 // terms each chunk holds; chunks earlier sections were written from come last, so that
 // sections do not retell each other.
-Pick pick_chunks(const std::string& insight, const Brief& brief, const Material& material,
+Pick pick_chunks(const std::string& insight, const lesson::Brief& brief, const lesson::Material& material,
                  const std::set<int>& taken) {
-  const Focus focus = focus_for(insight, brief, material);
+  const extract::Focus focus = focus_for(insight, brief, material);
   std::vector<std::pair<double, int>> scored;
   double best_coverage = 0;
   for (std::size_t i = 0; i < material.chunks.size(); ++i) {
@@ -70,7 +70,7 @@ Pick pick_chunks(const std::string& insight, const Brief& brief, const Material&
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   Pick pick;
   pick.supported = best_coverage >= kSupportCoverage;
-  const std::size_t wanted = brief.style == Style::kDeep ? kDeepSectionChunks : kSectionChunks;
+  const std::size_t wanted = brief.style == lesson::Style::kDeep ? kDeepSectionChunks : kSectionChunks;
   for (std::size_t k = 0; k < scored.size() && k < wanted; ++k) {
     pick.chunks.push_back(scored[k].second);
   }
@@ -90,7 +90,7 @@ std::vector<std::string> outline_points(const Json& outline) {
   return out;
 }
 
-std::vector<std::string> texts_of(const Material& material, const std::vector<int>& chunks) {
+std::vector<std::string> texts_of(const lesson::Material& material, const std::vector<int>& chunks) {
   std::vector<std::string> out;
   for (int c : chunks) out.push_back(material.chunks[static_cast<std::size_t>(c)].text);
   return out;
@@ -102,7 +102,7 @@ class LlmEngine final : public Engine {
 
   std::string name() const override { return "llm:" + client_->options().model; }
 
-  Lesson compose(const Brief& brief, const Material& material) override {
+  lesson::Lesson compose(const lesson::Brief& brief, const lesson::Material& material) override {
     try {
       return write(brief, material);
     } catch (const llm::Truncated& e) {
@@ -111,27 +111,27 @@ class LlmEngine final : public Engine {
   }
 
  private:
-  Lesson write(const Brief& brief, const Material& material);
-  ScriptSection write_section(LlmSession& session, const Brief& brief, int index, const Pick& pick,
+  lesson::Lesson write(const lesson::Brief& brief, const lesson::Material& material);
+  lesson::ScriptSection write_section(author::LlmSession& session, const lesson::Brief& brief, int index, const Pick& pick,
                               int words, std::string& recap);
-  std::vector<FaqItem> write_faq(LlmSession& session, const Brief& brief,
+  std::vector<lesson::FaqItem> write_faq(author::LlmSession& session, const lesson::Brief& brief,
                                  const std::vector<int>& chunks);
-  void write_meta(LlmSession& session, const Brief& brief, const Material& material,
-                  const std::vector<int>& chunks, Lesson& lesson);
+  void write_meta(author::LlmSession& session, const lesson::Brief& brief, const lesson::Material& material,
+                  const std::vector<int>& chunks, lesson::Lesson& lesson);
 
   std::shared_ptr<llm::ChatClient> client_;
 };
 
-Lesson LlmEngine::write(const Brief& brief, const Material& material) {
-  LlmSession session(*client_, brief, material);
+lesson::Lesson LlmEngine::write(const lesson::Brief& brief, const lesson::Material& material) {
+  author::LlmSession session(*client_, brief, material);
   const Phrasing say(brief, std::hash<std::string>{}(brief.topic + brief.host));
   const int n = static_cast<int>(brief.insights.size());
   const double budget =
-      target_minutes(brief) * text::units_per_minute(brief.language) - kFrameWords;
+      lesson::target_minutes(brief) * text::units_per_minute(brief.language) - kFrameWords;
   const int words = std::max(40, static_cast<int>(budget / std::max(1, n)));
   Progress progress(fmt::format("Writing with {}", client_->options().model), n + 2, 0);
 
-  Lesson lesson;
+  lesson::Lesson lesson;
   lesson.language = brief.language;
   lesson.script.push_back(intro_section(brief, say));
   std::string recap;
@@ -173,10 +173,10 @@ Lesson LlmEngine::write(const Brief& brief, const Material& material) {
   return lesson;
 }
 
-ScriptSection LlmEngine::write_section(LlmSession& session, const Brief& brief, int index,
+lesson::ScriptSection LlmEngine::write_section(author::LlmSession& session, const lesson::Brief& brief, int index,
                                        const Pick& pick, int words, std::string& recap) {
   const std::string& insight = brief.insights[static_cast<std::size_t>(index)];
-  ScriptSection sec{SectionKind::kInsight, insight, index, insight, {}};
+  lesson::ScriptSection sec{lesson::SectionKind::kInsight, insight, index, insight, {}};
   if (!pick.supported) {
     session.warnings().push_back(
         fmt::format("insight {} \"{}\": the sources do not support it; no text was written for it",
@@ -184,15 +184,15 @@ ScriptSection LlmEngine::write_section(LlmSession& session, const Brief& brief, 
     return sec;
   }
   const auto outline = outline_points(
-      session.ask(outline_request(brief, index, session.label(pick.chunks)), check_outline));
-  const bool dialogue = brief.format == LessonFormat::kDialogue;
+      session.ask(author::outline_request(brief, index, session.label(pick.chunks)), author::check_outline));
+  const bool dialogue = brief.format == lesson::LessonFormat::kDialogue;
   std::vector<int> chunks = pick.chunks;
   Json answer;
   for (int shrink = 0;; ++shrink) {
     try {
       answer = session.ask(
-          section_request(brief, index, outline, session.label(chunks), recap, words),
-          [&](const std::string& j) { return check_sentences(j, "sentences", brief.language); });
+          author::section_request(brief, index, outline, session.label(chunks), recap, words),
+          [&](const std::string& j) { return author::check_sentences(j, "sentences", brief.language); });
       break;
     } catch (const llm::Truncated&) {
       if (shrink == kShrinks) throw;
@@ -201,9 +201,9 @@ ScriptSection LlmEngine::write_section(LlmSession& session, const Brief& brief, 
     }
   }
   auto sentences = session.accept(answer["sentences"], chunks,
-                                  dialogue ? DraftKind::kTurns : DraftKind::kClaims);
+                                  dialogue ? author::DraftKind::kTurns : author::DraftKind::kClaims);
   const bool any_claim = std::any_of(sentences.begin(), sentences.end(), [](const auto& s) {
-    return s.role == SentenceRole::kContent;
+    return s.role == lesson::SentenceRole::kContent;
   });
   if (!any_claim) {
     session.warnings().push_back(fmt::format(
@@ -220,39 +220,39 @@ ScriptSection LlmEngine::write_section(LlmSession& session, const Brief& brief, 
   return sec;
 }
 
-std::vector<FaqItem> LlmEngine::write_faq(LlmSession& session, const Brief& brief,
+std::vector<lesson::FaqItem> LlmEngine::write_faq(author::LlmSession& session, const lesson::Brief& brief,
                                           const std::vector<int>& chunks) {
   const Json answer =
-      session.ask(faq_request(brief, session.label(chunks), kFaqQuestions),
-                  [&](const std::string& j) { return check_faq(j, brief.language); });
-  std::vector<FaqItem> faq;
+      session.ask(author::faq_request(brief, session.label(chunks), kFaqQuestions),
+                  [&](const std::string& j) { return author::check_faq(j, brief.language); });
+  std::vector<lesson::FaqItem> faq;
   for (const Json& item : answer["faq"]) {
     if (!item.is_object()) continue;
-    FaqItem f;
-    f.question = string_field(item, "question");
+    lesson::FaqItem f;
+    f.question = author::string_field(item, "question");
     if (f.question.empty()) continue;
-    for (ScriptSentence& s : session.accept(item["answer"], chunks, DraftKind::kClaims)) {
-      if (s.role == SentenceRole::kContent) f.answer.push_back(std::move(s));
+    for (lesson::ScriptSentence& s : session.accept(item["answer"], chunks, author::DraftKind::kClaims)) {
+      if (s.role == lesson::SentenceRole::kContent) f.answer.push_back(std::move(s));
     }
     if (!f.answer.empty()) faq.push_back(std::move(f));
   }
   return faq;
 }
 
-void LlmEngine::write_meta(LlmSession& session, const Brief& brief, const Material& material,
-                           const std::vector<int>& chunks, Lesson& lesson) {
-  const Json meta = session.ask(meta_request(brief, session.label(chunks)), check_meta);
+void LlmEngine::write_meta(author::LlmSession& session, const lesson::Brief& brief, const lesson::Material& material,
+                           const std::vector<int>& chunks, lesson::Lesson& lesson) {
+  const Json meta = session.ask(author::meta_request(brief, session.label(chunks)), author::check_meta);
   std::vector<std::string> known = texts_of(material, chunks);
   known.push_back(brief.topic);
   known.push_back(brief.overview);
   known.insert(known.end(), brief.insights.begin(), brief.insights.end());
-  const std::string title = string_field(meta, "title");
-  if (!title.empty() && support_score(title, known, brief.language) >= kTitleSupport) {
+  const std::string title = author::string_field(meta, "title");
+  if (!title.empty() && grounding::support_score(title, known, brief.language) >= kTitleSupport) {
     lesson.title = title;
   }
-  const std::string description = string_field(meta, "description");
+  const std::string description = author::string_field(meta, "description");
   if (!description.empty() &&
-      support_score(description, known, brief.language) >= kSupportThreshold) {
+      grounding::support_score(description, known, brief.language) >= grounding::kSupportThreshold) {
     lesson.description = description;
   }
   lesson.tags = brief.tags;
@@ -260,19 +260,19 @@ void LlmEngine::write_meta(LlmSession& session, const Brief& brief, const Materi
   for (const Json& t : tags.is_array() ? tags : Json::array()) {
     if (!brief.tags.empty() || lesson.tags.size() >= 6 || !t.is_string()) break;
     const std::string tag = t.get<std::string>();
-    if (!tag.empty() && support_score(tag, known, brief.language) >= 1.0)
+    if (!tag.empty() && grounding::support_score(tag, known, brief.language) >= 1.0)
       lesson.tags.push_back(tag);
   }
   const Json quote = meta.value("quote", Json::object());
-  const std::string said = string_field(quote, "text");
+  const std::string said = author::string_field(quote, "text");
   if (said.empty()) return;
   // Verbatim from the chunk it names, else from whichever of the lesson's chunks holds it.
   std::vector<const Chunk*> where;
-  if (const Chunk* named = session.chunk_of(string_field(quote, "cite"))) where.push_back(named);
+  if (const Chunk* named = session.chunk_of(author::string_field(quote, "cite"))) where.push_back(named);
   for (int c : chunks) where.push_back(&material.chunks[static_cast<std::size_t>(c)]);
   for (const Chunk* c : where) {
-    if (holds_verbatim(c->text, said)) {
-      lesson.best_quote = BestQuote{text::collapse_whitespace(said), c->id()};
+    if (author::holds_verbatim(c->text, said)) {
+      lesson.best_quote = lesson::BestQuote{text::collapse_whitespace(said), c->id()};
       return;
     }
   }

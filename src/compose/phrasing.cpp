@@ -131,7 +131,7 @@ std::string title_case(const std::string& phrase) {
   return out;
 }
 
-Phrasing::Phrasing(const Brief& brief, std::uint64_t seed) : brief_(brief), seed_(seed) {}
+Phrasing::Phrasing(const lesson::Brief& brief, std::uint64_t seed) : brief_(brief), seed_(seed) {}
 
 std::string Phrasing::pick(const std::vector<std::string>& variants, int salt) const {
   const std::uint64_t mixed =

@@ -9,13 +9,13 @@
 #include <utility>
 #include <vector>
 
-#include "lectio/compose/brief.h"
+#include "lectio/lesson/brief.h"
 
 namespace lectio::compose {
 
 class Phrasing {
  public:
-  Phrasing(const Brief& brief, std::uint64_t seed);
+  Phrasing(const lesson::Brief& brief, std::uint64_t seed);
 
   std::vector<std::string> greeting() const;                // hello, who is speaking, the topic
   std::string agenda() const;                               // the insights to come, in order
@@ -42,7 +42,7 @@ class Phrasing {
   std::string pick(const std::vector<std::string>& variants, int salt) const;
   bool zh() const { return brief_.language == "zh"; }
 
-  const Brief& brief_;
+  const lesson::Brief& brief_;
   std::uint64_t seed_;
 };
 

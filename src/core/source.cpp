@@ -4,27 +4,24 @@
 
 #include <fmt/format.h>
 
+#include "lectio/core/enum_names.h"
+
 namespace lectio {
 
-std::string_view format_name(Format format) {
-  switch (format) {
-    case Format::kMarkdown: return "markdown";
-    case Format::kText: return "text";
-    case Format::kHtml: return "html";
-    case Format::kPdf: return "pdf";
-    case Format::kEpub: return "epub";
-    case Format::kDocx: return "docx";
-  }
-  return "text";
-}
+namespace {
 
-std::optional<Format> parse_format(std::string_view name) {
-  for (Format f : {Format::kMarkdown, Format::kText, Format::kHtml, Format::kPdf, Format::kEpub,
-                   Format::kDocx}) {
-    if (format_name(f) == name) return f;
-  }
-  return std::nullopt;
-}
+constexpr EnumNames<Format, 6> kFormatNames{{{Format::kMarkdown, "markdown"},
+                                             {Format::kText, "text"},
+                                             {Format::kHtml, "html"},
+                                             {Format::kPdf, "pdf"},
+                                             {Format::kEpub, "epub"},
+                                             {Format::kDocx, "docx"}}};
+
+}  // namespace
+
+std::string_view format_name(Format format) { return name_of(kFormatNames, format); }
+
+std::optional<Format> parse_format(std::string_view name) { return value_of(kFormatNames, name); }
 
 std::string chunk_id(std::string_view source_id, int ordinal) {
   return fmt::format("{}:c{:04d}", source_id, ordinal);

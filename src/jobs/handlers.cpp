@@ -112,7 +112,7 @@ auto refusals_are_final(Work&& work) {
 }
 
 struct Saved {
-  compose::Lesson lesson;
+  lesson::Lesson lesson;
   std::string owner;
 };
 
@@ -133,7 +133,7 @@ queue::Outcome run_lesson(queue::JobContext& ctx, Makers& makers, Clients& clien
   options.published = request.published;
   options.render_threads = setup.render_threads;
   options.media = &media;
-  options.save = [saved](const compose::Lesson& lesson, const std::string& owner) {
+  options.save = [saved](const lesson::Lesson& lesson, const std::string& owner) {
     *saved = Saved{lesson, owner};
   };
   if (reuse) {

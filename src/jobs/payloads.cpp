@@ -55,7 +55,7 @@ llm::ChatOptions chat_options_from(const json& j) {
 }
 
 std::string lesson_payload(const LessonRequest& request) {
-  json j{{"brief", json::parse(compose::brief_to_json(request.brief))},
+  json j{{"brief", json::parse(lesson::brief_to_json(request.brief))},
          {"base_dir", request.brief.base_dir.string()},
          {"owner", request.owner},
          {"audio", request.audio},
@@ -113,7 +113,7 @@ LessonRequest parse_lesson_request(std::string_view payload) {
     throw InvalidInput("lesson job: the payload has no brief");
   }
   LessonRequest request;
-  request.brief = compose::parse_brief_json(j["brief"].dump(), "lesson job brief");
+  request.brief = lesson::parse_brief_json(j["brief"].dump(), "lesson job brief");
   request.brief.base_dir = j.value("base_dir", "");
   request.owner = j.value("owner", "");
   request.audio = j.value("audio", true);

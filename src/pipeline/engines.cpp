@@ -12,7 +12,7 @@ std::vector<std::string> available_engines(const EngineSetup& setup) {
   return {"extractive", "llm"};
 }
 
-compose::Brief with_engine(compose::Brief brief, const EngineSetup& setup,
+lesson::Brief with_engine(lesson::Brief brief, const EngineSetup& setup,
                            const std::string& name) {
   if (!setup.choice.empty()) brief.engine = setup.choice;
   if (brief.engine.empty()) brief.engine = "extractive";
@@ -30,14 +30,14 @@ compose::Brief with_engine(compose::Brief brief, const EngineSetup& setup,
   return brief;
 }
 
-std::unique_ptr<compose::Engine> make_engine(const compose::Brief& brief,
+std::unique_ptr<compose::Engine> make_engine(const lesson::Brief& brief,
                                              const EngineSetup& setup) {
   if (brief.engine != "llm") return compose::make_extractive_engine();
   if (!setup.llm) throw Internal("the LLM engine was chosen without a model server");
   return compose::make_llm_engine(setup.llm);
 }
 
-std::string engine_name(const compose::Brief& brief, const EngineSetup& setup) {
+std::string engine_name(const lesson::Brief& brief, const EngineSetup& setup) {
   return make_engine(brief, setup)->name();
 }
 

@@ -20,7 +20,7 @@ void report(const LessonOptions& options, Stage stage, int done = 0, int total =
 // Who the lesson is stored under. A creator may not take over a lesson someone else made
 // (another creator's, or the library's own) by asking for the same one; the operator keeps
 // a lesson's creator when rewriting it.
-std::string owner_to_store(store::ContentStore& store, const compose::Lesson& lesson,
+std::string owner_to_store(store::ContentStore& store, const lesson::Lesson& lesson,
                            const std::string& owner) {
   const auto existing = store.record(store::RecordKind::kLesson, lesson.id);
   if (!existing) return owner;
@@ -48,7 +48,7 @@ speech::RenderOptions render_options(const fs::path& data_dir, const LessonOptio
 }
 
 void store_lesson(store::ContentStore& store, const LessonOptions& options,
-                  const compose::Lesson& lesson, const std::string& owner) {
+                  const lesson::Lesson& lesson, const std::string& owner) {
   if (options.save) {
     options.save(lesson, owner);
     return;
@@ -82,8 +82,8 @@ LessonMaker::LessonMaker(fs::path data_dir, EngineSetup engines)
 
 LessonMaker::~LessonMaker() = default;
 
-LessonResult LessonMaker::make(const compose::Brief& asked, const LessonOptions& options) {
-  const compose::Brief brief = with_engine(asked, engines_);
+LessonResult LessonMaker::make(const lesson::Brief& asked, const LessonOptions& options) {
+  const lesson::Brief brief = with_engine(asked, engines_);
   const std::unique_ptr<compose::Engine> engine = make_engine(brief, engines_);
   report(options, Stage::kComposing);
   // Loaded first: a bad lexicon fails the lesson before any work is done.
@@ -91,7 +91,7 @@ LessonResult LessonMaker::make(const compose::Brief& asked, const LessonOptions&
   if (options.audio) render = render_options(data_dir_, options);
 
   LessonResult result;
-  std::optional<compose::Lesson> stored;
+  std::optional<lesson::Lesson> stored;
   if (options.find_stored) {
     if (const auto id =
             options.find_stored(compose::lesson_build_key(brief, *store_, engine->name()))) {
@@ -126,7 +126,7 @@ LessonResult LessonMaker::make(const compose::Brief& asked, const LessonOptions&
   return result;
 }
 
-LessonResult make_lesson(const compose::Brief& brief, const fs::path& data_dir,
+LessonResult make_lesson(const lesson::Brief& brief, const fs::path& data_dir,
                          const LessonOptions& options) {
   LessonMaker maker(data_dir);
   return maker.make(brief, options);

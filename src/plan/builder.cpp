@@ -44,7 +44,7 @@ LessonOutcome failed(const Job& job, std::string error) {
 }
 
 // A built lesson's entry in the plan and its tags.
-void describe(const compose::Lesson& lesson, LessonOutcome& out) {
+void describe(const lesson::Lesson& lesson, LessonOutcome& out) {
   out.entry.id = lesson.id;
   out.entry.title = lesson.title;
   out.entry.measured_seconds = lesson.duration.measured_seconds;
@@ -70,9 +70,9 @@ std::string plan_date(const PlanFile& file, store::ContentStore& store) {
   return earlier && !earlier->date.empty() ? earlier->date : utc_date();
 }
 
-compose::Brief brief_of(const PlanFile& file, const LessonSpec& spec, const std::string& date,
+lesson::Brief brief_of(const PlanFile& file, const LessonSpec& spec, const std::string& date,
                         const pipeline::EngineSetup& engines) {
-  compose::Brief brief = spec.brief;
+  lesson::Brief brief = spec.brief;
   // An undated brief would otherwise get today's date, and so a new build key every day.
   if (!spec.dated) brief.date = date;
   const std::string name = file.path.empty() ? file.title : file.path.string();
@@ -86,7 +86,7 @@ class Worker {
   Worker(const BuildOptions& options, const std::map<std::string, std::string>& stored)
       : options_(options), stored_(stored), maker_(options.data_dir, options.engines) {}
 
-  LessonOutcome build(const Job& job, const compose::Brief& brief, int render_threads) {
+  LessonOutcome build(const Job& job, const lesson::Brief& brief, int render_threads) {
     LessonOutcome out = failed(job, "");
     try {
       build_into(brief, render_threads, out);
@@ -101,7 +101,7 @@ class Worker {
   }
 
  private:
-  void build_into(const compose::Brief& brief, int render_threads, LessonOutcome& out) {
+  void build_into(const lesson::Brief& brief, int render_threads, LessonOutcome& out) {
     pipeline::LessonOptions lesson_options;
     lesson_options.audio = options_.audio;
     lesson_options.audio_dir = options_.audio_dir;
@@ -209,7 +209,7 @@ BuildResult build_plan(const PlanFile& file, const BuildOptions& options) {
   const std::map<std::string, std::string> stored = stored_lessons(*store);
   const std::string date = plan_date(file, *store);
   // Every lesson's engine checked before any is built.
-  const std::vector<compose::Brief> briefs = lesson_briefs(file, *store, options.engines);
+  const std::vector<lesson::Brief> briefs = lesson_briefs(file, *store, options.engines);
 
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int workers =
@@ -265,16 +265,16 @@ BuildResult build_plan(const PlanFile& file, const BuildOptions& options) {
   return store_dated_plan(file, *store, date, std::move(outcomes));
 }
 
-std::vector<compose::Brief> lesson_briefs(const PlanFile& file, store::ContentStore& store,
+std::vector<lesson::Brief> lesson_briefs(const PlanFile& file, store::ContentStore& store,
                                           const pipeline::EngineSetup& engines) {
   const std::string date = plan_date(file, store);
-  std::vector<compose::Brief> out;
+  std::vector<lesson::Brief> out;
   for (const Job& job : plan_jobs(file)) out.push_back(brief_of(file, *job.spec, date, engines));
   return out;
 }
 
 LessonOutcome lesson_outcome(const PlanFile& file, std::size_t position,
-                             const compose::Lesson* lesson, const std::string& error, bool composed,
+                             const lesson::Lesson* lesson, const std::string& error, bool composed,
                              bool rendered) {
   const std::vector<Job> jobs = plan_jobs(file);
   if (position >= jobs.size()) {

@@ -6,7 +6,7 @@
 #include <cctype>
 #include <set>
 
-#include "lectio/compose/summarize.h"
+#include "lectio/extract/summarize.h"
 #include "lectio/core/text.h"
 #include "lectio/text/sentences.h"
 #include "lectio/text/words.h"
@@ -184,12 +184,12 @@ std::vector<std::string> key_sentences(const Corpus& corpus, const std::vector<i
     }
   }
   if (sentences.empty()) return {};
-  compose::SelectOptions options;
+  extract::SelectOptions options;
   options.count = count;
   options.language = corpus.language;
   options.focus = focus;
   std::vector<std::string> out;
-  for (int i : compose::select_sentences(sentences, options)) {
+  for (int i : extract::select_sentences(sentences, options)) {
     out.push_back(sentences[static_cast<std::size_t>(i)]);
   }
   return out;

@@ -88,7 +88,7 @@ LessonSpec inline_lesson(const PlanReader& read, const YAML::Node& node, const s
   LessonSpec spec;
   spec.label = label;
   spec.dated = brief["date"] && !brief["date"].IsNull();
-  spec.brief = compose::parse_brief(YAML::Dump(brief), fmt::format("{}: {}", read.name(), label));
+  spec.brief = lesson::parse_brief(YAML::Dump(brief), fmt::format("{}: {}", read.name(), label));
   spec.brief.base_dir = base_dir;
   return spec;
 }
@@ -103,7 +103,7 @@ LessonSpec brief_file_lesson(const std::string& entry, const std::string& label,
   spec.label = label;
   spec.brief_path = path.string();
   spec.dated = node.IsMap() && node["date"] && !node["date"].IsNull();
-  spec.brief = compose::parse_brief(bytes, path.string());
+  spec.brief = lesson::parse_brief(bytes, path.string());
   spec.brief.base_dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
   spec.brief.plan = title;  // a lesson of this plan, whatever the brief says on its own
   return spec;

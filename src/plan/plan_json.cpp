@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lectio/core/enum_names.h"
 #include "lectio/core/error.h"
 #include "lectio/core/text.h"
 #include "lectio/plan/plan.h"
@@ -14,10 +15,12 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+constexpr EnumNames<LessonStatus, 3> kStatusNames{{{LessonStatus::kBuilt, "built"},
+                                                   {LessonStatus::kReused, "reused"},
+                                                   {LessonStatus::kFailed, "failed"}}};
+
 LessonStatus parse_status(const std::string& name) {
-  if (name == "reused") return LessonStatus::kReused;
-  if (name == "failed") return LessonStatus::kFailed;
-  return LessonStatus::kBuilt;
+  return value_of(kStatusNames, name).value_or(LessonStatus::kBuilt);
 }
 
 Json to_json(const PlanLesson& l) {
@@ -43,17 +46,7 @@ Json to_json(const Totals& t) {
 
 }  // namespace
 
-std::string_view status_name(LessonStatus status) {
-  switch (status) {
-    case LessonStatus::kReused:
-      return "reused";
-    case LessonStatus::kFailed:
-      return "failed";
-    case LessonStatus::kBuilt:
-      break;
-  }
-  return "built";
-}
+std::string_view status_name(LessonStatus status) { return name_of(kStatusNames, status); }
 
 std::string plan_id(std::string_view title, std::string_view language) {
   const std::string hash = text::content_hash(fmt::format("{}\x1f{}", title, language));

@@ -14,11 +14,11 @@ namespace lectio::plan {
 namespace {
 
 // What a lesson is about, in words: its framing and every sentence of its script.
-void append_lesson_text(const compose::Lesson& lesson, std::string& out) {
+void append_lesson_text(const lesson::Lesson& lesson, std::string& out) {
   out += fmt::format("\n{}\n{}\n{}\n", lesson.title, lesson.topic, lesson.overview);
   for (const std::string& i : lesson.insights) out += i + "\n";
-  for (const compose::ScriptSentence* s : compose::script_sentences(lesson)) {
-    if (s->role == compose::SentenceRole::kContent) out += s->text + "\n";
+  for (const lesson::ScriptSentence* s : lesson::script_sentences(lesson)) {
+    if (s->role == lesson::SentenceRole::kContent) out += s->text + "\n";
   }
 }
 

@@ -101,7 +101,7 @@ Timeline lay_out(const RenderPlan& plan, std::vector<Pcm>& clips, const RenderOp
   return t;
 }
 
-AudioTags make_tags(const compose::Lesson& lesson, const RenderPlan& plan,
+AudioTags make_tags(const lesson::Lesson& lesson, const RenderPlan& plan,
                     std::vector<Chapter> chapters) {
   AudioTags tags;
   tags.title = lesson.title;
@@ -125,12 +125,12 @@ void check_options(const RenderOptions& options) {
 
 }  // namespace
 
-std::string audio_key(const compose::Lesson& lesson, const RenderOptions& options) {
+std::string audio_key(const lesson::Lesson& lesson, const RenderOptions& options) {
   check_options(options);
   return render_key(lesson, make_render_plan(lesson), options);
 }
 
-RenderResult render_lesson(const compose::Lesson& lesson, const RenderOptions& options) {
+RenderResult render_lesson(const lesson::Lesson& lesson, const RenderOptions& options) {
   check_options(options);
   const RenderPlan plan = make_render_plan(lesson);
   const RenderPaths paths =
@@ -181,9 +181,9 @@ RenderResult render_lesson(const compose::Lesson& lesson, const RenderOptions& o
   return result;
 }
 
-bool record_audio(compose::Lesson& lesson, const RenderResult& result,
+bool record_audio(lesson::Lesson& lesson, const RenderResult& result,
                   const std::filesystem::path& data_dir) {
-  const compose::LessonAudio audio{
+  const lesson::LessonAudio audio{
       relative_to_data_dir(result.mp3, data_dir), relative_to_data_dir(result.opus, data_dir),
       relative_to_data_dir(result.vtt, data_dir), relative_to_data_dir(result.chapters, data_dir)};
   const bool same = lesson.duration.measured_seconds == result.seconds && lesson.audio &&

@@ -24,7 +24,7 @@ namespace {
 constexpr std::uintmax_t kMaxRecordBytes = 64 * 1024;
 
 // The lesson's slug when it is already a safe file name, else one made from the title.
-std::string file_stem(const compose::Lesson& lesson) {
+std::string file_stem(const lesson::Lesson& lesson) {
   const std::string& slug = lesson.slug;
   const bool safe = !slug.empty() && slug.size() <= 100 && slug.front() != '.' &&
                     slug.find_first_not_of(
@@ -36,7 +36,7 @@ std::string file_stem(const compose::Lesson& lesson) {
 
 }  // namespace
 
-RenderPaths render_paths(const fs::path& dir, const compose::Lesson& lesson,
+RenderPaths render_paths(const fs::path& dir, const lesson::Lesson& lesson,
                          const std::string& key) {
   const std::string stem = fmt::format("{}-{}", file_stem(lesson), key.substr(0, 12));
   return {dir / (stem + ".mp3"), dir / (stem + ".opus"), dir / (stem + ".vtt"),

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "lectio/compose/lesson.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/speech/render.h"
 
 namespace lectio::speech {
@@ -22,7 +22,7 @@ struct RenderPaths {
   std::filesystem::path record;
 };
 
-RenderPaths render_paths(const std::filesystem::path& dir, const compose::Lesson& lesson,
+RenderPaths render_paths(const std::filesystem::path& dir, const lesson::Lesson& lesson,
                          const std::string& key);
 
 // Creates `dir` when missing (but not its parents: a mistyped path should fail, not grow a

@@ -20,7 +20,7 @@ bool has_voices(const std::string& language) {
 }
 
 // The index of `name`'s voice in plan.voices, adding it on first use. Throws InvalidInput.
-std::size_t voice_index(RenderPlan& plan, const std::string& name, const compose::Lesson& lesson) {
+std::size_t voice_index(RenderPlan& plan, const std::string& name, const lesson::Lesson& lesson) {
   for (std::size_t i = 0; i < plan.voices.size(); ++i) {
     if (plan.voices[i].name == name) return i;
   }
@@ -43,7 +43,7 @@ std::size_t voice_index(RenderPlan& plan, const std::string& name, const compose
 
 }  // namespace
 
-RenderPlan make_render_plan(const compose::Lesson& lesson) {
+RenderPlan make_render_plan(const lesson::Lesson& lesson) {
   RenderPlan plan;
   plan.language = lesson.language;
   if (plan.language.empty()) {
@@ -54,10 +54,10 @@ RenderPlan make_render_plan(const compose::Lesson& lesson) {
     throw InvalidInput(
         fmt::format("lesson '{}': no voice speaks language '{}'", lesson.slug, plan.language));
   }
-  for (const compose::ScriptSection& sec : lesson.script) {
+  for (const lesson::ScriptSection& sec : lesson.script) {
     PlannedSection section{sec.title, plan.lines.size(), 0};
     const std::size_t index = plan.sections.size();
-    for (const compose::ScriptSentence& s : sec.sentences) {
+    for (const lesson::ScriptSentence& s : sec.sentences) {
       if (text::collapse_whitespace(s.text).empty()) continue;  // nothing to say
       const std::string& speaker = s.speaker.empty() ? lesson.host : s.speaker;
       if (speaker.empty()) {
@@ -76,7 +76,7 @@ RenderPlan make_render_plan(const compose::Lesson& lesson) {
   return plan;
 }
 
-std::string render_key(const compose::Lesson& lesson, const RenderPlan& plan,
+std::string render_key(const lesson::Lesson& lesson, const RenderPlan& plan,
                        const RenderOptions& options) {
   nlohmann::ordered_json voices = nlohmann::ordered_json::array();
   for (const voices::Host& h : plan.voices) {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "lectio/compose/lesson.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/speech/render.h"
 #include "lectio/voices/hosts.h"
 
@@ -41,12 +41,12 @@ struct RenderPlan {
 
 // Throws InvalidInput for a script without sentences, a speaker that is not a host, a
 // language without voices, or a host whose language is not the lesson's.
-RenderPlan make_render_plan(const compose::Lesson& lesson);
+RenderPlan make_render_plan(const lesson::Lesson& lesson);
 
 // Hex BLAKE2b of everything the published files hold: what is heard (every line's text and
 // voice, the voices' engine settings, pauses, normalisation and lexicon, renderer version)
 // and what is tagged (title, plan, date, section titles), so a reused file is never stale.
-std::string render_key(const compose::Lesson& lesson, const RenderPlan& plan,
+std::string render_key(const lesson::Lesson& lesson, const RenderPlan& plan,
                        const RenderOptions& options);
 
 }  // namespace lectio::speech

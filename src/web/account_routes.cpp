@@ -167,9 +167,9 @@ void signout_form(Context& ctx) {
 
 void me_page(Context& ctx) {
   const store::User& user = ctx.require_user();
-  std::vector<compose::Lesson> lessons;
+  std::vector<lesson::Lesson> lessons;
   for (const store::Record& r : ctx.store().records(store::RecordKind::kLesson)) {
-    if (r.owner == user.id) lessons.push_back(compose::lesson_from_json(r.body));
+    if (r.owner == user.id) lessons.push_back(lesson::lesson_from_json(r.body));
   }
   ctx.app.send_page(ctx, "me", me_view(user.display_name, lessons, ctx.lang),
                     ctx.app.t(ctx, "me_title"));

@@ -17,7 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-json lesson_summary(const compose::Lesson& l) {
+json lesson_summary(const lesson::Lesson& l) {
   return {{"id", l.id},
           {"slug", l.slug},
           {"title", l.title},
@@ -33,7 +33,7 @@ json lesson_summary(const compose::Lesson& l) {
           {"url", lesson_path(l)}};
 }
 
-json media_json(const compose::Lesson& l) {
+json media_json(const lesson::Lesson& l) {
   if (!l.audio) return nullptr;
   const std::string base = "/media/" + l.id;
   return {{"mp3", base + ".mp3"},
@@ -74,13 +74,13 @@ int int_param(Context& ctx, const std::string& name, int fallback, int lo, int h
                   fmt::format("{}: must be a number from {} to {}", name, lo, hi));
 }
 
-json answer_json(const compose::Answer& a) {
+json answer_json(const ask::Answer& a) {
   json sentences = json::array();
-  for (const compose::ScriptSentence& s : a.sentences) {
+  for (const lesson::ScriptSentence& s : a.sentences) {
     sentences.push_back({{"text", s.text}, {"citations", s.citations}});
   }
   json sources = json::array();
-  for (const compose::CitedChunk& c : a.sources) {
+  for (const lesson::CitedChunk& c : a.sources) {
     sources.push_back({{"chunk_id", c.chunk_id},
                        {"file_name", c.file_name},
                        {"pages", c.pages},
@@ -97,7 +97,7 @@ json answer_json(const compose::Answer& a) {
 
 void api_lesson(Context& ctx) {
   const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
-  json body = json::parse(compose::lesson_to_json(entry.lesson, -1));
+  json body = json::parse(lesson::lesson_to_json(entry.lesson, -1));
   body.erase("audio");  // file paths on the server are not the client's business
   body["url"] = lesson_path(entry.lesson);
   body["media"] = media_json(entry.lesson);
@@ -112,7 +112,7 @@ void api_search(Context& ctx) {
   if (q.empty()) throw HttpError(400, "invalid_input", "q: empty query");
   if (q.size() > 300) throw HttpError(400, "invalid_input", "q: over 300 bytes");
   json lessons = json::array();
-  for (const compose::Lesson& l : visible_lessons(ctx)) {
+  for (const lesson::Lesson& l : visible_lessons(ctx)) {
     if (lesson_matches(l, q)) lessons.push_back(lesson_summary(l));
   }
   search::Query query;
@@ -136,7 +136,7 @@ void api_search(Context& ctx) {
 
 void api_lessons(Context& ctx) {
   json out = json::array();
-  for (const compose::Lesson& l : visible_lessons(ctx)) out.push_back(lesson_summary(l));
+  for (const lesson::Lesson& l : visible_lessons(ctx)) out.push_back(lesson_summary(l));
   ctx.send_json({{"lessons", out}});
 }
 
@@ -144,7 +144,7 @@ void api_ask(Context& ctx) {
   const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
   const JsonRequest body(ctx.json_body());
   // In bytes here, four per character at most; answer_question counts characters.
-  const std::string question = body.text("question", 4 * compose::kMaxQuestionChars);
+  const std::string question = body.text("question", 4 * ask::kMaxQuestionChars);
   ctx.send_json(answer_json(ask(ctx, entry.lesson, question)));
 }
 

@@ -45,8 +45,8 @@ std::vector<std::string> lines(const std::string& text) {
 // A brief from the form or the API body, read by the one brief validator (the command line's
 // too). Sources must be ids of stored sources: a path on the server is not something a
 // visitor may name.
-compose::Brief brief_from(Context& ctx, nlohmann::json fields) {
-  compose::Brief brief = compose::parse_brief_json(fields.dump(), "brief");
+lesson::Brief brief_from(Context& ctx, nlohmann::json fields) {
+  lesson::Brief brief = lesson::parse_brief_json(fields.dump(), "brief");
   // The server's engine, unless the brief picks another one the server was configured with.
   if (brief.engine.empty()) brief.engine = ctx.app.options().engine;
   const std::vector<std::string> engines = pipeline::available_engines(ctx.app.engines());
@@ -72,7 +72,7 @@ std::string submit(Context& ctx, const JsonRequest& request) {
   const bool audio = request.boolean("audio", true);
   nlohmann::json fields = request.body();
   fields.erase("audio");
-  compose::Brief brief = brief_from(ctx, std::move(fields));
+  lesson::Brief brief = brief_from(ctx, std::move(fields));
   const std::optional<std::string> id = ctx.app.jobs().submit(user.id, std::move(brief), audio);
   if (!id) throw HttpError(503, "busy", ctx.app.t(ctx, "error_busy"));
   return *id;

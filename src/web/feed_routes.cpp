@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // An item for a lesson with audio; std::nullopt for one without (a feed needs an enclosure).
-std::optional<FeedItem> feed_item(Context& ctx, const compose::Lesson& l, int episode) {
+std::optional<FeedItem> feed_item(Context& ctx, const lesson::Lesson& l, int episode) {
   if (!l.audio) return std::nullopt;
   std::error_code ec;
   const auto bytes =
@@ -64,7 +64,7 @@ void lessons_feed(Context& ctx) {
   c.link = ctx.app.base_url() + "/";
   c.feed_url = ctx.app.base_url() + "/feeds/lessons.xml";
   c.language = ctx.lang == "zh" ? "zh-cn" : "en";
-  for (const compose::Lesson& l : visible_lessons(ctx)) {
+  for (const lesson::Lesson& l : visible_lessons(ctx)) {
     if (!l.published) continue;  // a creator's drafts never reach a feed
     if (auto item = feed_item(ctx, l, 0)) c.items.push_back(std::move(*item));
   }

@@ -17,7 +17,7 @@
 #include <string>
 #include <thread>
 
-#include "lectio/compose/brief.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/pipeline/engines.h"
 
 namespace lectio::queue {
@@ -52,7 +52,7 @@ class Jobs {
   Jobs& operator=(const Jobs&) = delete;
 
   // Queues a lesson. Returns the job id, or std::nullopt when the queue is full.
-  std::optional<std::string> submit(const std::string& owner, compose::Brief brief, bool audio);
+  std::optional<std::string> submit(const std::string& owner, lesson::Brief brief, bool audio);
   std::optional<JobStatus> status(const std::string& id) const;
 
   // True when uploads are ingested by queued jobs (a PostgreSQL store's fleet of workers);

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "app.h"
-#include "lectio/compose/answer.h"
+#include "lectio/ask/answer.h"
 #include "lectio/core/error.h"
 #include "lectio/plan/related.h"
 #include "page_views.h"
@@ -77,17 +77,17 @@ bool serve_cached_lesson(App& app, const httplib::Request& req, httplib::Respons
   return true;
 }
 
-compose::Answer ask(Context& ctx, const compose::Lesson& lesson, const std::string& question) {
+ask::Answer ask(Context& ctx, const lesson::Lesson& lesson, const std::string& question) {
   if (const int wait = ctx.app.ask_limiter().take(ctx.req.remote_addr); wait > 0) {
     ctx.res.set_header("Retry-After", std::to_string(wait));
     throw HttpError(429, "rate_limited", ctx.app.t(ctx, "error_rate_limited"));
   }
   Library& library = ctx.library();
-  compose::AnswerOptions options;
+  ask::AnswerOptions options;
   // A server run with the LLM engine answers with the model, checked sentence by sentence.
   if (ctx.app.options().engine == "llm") options.writer = ctx.app.engines().llm.get();
   try {
-    return compose::answer_question(question, lesson, library.store(), library.index(), options);
+    return ask::answer_question(question, lesson, library.store(), library.index(), options);
   } catch (const Io& e) {
     if (!options.writer) throw;
     spdlog::warn("ask: {}", e.what());  // the endpoint is the operator's business
@@ -105,7 +105,7 @@ void lesson_page(Context& ctx) {
     if (const PageCache::Page page = cache.get(key)) return ctx.send_html(page->join(ctx.csrf));
   }
   const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
-  const compose::Lesson& l = entry.lesson;
+  const lesson::Lesson& l = entry.lesson;
   kainjow::mustache::data d = lesson_view(l, lesson_page_input(ctx, entry));
   if (!shared || !l.published) return ctx.app.send_page(ctx, "lesson", std::move(d), l.title);
   // Rendered once with a placeholder where the CSRF token goes, then kept split there.

@@ -17,7 +17,7 @@ namespace {
 // Citation numbers: a chunk's position in the lesson's knowledge sources, from 1.
 using Numbers = std::map<std::string, int, std::less<>>;
 
-data citations(const compose::ScriptSentence& s, const Numbers& numbers) {
+data citations(const lesson::ScriptSentence& s, const Numbers& numbers) {
   data list = data::type::list;
   for (const std::string& id : s.citations) {
     const auto it = numbers.find(id);
@@ -30,7 +30,7 @@ data citations(const compose::ScriptSentence& s, const Numbers& numbers) {
   return list;
 }
 
-data sentence_data(const compose::ScriptSentence& s, const Numbers& numbers, int index,
+data sentence_data(const lesson::ScriptSentence& s, const Numbers& numbers, int index,
                    bool dialogue) {
   data d;
   d.set("text", s.text);
@@ -41,7 +41,7 @@ data sentence_data(const compose::ScriptSentence& s, const Numbers& numbers, int
 }
 
 // A cited chunk as a numbered entry of a source list.
-data cited_chunk_data(const compose::CitedChunk& c, int n) {
+data cited_chunk_data(const lesson::CitedChunk& c, int n) {
   data s;
   s.set("n", std::to_string(n));
   s.set("id", c.chunk_id);
@@ -54,9 +54,9 @@ data cited_chunk_data(const compose::CitedChunk& c, int n) {
 }
 
 // Numbers the sources in order and returns them as a list.
-data numbered_sources(const std::vector<compose::CitedChunk>& chunks, Numbers& numbers) {
+data numbered_sources(const std::vector<lesson::CitedChunk>& chunks, Numbers& numbers) {
   data sources = data::type::list;
-  for (const compose::CitedChunk& c : chunks) {
+  for (const lesson::CitedChunk& c : chunks) {
     numbers.emplace(c.chunk_id, static_cast<int>(numbers.size()) + 1);
     sources.push_back(cited_chunk_data(c, static_cast<int>(numbers.size())));
   }
@@ -65,17 +65,17 @@ data numbered_sources(const std::vector<compose::CitedChunk>& chunks, Numbers& n
 
 // The script's sections; sentences are numbered across the whole script (the transcript
 // follows the audio by these numbers).
-data sections_data(const compose::Lesson& l, const Numbers& numbers) {
+data sections_data(const lesson::Lesson& l, const Numbers& numbers) {
   const bool dialogue = !l.cohost.empty();
   data sections = data::type::list;
   int index = 0;
   int section_index = 0;
-  for (const compose::ScriptSection& sec : l.script) {
+  for (const lesson::ScriptSection& sec : l.script) {
     data section;
     section.set("title", sec.title);
     section.set("index", std::to_string(section_index++));
     data sentences = data::type::list;
-    for (const compose::ScriptSentence& s : sec.sentences) {
+    for (const lesson::ScriptSentence& s : sec.sentences) {
       sentences.push_back(sentence_data(s, numbers, index++, dialogue));
     }
     section.set("sentences", sentences);
@@ -84,14 +84,14 @@ data sections_data(const compose::Lesson& l, const Numbers& numbers) {
   return sections;
 }
 
-data faq_data(const compose::Lesson& l, const Numbers& numbers) {
+data faq_data(const lesson::Lesson& l, const Numbers& numbers) {
   data faq = data::type::list;
-  for (const compose::FaqItem& f : l.faq) {
+  for (const lesson::FaqItem& f : l.faq) {
     data item;
     item.set("question", f.question);
     data answer = data::type::list;
     int i = 0;
-    for (const compose::ScriptSentence& s : f.answer) {
+    for (const lesson::ScriptSentence& s : f.answer) {
       answer.push_back(sentence_data(s, numbers, i++, false));
     }
     item.set("answer", answer);
@@ -100,10 +100,10 @@ data faq_data(const compose::Lesson& l, const Numbers& numbers) {
   return faq;
 }
 
-data quote_data(const compose::Lesson& l, const Numbers& numbers) {
+data quote_data(const lesson::Lesson& l, const Numbers& numbers) {
   data quote;
   quote.set("text", l.best_quote->text);
-  for (const compose::CitedChunk& c : l.sources) {
+  for (const lesson::CitedChunk& c : l.sources) {
     if (c.chunk_id != l.best_quote->chunk_id) continue;
     quote.set("file", c.file_name);
     quote.set("pages", c.pages);
@@ -114,7 +114,7 @@ data quote_data(const compose::Lesson& l, const Numbers& numbers) {
   return quote;
 }
 
-data media_data(const compose::Lesson& l) {
+data media_data(const lesson::Lesson& l) {
   data media;
   media.set("mp3", "/media/" + l.id + ".mp3");
   media.set("opus", "/media/" + l.id + ".opus");
@@ -165,7 +165,7 @@ data reviews_data(const std::vector<store::Review>& reviews, const std::string& 
 
 }  // namespace
 
-data answer_view(const compose::Answer& answer) {
+data answer_view(const ask::Answer& answer) {
   data d;
   d.set("question", answer.question);
   if (!answer.supported) {
@@ -176,7 +176,7 @@ data answer_view(const compose::Answer& answer) {
   const data sources = numbered_sources(answer.sources, numbers);
   data sentences = data::type::list;
   int i = 0;
-  for (const compose::ScriptSentence& s : answer.sentences) {
+  for (const lesson::ScriptSentence& s : answer.sentences) {
     sentences.push_back(sentence_data(s, numbers, i++, false));
   }
   d.set("sentences", sentences);
@@ -184,7 +184,7 @@ data answer_view(const compose::Answer& answer) {
   return d;
 }
 
-data lesson_view(const compose::Lesson& l, const LessonPageInput& in) {
+data lesson_view(const lesson::Lesson& l, const LessonPageInput& in) {
   Numbers numbers;
   data d;
   d.set("sources", numbered_sources(l.sources, numbers));

@@ -5,7 +5,7 @@
 #include <map>
 
 #include "app.h"
-#include "lectio/compose/lesson.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/plan/plan.h"
 #include "page_views.h"
 #include "routes.h"
@@ -22,7 +22,7 @@ constexpr int kFoundChunks = 20;
 
 void discover_page(Context& ctx) {
   const std::vector<plan::Plan> plans = plan::list_plans(ctx.store());
-  const std::vector<compose::Lesson> lessons = visible_lessons(ctx);
+  const std::vector<lesson::Lesson> lessons = visible_lessons(ctx);
   const std::string q = ctx.field("q").substr(0, kMaxQueryBytes);
   if (q.empty()) {
     ctx.app.send_page(ctx, "discover", discover_view(plans, lessons, ctx.lang),

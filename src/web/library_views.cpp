@@ -65,7 +65,7 @@ data plan_lesson_data(const plan::PlanLesson& pl, const std::string& lang,
 }  // namespace
 
 data discover_view(const std::vector<plan::Plan>& plans,
-                   const std::vector<compose::Lesson>& lessons, const std::string& lang) {
+                   const std::vector<lesson::Lesson>& lessons, const std::string& lang) {
   data d;
   d.set("plans", plan_cards(plans, lang));
   data recent = data::type::list;
@@ -76,14 +76,14 @@ data discover_view(const std::vector<plan::Plan>& plans,
   return d;
 }
 
-data search_view(const std::vector<plan::Plan>& plans, const std::vector<compose::Lesson>& lessons,
+data search_view(const std::vector<plan::Plan>& plans, const std::vector<lesson::Lesson>& lessons,
                  const std::vector<search::Hit>& hits, const std::string& query,
                  const std::string& lang) {
   data d;
   d.set("plans", plan_cards(plans, lang));
   d.set("q", query);
   data found = data::type::list;
-  for (const compose::Lesson& l : lessons) {
+  for (const lesson::Lesson& l : lessons) {
     if (lesson_matches(l, query)) found.push_back(lesson_card(l, lang));
   }
   d.set("found_lessons", found);
@@ -167,10 +167,10 @@ data source_view(const Source& source, std::optional<int> current_version,
   return d;
 }
 
-data me_view(const std::string& display_name, const std::vector<compose::Lesson>& lessons,
+data me_view(const std::string& display_name, const std::vector<lesson::Lesson>& lessons,
              const std::string& lang) {
   data list = data::type::list;
-  for (const compose::Lesson& l : lessons) {
+  for (const lesson::Lesson& l : lessons) {
     data card = lesson_card(l, lang);
     card.set("id", l.id);
     list.push_back(card);

@@ -78,7 +78,7 @@ void send_file(Context& ctx, const fs::path& path, const std::string& type, bool
 void media(Context& ctx, const std::string& id, const std::string& kind) {
   const LessonEntry entry = require_lesson(ctx, id);
   if (!entry.lesson.audio) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_media"));
-  const compose::LessonAudio& a = *entry.lesson.audio;
+  const lesson::LessonAudio& a = *entry.lesson.audio;
   const fs::path& data = ctx.app.options().data_dir;
   const bool shared = entry.lesson.published;
   if (kind == "mp3") return send_file(ctx, resolve_in_data_dir(a.mp3, data), "audio/mpeg", shared);

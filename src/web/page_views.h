@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "lectio/compose/answer.h"
-#include "lectio/compose/lesson.h"
+#include "lectio/ask/answer.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/core/source.h"
 #include "lectio/plan/plan.h"
 #include "lectio/search/index.h"
@@ -24,7 +24,7 @@ struct LessonPageInput {
   std::string viewer;                     // the signed-in user's id; empty for a visitor
   std::string owner;                      // the lesson's creator's id; empty from the command line
   std::string creator;                    // the creator's display name; empty when none
-  std::optional<compose::Answer> answer;  // to the question asked as ?q=
+  std::optional<ask::Answer> answer;  // to the question asked as ?q=
   std::string question;                   // that ?q=
   store::RatingSummary rating;
   std::vector<store::Review> reviews;  // as the viewer sees them (liked_by_viewer)
@@ -34,19 +34,19 @@ struct LessonPageInput {
 // The lesson page (templates/lesson.mustache): chapters of numbered sentences whose citations
 // are numbered by the chunk's position in the lesson's sources, the FAQ, the best quote, the
 // media, ratings and reviews, related plans and the creator.
-kainjow::mustache::data lesson_view(const compose::Lesson& lesson, const LessonPageInput& in);
+kainjow::mustache::data lesson_view(const lesson::Lesson& lesson, const LessonPageInput& in);
 
 // An answer: its sentences with citations numbered by its own sources, or `unsupported`.
-kainjow::mustache::data answer_view(const compose::Answer& answer);
+kainjow::mustache::data answer_view(const ask::Answer& answer);
 
 // The discover page: plan cards and the most recent of `lessons` (newest first) as cards.
 kainjow::mustache::data discover_view(const std::vector<plan::Plan>& plans,
-                                      const std::vector<compose::Lesson>& lessons,
+                                      const std::vector<lesson::Lesson>& lessons,
                                       const std::string& lang);
 // The discover page with a query: plan cards, the lessons that match it, and the chunks the
 // search found, their snippets split into marked and unmarked parts.
 kainjow::mustache::data search_view(const std::vector<plan::Plan>& plans,
-                                    const std::vector<compose::Lesson>& lessons,
+                                    const std::vector<lesson::Lesson>& lessons,
                                     const std::vector<search::Hit>& hits, const std::string& query,
                                     const std::string& lang);
 
@@ -62,7 +62,7 @@ kainjow::mustache::data source_view(const Source& source, std::optional<int> cur
 
 // "My work": the user's lessons, drafts included, as cards with their ids.
 kainjow::mustache::data me_view(const std::string& display_name,
-                                const std::vector<compose::Lesson>& lessons,
+                                const std::vector<lesson::Lesson>& lessons,
                                 const std::string& lang);
 
 // The sign-up and sign-in forms, with what was typed (never the password) and the error.

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "http.h"
-#include "lectio/compose/answer.h"
-#include "lectio/compose/lesson.h"
+#include "lectio/ask/answer.h"
+#include "lectio/lesson/lesson.h"
 
 namespace lectio::web {
 
@@ -82,6 +82,6 @@ void plan_feed(Context& ctx);
 bool serve_cached_lesson(App& app, const httplib::Request& req, httplib::Response& res);
 
 // Answers a question about a lesson from its sources, within the ask rate limit (429).
-compose::Answer ask(Context& ctx, const compose::Lesson& lesson, const std::string& question);
+ask::Answer ask(Context& ctx, const lesson::Lesson& lesson, const std::string& question);
 
 }  // namespace lectio::web

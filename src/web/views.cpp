@@ -38,10 +38,10 @@ std::vector<std::string> query_words(std::string_view q) {
 }  // namespace
 
 // Published lessons (and the viewer's own drafts), newest first.
-std::vector<compose::Lesson> visible_lessons(Context& ctx) {
-  std::vector<compose::Lesson> out;
+std::vector<lesson::Lesson> visible_lessons(Context& ctx) {
+  std::vector<lesson::Lesson> out;
   for (const store::Record& r : ctx.store().records(store::RecordKind::kLesson)) {
-    compose::Lesson l = compose::lesson_from_json(r.body);
+    lesson::Lesson l = lesson::lesson_from_json(r.body);
     if (!l.published && !(ctx.user && r.owner == ctx.user->id)) continue;
     out.push_back(std::move(l));
   }
@@ -49,7 +49,7 @@ std::vector<compose::Lesson> visible_lessons(Context& ctx) {
 }
 
 // Lessons whose title, topic, description or tags hold every word of the query.
-bool lesson_matches(const compose::Lesson& l, std::string_view query) {
+bool lesson_matches(const lesson::Lesson& l, std::string_view query) {
   const std::vector<std::string> words = query_words(query);
   std::string text = lower(l.title + " " + l.topic + " " + l.description + " " + l.plan);
   for (const std::string& tag : l.tags) text += " " + lower(tag);
@@ -60,7 +60,7 @@ bool lesson_matches(const compose::Lesson& l, std::string_view query) {
 std::optional<LessonEntry> find_lesson(Context& ctx, std::string_view id_or_slug) {
   std::optional<store::Record> record = ctx.store().record(store::RecordKind::kLesson, id_or_slug);
   if (!record) return std::nullopt;
-  LessonEntry entry{compose::lesson_from_json(record->body), std::move(*record)};
+  LessonEntry entry{lesson::lesson_from_json(record->body), std::move(*record)};
   const bool mine = ctx.user && entry.record.owner == ctx.user->id;
   if (!entry.lesson.published && !mine) return std::nullopt;
   return entry;
@@ -75,11 +75,11 @@ LessonEntry require_lesson(Context& ctx, std::string_view id_or_slug) {
   return std::move(*entry);
 }
 
-double lesson_seconds(const compose::Lesson& lesson) {
+double lesson_seconds(const lesson::Lesson& lesson) {
   return lesson.duration.measured_seconds.value_or(lesson.duration.estimated_minutes * 60);
 }
 
-std::string lesson_path(const compose::Lesson& lesson) {
+std::string lesson_path(const lesson::Lesson& lesson) {
   return "/lessons/" + lesson.slug;
 }
 std::string plan_path(const plan::Plan& plan) {
@@ -98,12 +98,12 @@ std::string chunk_path(std::string_view source_id, int version, int ordinal) {
   return source_path(source_id, version) + "#" + chunk_anchor(ordinal);
 }
 
-std::string chunk_path(const compose::CitedChunk& chunk) {
+std::string chunk_path(const lesson::CitedChunk& chunk) {
   const std::optional<ChunkRef> ref = ChunkRef::parse(chunk.chunk_id);
   return chunk_path(chunk.source_id, chunk.version, ref ? ref->ordinal : 0);
 }
 
-data lesson_card(const compose::Lesson& lesson, const std::string& lang) {
+data lesson_card(const lesson::Lesson& lesson, const std::string& lang) {
   data card;
   card.set("title", lesson.title);
   card.set("url", lesson_path(lesson));

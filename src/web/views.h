@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "http.h"
-#include "lectio/compose/lesson.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/plan/plan.h"
 #include "lectio/store/store.h"
 
@@ -16,7 +16,7 @@ namespace lectio::web {
 // A stored lesson with what its record adds (the creator). std::nullopt when there is none or
 // when it is a draft the viewer did not make.
 struct LessonEntry {
-  compose::Lesson lesson;
+  lesson::Lesson lesson;
   store::Record record;
 };
 std::optional<LessonEntry> find_lesson(Context& ctx, std::string_view id_or_slug);
@@ -24,25 +24,25 @@ std::optional<LessonEntry> find_lesson(Context& ctx, std::string_view id_or_slug
 LessonEntry require_lesson(Context& ctx, std::string_view id_or_slug);
 
 // Published lessons and the viewer's own drafts, newest first.
-std::vector<compose::Lesson> visible_lessons(Context& ctx);
+std::vector<lesson::Lesson> visible_lessons(Context& ctx);
 // Whether the lesson's title, topic, description, plan or tags hold every word of the query
 // (case-insensitive substrings, which also serves Chinese).
-bool lesson_matches(const compose::Lesson& lesson, std::string_view query);
+bool lesson_matches(const lesson::Lesson& lesson, std::string_view query);
 
 // The listening time of a lesson: measured when rendered, else the estimate.
-double lesson_seconds(const compose::Lesson& lesson);
+double lesson_seconds(const lesson::Lesson& lesson);
 
 // The page of a lesson, plan or source chunk.
-std::string lesson_path(const compose::Lesson& lesson);
+std::string lesson_path(const lesson::Lesson& lesson);
 std::string plan_path(const plan::Plan& plan);
 std::string source_path(std::string_view source_id, int version);
 std::string chunk_anchor(int ordinal);  // "c0003"
 // Where a citation lands: the chunk's anchor on its source page, "/sources/file_x?v=1#c0003".
 std::string chunk_path(std::string_view source_id, int version, int ordinal);
-std::string chunk_path(const compose::CitedChunk& chunk);
+std::string chunk_path(const lesson::CitedChunk& chunk);
 
 // A lesson as a card on lists (title, link, duration, date, description, tags).
-kainjow::mustache::data lesson_card(const compose::Lesson& lesson, const std::string& lang);
+kainjow::mustache::data lesson_card(const lesson::Lesson& lesson, const std::string& lang);
 kainjow::mustache::data plan_card(const plan::Plan& plan, const std::string& lang);
 
 // The display name of a user id; empty for lessons made on the command line.

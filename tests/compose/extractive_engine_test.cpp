@@ -6,9 +6,9 @@
 #include <regex>
 #include <set>
 
-#include "compose/listenable.h"
+#include "lectio/extract/listenable.h"
 #include "lectio/compose/engine.h"
-#include "lectio/compose/grounding.h"
+#include "lectio/grounding/grounding.h"
 #include "lectio/core/error.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/store/store.h"
@@ -22,7 +22,7 @@ namespace {
 struct Example {
   testing::TempDir dir;
   std::unique_ptr<store::ContentStore> store = store::open_content_store(dir.path());
-  Material material;
+  lesson::Material material;
 
   Example() {
     ingest::AddOptions options;
@@ -34,11 +34,11 @@ struct Example {
     material.chunks = store->chunks("file_gpu001", std::nullopt);
   }
 
-  Lesson compose(const Brief& brief) {
-    Lesson lesson = make_extractive_engine()->compose(brief, material);
+  lesson::Lesson compose(const lesson::Brief& brief) {
+    lesson::Lesson lesson = make_extractive_engine()->compose(brief, material);
     lesson.language = brief.language;
     lesson.insights = brief.insights;
-    verify_grounding(
+    grounding::verify_grounding(
         lesson, [&](const std::string& id) { return store->chunk(*ChunkRef::parse(id)); },
         [&](const Chunk& c) { return store->source(c.source_id, c.version); });
     return lesson;
@@ -47,8 +47,8 @@ struct Example {
   std::string chunk_text(const std::string& id) { return store->chunk(*ChunkRef::parse(id))->text; }
 };
 
-Brief example_brief() {
-  Brief b = load_brief(testing::source_dir() / "examples/gpu-tpu/brief.yaml");
+lesson::Brief example_brief() {
+  lesson::Brief b = lesson::load_brief(testing::source_dir() / "examples/gpu-tpu/brief.yaml");
   b.date = "2026-04-22";
   return b;
 }
@@ -57,18 +57,18 @@ Brief example_brief() {
 
 TEST(ExtractiveEngineTest, CoversEveryInsightInOrderWithValidCitations) {
   Example ex;
-  const Brief brief = example_brief();
-  const Lesson lesson = ex.compose(brief);
+  const lesson::Brief brief = example_brief();
+  const lesson::Lesson lesson = ex.compose(brief);
   ASSERT_EQ(lesson.script.size(), brief.insights.size() + 2);
-  EXPECT_EQ(lesson.script.front().kind, SectionKind::kIntro);
-  EXPECT_EQ(lesson.script.back().kind, SectionKind::kOutro);
+  EXPECT_EQ(lesson.script.front().kind, lesson::SectionKind::kIntro);
+  EXPECT_EQ(lesson.script.back().kind, lesson::SectionKind::kOutro);
   for (std::size_t i = 0; i < brief.insights.size(); ++i) {
-    const ScriptSection& sec = lesson.script[i + 1];
+    const lesson::ScriptSection& sec = lesson.script[i + 1];
     EXPECT_EQ(sec.insight_index, static_cast<int>(i));
     EXPECT_EQ(sec.insight, brief.insights[i]);
     int content = 0;
     for (const auto& s : sec.sentences) {
-      if (s.role != SentenceRole::kContent) continue;
+      if (s.role != lesson::SentenceRole::kContent) continue;
       ++content;
       ASSERT_EQ(s.citations.size(), 1u);
       EXPECT_TRUE(ex.store->chunk(*ChunkRef::parse(s.citations[0]))) << s.citations[0];
@@ -82,13 +82,13 @@ TEST(ExtractiveEngineTest, CoversEveryInsightInOrderWithValidCitations) {
 
 TEST(ExtractiveEngineTest, ScriptReadsAsSpeechWithoutMarkupOrDanglingOpeners) {
   Example ex;
-  const Lesson lesson = ex.compose(example_brief());
+  const lesson::Lesson lesson = ex.compose(example_brief());
   const std::regex markup(R"([#*`|]|\]\(|https?://)");
-  for (const ScriptSection& sec : lesson.script) {
+  for (const lesson::ScriptSection& sec : lesson.script) {
     bool first_content = true;
     for (const auto& s : sec.sentences) {
       EXPECT_FALSE(std::regex_search(s.text, markup)) << s.text;
-      if (s.role == SentenceRole::kConnective) {
+      if (s.role == lesson::SentenceRole::kConnective) {
         EXPECT_TRUE(s.citations.empty());
         continue;
       }
@@ -100,18 +100,18 @@ TEST(ExtractiveEngineTest, ScriptReadsAsSpeechWithoutMarkupOrDanglingOpeners) {
     }
   }
   // The incidental URL in the brief's notes is never spoken or cited.
-  for (const auto* s : script_sentences(lesson)) {
+  for (const auto* s : lesson::script_sentences(lesson)) {
     EXPECT_EQ(s->text.find("not-a-source"), std::string::npos);
   }
 }
 
 TEST(ExtractiveEngineTest, FaqQuoteTitleAndTags) {
   Example ex;
-  const Brief brief = example_brief();
-  const Lesson lesson = ex.compose(brief);
+  const lesson::Brief brief = example_brief();
+  const lesson::Lesson lesson = ex.compose(brief);
   EXPECT_GE(lesson.faq.size(), 4u);
   EXPECT_LE(lesson.faq.size(), 8u);
-  for (const FaqItem& f : lesson.faq) {
+  for (const lesson::FaqItem& f : lesson.faq) {
     EXPECT_EQ(f.question.back(), '?') << f.question;
     EXPECT_GE(f.answer.size(), 2u) << f.question;
     EXPECT_LE(f.answer.size(), 4u) << f.question;
@@ -128,9 +128,9 @@ TEST(ExtractiveEngineTest, FaqQuoteTitleAndTags) {
 
 TEST(ExtractiveEngineTest, UnsupportedInsightGetsAWarningAndNoText) {
   Example ex;
-  Brief brief = example_brief();
+  lesson::Brief brief = example_brief();
   brief.insights = {"Where TPUs are strongest", "Baking sourdough bread at home"};
-  const Lesson lesson = ex.compose(brief);
+  const lesson::Lesson lesson = ex.compose(brief);
   ASSERT_EQ(lesson.script.size(), 4u);
   EXPECT_TRUE(lesson.script[2].sentences.empty());
   ASSERT_FALSE(lesson.warnings.empty());
@@ -141,24 +141,24 @@ TEST(ExtractiveEngineTest, UnsupportedInsightGetsAWarningAndNoText) {
 
 TEST(ExtractiveEngineTest, IsDeterministicAndRoundTripsThroughJson) {
   Example ex;
-  const std::string first = lesson_to_json(ex.compose(example_brief()));
-  const std::string second = lesson_to_json(ex.compose(example_brief()));
+  const std::string first = lesson::lesson_to_json(ex.compose(example_brief()));
+  const std::string second = lesson::lesson_to_json(ex.compose(example_brief()));
   EXPECT_EQ(first, second);
-  EXPECT_EQ(lesson_to_json(lesson_from_json(first)), first);
+  EXPECT_EQ(lesson::lesson_to_json(lesson::lesson_from_json(first)), first);
 }
 
 // A stored lesson read back with a duration no lesson has (found by fuzz_lesson_json: 1e65
 // minutes overflowed when rounded) is bad input, not a lesson.
 TEST(ExtractiveEngineTest, ALessonJsonWithAnImpossibleDurationIsRefused) {
   Example ex;
-  nlohmann::json j = nlohmann::json::parse(lesson_to_json(ex.compose(example_brief())));
+  nlohmann::json j = nlohmann::json::parse(lesson::lesson_to_json(ex.compose(example_brief())));
   for (const char* key : {"estimated_minutes", "target_minutes", "measured_seconds"}) {
     for (const nlohmann::json& bad :
          {nlohmann::json(1.1e65), nlohmann::json(-1), nlohmann::json("5")}) {
       nlohmann::json copy = j;
       copy["duration"][key] = bad;
       try {
-        (void)lesson_from_json(copy.dump());
+        (void)lesson::lesson_from_json(copy.dump());
         ADD_FAILURE() << key << " = " << bad.dump() << " was accepted";
       } catch (const InvalidInput& e) {
         EXPECT_NE(std::string(e.what()).find(std::string("duration.") + key), std::string::npos)
@@ -166,36 +166,36 @@ TEST(ExtractiveEngineTest, ALessonJsonWithAnImpossibleDurationIsRefused) {
       }
     }
   }
-  EXPECT_EQ(lesson_from_json(j.dump()).duration.estimated_minutes,
+  EXPECT_EQ(lesson::lesson_from_json(j.dump()).duration.estimated_minutes,
             j["duration"]["estimated_minutes"].get<double>());
 }
 
 TEST(ExtractiveEngineTest, DeepStyleSaysMoreThanQuick) {
   Example ex;
-  Brief quick = example_brief();
+  lesson::Brief quick = example_brief();
   quick.minutes = 3;
-  Brief deep = example_brief();
-  deep.style = Style::kDeep;
-  auto count = [](const Lesson& l) { return script_sentences(l).size(); };
+  lesson::Brief deep = example_brief();
+  deep.style = lesson::Style::kDeep;
+  auto count = [](const lesson::Lesson& l) { return lesson::script_sentences(l).size(); };
   EXPECT_LT(count(ex.compose(quick)), count(ex.compose(deep)));
 }
 
 TEST(ExtractiveEngineTest, EveryContentSentenceIsFitToHearAndPointsBackOnlyToItsAntecedent) {
   Example ex;
-  const Lesson lesson = ex.compose(example_brief());
-  const ScriptSentence* before = nullptr;
+  const lesson::Lesson lesson = ex.compose(example_brief());
+  const lesson::ScriptSentence* before = nullptr;
   int pointing = 0;
-  for (const ScriptSection& sec : lesson.script) {
+  for (const lesson::ScriptSection& sec : lesson.script) {
     before = nullptr;
     for (const auto& s : sec.sentences) {
-      if (s.role == SentenceRole::kConnective) {
+      if (s.role == lesson::SentenceRole::kConnective) {
         before = nullptr;
         continue;
       }
-      EXPECT_EQ(why_unfit(s.text, "en"), Unfit::kNone) << s.text;
+      EXPECT_EQ(extract::why_unfit(s.text, "en"), extract::Unfit::kNone) << s.text;
       EXPECT_NE(ex.chunk_text(s.citations[0]).find(s.text), std::string::npos)
           << "the transcript keeps the source's text: " << s.text;
-      if (points_back(s.text, "en")) {
+      if (extract::points_back(s.text, "en")) {
         ++pointing;
         ASSERT_NE(before, nullptr) << "opens a section or follows a connective: " << s.text;
         const std::string chunk = ex.chunk_text(s.citations[0]);
@@ -212,31 +212,31 @@ TEST(ExtractiveEngineTest, EveryContentSentenceIsFitToHearAndPointsBackOnlyToIts
 
 TEST(ExtractiveEngineTest, NoSentenceRepeatsAnEarlierOne) {
   Example ex;
-  const Lesson lesson = ex.compose(example_brief());
+  const lesson::Lesson lesson = ex.compose(example_brief());
   std::set<std::string> seen;
-  for (const auto* s : script_sentences(lesson))
+  for (const auto* s : lesson::script_sentences(lesson))
     EXPECT_TRUE(seen.insert(s->text).second) << s->text;
 }
 
 TEST(ExtractiveEngineTest, AnInsightSharingOneCommonWordIsNotSupported) {
   Example ex;
-  Brief brief = example_brief();
+  lesson::Brief brief = example_brief();
   brief.insights = {"Where TPUs are strongest", "Insight number 1 about memory"};
-  const Lesson lesson = ex.compose(brief);
+  const lesson::Lesson lesson = ex.compose(brief);
   EXPECT_TRUE(lesson.grounding.insights[0].supported);
   EXPECT_FALSE(lesson.grounding.insights[1].supported);
 }
 
 TEST(ExtractiveEngineTest, ALessonWithNoSupportedInsightIsAnError) {
   Example ex;
-  Brief brief = example_brief();
+  lesson::Brief brief = example_brief();
   brief.insights = {"Baking sourdough bread at home", "Knitting a winter scarf"};
   EXPECT_THROW(ex.compose(brief), InvalidInput);
 }
 
 TEST(ExtractiveEngineTest, TitleIsTheLessonsOwnWithoutATemplateSuffix) {
   Example ex;
-  Brief brief = example_brief();
+  lesson::Brief brief = example_brief();
   brief.topic = "How SQLite keeps a database safe when many programs use it";
   brief.insights = {"Where TPUs are strongest"};
   EXPECT_EQ(ex.compose(brief).title, "How SQLite Keeps a Database Safe");
@@ -247,11 +247,11 @@ TEST(ExtractiveEngineTest, TitleIsTheLessonsOwnWithoutATemplateSuffix) {
 
 TEST(ExtractiveEngineTest, FaqAsksAboutContentNotHeadings) {
   Example ex;
-  const Lesson lesson = ex.compose(example_brief());
+  const lesson::Lesson lesson = ex.compose(example_brief());
   std::set<std::string> headings;
   for (const Chunk& c : ex.material.chunks)
     headings.insert(c.heading_path.begin(), c.heading_path.end());
-  for (const FaqItem& f : lesson.faq) {
+  for (const lesson::FaqItem& f : lesson.faq) {
     for (const std::string& h : headings)
       EXPECT_EQ(f.question.find(h), std::string::npos) << f.question;
     const auto q = text::terms(f.question, "en");
@@ -265,18 +265,18 @@ TEST(ExtractiveEngineTest, FaqAsksAboutContentNotHeadings) {
 
 TEST(ExtractiveEngineTest, DialogueGivesTheCohostAQuarterOfTheLinesWithoutClaims) {
   Example ex;
-  Brief brief = example_brief();
-  brief.format = LessonFormat::kDialogue;
+  lesson::Brief brief = example_brief();
+  brief.format = lesson::LessonFormat::kDialogue;
   brief.cohost = "Marcus";
-  const Lesson lesson = ex.compose(brief);
+  const lesson::Lesson lesson = ex.compose(brief);
   int all = 0;
   int cohost = 0;
-  for (const ScriptSection& sec : lesson.script) {
+  for (const lesson::ScriptSection& sec : lesson.script) {
     for (const auto& s : sec.sentences) {
       ++all;
       if (s.speaker != "Marcus") continue;
       ++cohost;
-      EXPECT_EQ(s.role, SentenceRole::kConnective) << s.text;
+      EXPECT_EQ(s.role, lesson::SentenceRole::kConnective) << s.text;
       EXPECT_TRUE(s.citations.empty()) << s.text;
     }
   }

@@ -38,7 +38,7 @@ struct Example {
     index = search::open_index(*store, dir.path());
   }
 
-  Lesson compose(const Brief& brief, const ChatServer& server) {
+  lesson::Lesson compose(const lesson::Brief& brief, const ChatServer& server) {
     llm::ChatOptions o;
     o.base_url = server.base_url();
     o.model = "test-model";
@@ -48,15 +48,15 @@ struct Example {
   }
 };
 
-Brief example_brief() {
-  Brief b = load_brief(testing::source_dir() / "examples/gpu-tpu/brief.yaml");
+lesson::Brief example_brief() {
+  lesson::Brief b = lesson::load_brief(testing::source_dir() / "examples/gpu-tpu/brief.yaml");
   b.date = "2026-04-22";
   return b;
 }
 
-std::vector<const ScriptSentence*> all_sentences(const Lesson& lesson) {
-  auto out = script_sentences(lesson);
-  for (const FaqItem& f : lesson.faq) {
+std::vector<const lesson::ScriptSentence*> all_sentences(const lesson::Lesson& lesson) {
+  auto out = lesson::script_sentences(lesson);
+  for (const lesson::FaqItem& f : lesson.faq) {
     for (const auto& s : f.answer) out.push_back(&s);
   }
   return out;
@@ -64,11 +64,11 @@ std::vector<const ScriptSentence*> all_sentences(const Lesson& lesson) {
 
 // The lesson holds no planted fact, every citation resolves to a chunk of the store, and every
 // content sentence passes the verifier.
-void expect_honest(const Lesson& lesson, store::ContentStore& store) {
-  for (const ScriptSentence* s : all_sentences(lesson)) {
+void expect_honest(const lesson::Lesson& lesson, store::ContentStore& store) {
+  for (const lesson::ScriptSentence* s : all_sentences(lesson)) {
     EXPECT_EQ(s->text.find("Zorblax"), std::string::npos) << s->text;
     EXPECT_EQ(s->text.find("1987"), std::string::npos) << s->text;
-    if (s->role != SentenceRole::kContent) continue;
+    if (s->role != lesson::SentenceRole::kContent) continue;
     EXPECT_FALSE(s->citations.empty()) << s->text;
     EXPECT_GE(s->support, 0.6) << s->text;
     for (const std::string& id : s->citations) {
@@ -84,8 +84,8 @@ TEST(LlmEngineTest, WritesAVerifiedLessonSectionBySection) {
   Example ex;
   FakeAuthor author;
   ChatServer server(author.handler());
-  const Brief brief = example_brief();
-  const Lesson lesson = ex.compose(brief, server);
+  const lesson::Brief brief = example_brief();
+  const lesson::Lesson lesson = ex.compose(brief, server);
   expect_honest(lesson, *ex.store);
 
   EXPECT_EQ(lesson.engine, "llm:test-model");
@@ -93,7 +93,7 @@ TEST(LlmEngineTest, WritesAVerifiedLessonSectionBySection) {
   for (int i = 0; i < 3; ++i) {
     int content = 0;
     for (const auto& s : lesson.script[static_cast<std::size_t>(i) + 1].sentences) {
-      content += s.role == SentenceRole::kContent ? 1 : 0;
+      content += s.role == lesson::SentenceRole::kContent ? 1 : 0;
     }
     EXPECT_GE(content, 3) << "section " << i;
   }
@@ -135,10 +135,10 @@ TEST(LlmEngineTest, DialogueHasRealTurnsForBothVoices) {
   Example ex;
   FakeAuthor author;
   ChatServer server(author.handler());
-  Brief brief = example_brief();
-  brief.format = LessonFormat::kDialogue;
+  lesson::Brief brief = example_brief();
+  brief.format = lesson::LessonFormat::kDialogue;
   brief.cohost = "Ken";
-  const Lesson lesson = ex.compose(brief, server);
+  const lesson::Lesson lesson = ex.compose(brief, server);
   expect_honest(lesson, *ex.store);
   std::set<std::string> speakers;
   int questions = 0;
@@ -164,7 +164,7 @@ TEST(LlmEngineTest, ATruncatedSectionIsAskedForAgainSmaller) {
     }
     return r;
   });
-  const Lesson lesson = ex.compose(example_brief(), server);
+  const lesson::Lesson lesson = ex.compose(example_brief(), server);
   expect_honest(lesson, *ex.store);
   std::vector<int> budgets;
   for (const auto& call : server.calls()) {
@@ -213,7 +213,7 @@ TEST(LlmEngineTest, SurvivesWhatRealServersAndModelsDo) {
     }
     return r;
   });
-  const Lesson lesson = ex.compose(example_brief(), server);
+  const lesson::Lesson lesson = ex.compose(example_brief(), server);
   expect_honest(lesson, *ex.store);
   EXPECT_GE(lesson.usage->retries, 5);
   EXPECT_GE(lesson.script[1].sentences.size(), 3u);
@@ -227,13 +227,13 @@ TEST(LlmEngineTest, AChineseLessonIsBudgetedInCharactersAndWrittenInChinese) {
   ex.index->sync(*ex.store);
   FakeAuthor author;
   ChatServer server(author.handler());
-  Brief brief = load_brief(testing::source_dir() / "examples/gpu-tpu-zh/brief.yaml");
+  lesson::Brief brief = lesson::load_brief(testing::source_dir() / "examples/gpu-tpu-zh/brief.yaml");
   brief.date = "2026-04-22";
-  const Lesson lesson = ex.compose(brief, server);
+  const lesson::Lesson lesson = ex.compose(brief, server);
   expect_honest(lesson, *ex.store);
   int content = 0;
-  for (const ScriptSentence* s : script_sentences(lesson)) {
-    if (s->role != SentenceRole::kContent) continue;
+  for (const lesson::ScriptSentence* s : lesson::script_sentences(lesson)) {
+    if (s->role != lesson::SentenceRole::kContent) continue;
     ++content;
     EXPECT_EQ(text::detect_language(s->text), "zh") << s->text;
   }
@@ -250,9 +250,9 @@ TEST(LlmEngineTest, AnInsightTheSourcesDoNotSupportAsksNothing) {
   Example ex;
   FakeAuthor author;
   ChatServer server(author.handler());
-  Brief brief = example_brief();
+  lesson::Brief brief = example_brief();
   brief.insights = {"How to bake sourdough bread"};
-  const Lesson lesson = ex.compose(brief, server);
+  const lesson::Lesson lesson = ex.compose(brief, server);
   EXPECT_TRUE(server.calls().empty());
   EXPECT_TRUE(lesson.script[1].sentences.empty());
   EXPECT_NE(lesson.warnings.at(0).find("sourdough"), std::string::npos);
@@ -264,7 +264,7 @@ TEST(LlmEngineTest, AQuoteThatIsInNoChunkIsLeftOut) {
   options.invent_quote = true;
   FakeAuthor author(options);
   ChatServer server(author.handler());
-  const Lesson lesson = ex.compose(example_brief(), server);
+  const lesson::Lesson lesson = ex.compose(example_brief(), server);
   EXPECT_FALSE(lesson.best_quote);
   bool warned = false;
   for (const auto& w : lesson.warnings) warned = warned || w.find("quote") != std::string::npos;

@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "lectio/compose/brief.h"
-#include "lectio/compose/lesson.h"
+#include "lectio/lesson/brief.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/jobs/jobs.h"
 #include "lectio/media/media.h"
@@ -69,7 +69,7 @@ struct Fleet {
 
 LessonRequest short_lesson(bool audio) {
   LessonRequest request;
-  request.brief = compose::load_brief(examples() / "brief.yaml");
+  request.brief = lesson::load_brief(examples() / "brief.yaml");
   request.brief.minutes = 1;  // a short render
   request.audio = audio;
   return request;

@@ -101,7 +101,7 @@ TEST(MakeLessonTest, ABadLexiconFailsTheLessonAndStoresNothing) {
 
 TEST(MakeLessonTest, AnUnknownSourceIsRefusedNamingTheField) {
   DataDir d;
-  compose::Brief brief = warps_brief();
+  lesson::Brief brief = warps_brief();
   brief.sources = {"file_nowhere"};
   try {
     make_lesson(brief, d.data, no_audio());

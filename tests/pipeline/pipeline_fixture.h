@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <string>
 
-#include "lectio/compose/brief.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/store/store.h"
 #include "support/temp_dir.h"
@@ -27,8 +27,8 @@ struct DataDir {
   }
 };
 
-inline compose::Brief warps_brief() {
-  return compose::parse_brief(
+inline lesson::Brief warps_brief() {
+  return lesson::parse_brief(
       "topic: Warps\ninsights: [How warps run in lockstep under SIMT]\n"
       "sources: [gpu_execution]\nminutes: 1\ndate: 2026-04-22\n",
       "brief.yaml");

@@ -2,14 +2,14 @@
 // material: parsing, hashing, and compose_lesson drawing only on the named chunks.
 #include <gtest/gtest.h>
 
-#include "lectio/compose/brief.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/compose/composer.h"
 #include "lectio/core/error.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
 #include "plan_fixture.h"
 
-namespace lectio::compose {
+namespace lectio::lesson {
 
 TEST(ChunkScopeTest, ParsesIdsAndRanges) {
   auto r = parse_chunk_range("file_x:c0003");
@@ -52,13 +52,13 @@ TEST(ChunkScopeTest, ALessonCitesOnlyItsChunks) {
   plan::testing_support::add_example_notes(data);
   auto store = store::open_content_store(data);
   auto index = search::open_index(*store, data);
-  auto engine = make_extractive_engine();
+  auto engine = compose::make_extractive_engine();
   Brief brief = parse_brief(
       "topic: Parallelism\ninsights: [Data parallelism, All-reduce, PCIe and its limits]\n"
       "sources: [interconnects]\nchunks: [file_interconnects:c0005..c0007]\nminutes: 3\n"
       "date: 2026-01-02\n",
       "b.yaml");
-  const Lesson lesson = compose_lesson(brief, *store, *index, *engine);
+  const Lesson lesson = compose::compose_lesson(brief, *store, *index, *engine);
   int content = 0;
   for (const ScriptSentence* s : script_sentences(lesson)) {
     for (const std::string& id : s->citations) {
@@ -71,13 +71,13 @@ TEST(ChunkScopeTest, ALessonCitesOnlyItsChunks) {
     }
   }
   EXPECT_GT(content, 3);
-  // Scoping keeps the build key of the brief's sources, so lesson_build_key() agrees.
-  EXPECT_EQ(lesson.build_key, lesson_build_key(brief, *store));
+  // Scoping keeps the build key of the brief's sources, so compose::lesson_build_key() agrees.
+  EXPECT_EQ(lesson.build_key, compose::lesson_build_key(brief, *store));
 
   brief.chunks = {"file_cost:c0000"};  // not one of the brief's sources
-  EXPECT_THROW(compose_lesson(brief, *store, *index, *engine), InvalidInput);
+  EXPECT_THROW(compose::compose_lesson(brief, *store, *index, *engine), InvalidInput);
   brief.chunks = {"file_interconnects:c0100..c0200"};  // past the end
-  EXPECT_THROW(compose_lesson(brief, *store, *index, *engine), InvalidInput);
+  EXPECT_THROW(compose::compose_lesson(brief, *store, *index, *engine), InvalidInput);
 }
 
-}  // namespace lectio::compose
+}  // namespace lectio::lesson

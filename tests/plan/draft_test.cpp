@@ -62,7 +62,7 @@ void expect_lessons_keep_to_their_groups(const std::filesystem::path& data,
       const auto lesson = pipeline::load_lesson(*store, l.id);
       ASSERT_TRUE(lesson.has_value());
       std::set<std::string> cited;
-      for (const compose::ScriptSentence* s : compose::script_sentences(*lesson)) {
+      for (const lesson::ScriptSentence* s : lesson::script_sentences(*lesson)) {
         cited.insert(s->citations.begin(), s->citations.end());
       }
       EXPECT_FALSE(cited.empty()) << l.title;

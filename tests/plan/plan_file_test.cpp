@@ -64,13 +64,13 @@ TEST(PlanFileTest, InlineBriefsInheritButTheirOwnFieldsWin) {
   const auto& lessons = file.chapters[0].lessons;
   EXPECT_EQ(file.host, "Marcus");
   EXPECT_EQ(lessons[0].brief.host, "Marcus");
-  EXPECT_EQ(lessons[0].brief.style, compose::Style::kDeep);
+  EXPECT_EQ(lessons[0].brief.style, lesson::Style::kDeep);
   EXPECT_EQ(lessons[0].brief.sources, std::vector<std::string>{"a.md"});
   EXPECT_EQ(lessons[0].brief.plan, "Plan");
   EXPECT_EQ(lessons[0].brief.base_dir, "/base");
   EXPECT_FALSE(lessons[0].dated);
   EXPECT_EQ(lessons[1].brief.host, "Lena");
-  EXPECT_EQ(lessons[1].brief.style, compose::Style::kQuick);
+  EXPECT_EQ(lessons[1].brief.style, lesson::Style::kQuick);
   EXPECT_EQ(lessons[1].brief.sources, std::vector<std::string>{"b.md"});
   // A lesson in another language keeps that language's own voice, not the plan's.
   EXPECT_EQ(lessons[2].brief.language, "zh");

@@ -1,6 +1,5 @@
 lectio_test(search analysis)
 target_include_directories(test_search_analysis PRIVATE ${PROJECT_SOURCE_DIR}/src/search)
-lectio_test(search ir_eval)
 lectio_test(search index)
 target_include_directories(test_search_index PRIVATE ${PROJECT_SOURCE_DIR}/src/search)
 lectio_test(search segment)

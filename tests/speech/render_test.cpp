@@ -19,9 +19,9 @@ namespace lectio::speech {
 namespace {
 
 namespace fs = std::filesystem;
-using compose::Lesson;
-using compose::ScriptSection;
-using compose::ScriptSentence;
+using lesson::Lesson;
+using lesson::ScriptSection;
+using lesson::ScriptSentence;
 using testing::read_vtt;
 using testing::run_tool;
 using testing::TempDir;
@@ -50,12 +50,12 @@ Lesson base_lesson(std::string slug, std::string host, std::string language) {
 // Two sections, Lena alone.
 Lesson monologue() {
   Lesson l = base_lesson("gpu_brief", "Lena", "en");
-  l.script.push_back({compose::SectionKind::kIntro,
+  l.script.push_back({lesson::SectionKind::kIntro,
                       "Introduction",
                       -1,
                       "",
                       {line("Hello, I'm Lena."), line("Today we compare GPUs and TPUs.")}});
-  ScriptSection why{compose::SectionKind::kInsight, "Why GPUs won", 0, "Why GPUs won", {}};
+  ScriptSection why{lesson::SectionKind::kInsight, "Why GPUs won", 0, "Why GPUs won", {}};
   why.sentences = {line("GPUs run thousands of threads at once, about 3.5x more than in 2016."),
                    line("CUDA made them easy to program.")};
   why.sentences[0].citations = {"file_gpu001:c0001"};
@@ -68,18 +68,18 @@ Lesson dialogue() {
   Lesson l = base_lesson("gpu_dialogue", "Lena", "en");
   l.cohost = "Marcus";
   l.format = "dialogue";
-  l.script.push_back({compose::SectionKind::kIntro,
+  l.script.push_back({lesson::SectionKind::kIntro,
                       "Introduction",
                       -1,
                       "",
                       {line("Hello, I'm Lena.", "Lena"), line("And I'm Marcus.", "Marcus")}});
-  l.script.push_back({compose::SectionKind::kInsight,
+  l.script.push_back({lesson::SectionKind::kInsight,
                       "Where TPUs are strongest",
                       0,
                       "",
                       {line("So where do TPUs shine?", "Marcus"),
                        line("On large matrix multiplications at scale.", "Lena")}});
-  l.script.push_back({compose::SectionKind::kOutro,
+  l.script.push_back({lesson::SectionKind::kOutro,
                       "Recap",
                       -1,
                       "",
@@ -90,8 +90,8 @@ Lesson dialogue() {
 Lesson mandarin() {
   Lesson l = base_lesson("gpu_zh", "Mei", "zh");
   l.title = "GPU和TPU";
-  l.script.push_back({compose::SectionKind::kIntro, "开场", -1, "", {line("大家好，我是Mei。")}});
-  l.script.push_back({compose::SectionKind::kInsight,
+  l.script.push_back({lesson::SectionKind::kIntro, "开场", -1, "", {line("大家好，我是Mei。")}});
+  l.script.push_back({lesson::SectionKind::kInsight,
                       "区别",
                       0,
                       "",

@@ -158,18 +158,18 @@ TEST(ServerVoiceTest, ASlowServerTimesOutAndAFastEnoughOneIsWaitedFor) {
 }
 
 // A lesson of `count` sentences spoken by `host`.
-compose::Lesson server_lesson(const std::string& host, int count, const std::string& extra = "") {
-  compose::Lesson l;
+lesson::Lesson server_lesson(const std::string& host, int count, const std::string& extra = "") {
+  lesson::Lesson l;
   l.slug = "server_voice";
   l.id = "lesson_server_voice_0000abcd";
   l.title = "Matrix engines";
   l.date = "2026-04-22";
   l.host = host;
   l.language = "en";
-  compose::ScriptSection intro{compose::SectionKind::kIntro, "Introduction", -1, "", {}};
-  compose::ScriptSection body{compose::SectionKind::kInsight, "Why it matters", 0, "", {}};
+  lesson::ScriptSection intro{lesson::SectionKind::kIntro, "Introduction", -1, "", {}};
+  lesson::ScriptSection body{lesson::SectionKind::kInsight, "Why it matters", 0, "", {}};
   for (int i = 0; i < count; ++i) {
-    compose::ScriptSentence s;
+    lesson::ScriptSentence s;
     s.text = fmt::format("Sentence {} is about systolic arrays{}.", i + 1, i == 2 ? extra : "");
     (i < 2 ? intro : body).sentences.push_back(s);
   }
@@ -243,7 +243,7 @@ TEST(ServerVoiceTest, CuesFollowTheDecodedAudio) {
   TempDir out;
   RenderOptions options;
   options.out_dir = out.path();
-  const compose::Lesson lesson = server_lesson("Nova", 4);
+  const lesson::Lesson lesson = server_lesson("Nova", 4);
   const RenderResult r = render_lesson(lesson, options);
   const auto cues = testing::read_vtt(r.vtt);
   ASSERT_EQ(cues.size(), 4u);

@@ -5,16 +5,16 @@
 #include <string_view>
 #include <vector>
 
-#include "compose/answer_core.h"
+#include "lectio/ask/answer_core.h"
 #include "lectio/text/terms.h"
 
-namespace lectio::compose {
+namespace lectio::ask {
 
 // One candidate per sentence, all in one chunk, in the order given.
-inline std::vector<Candidate> candidates_of(const std::vector<std::string>& sentences) {
-  std::vector<Candidate> out;
+inline std::vector<extract::Candidate> candidates_of(const std::vector<std::string>& sentences) {
+  std::vector<extract::Candidate> out;
   for (const std::string& s : sentences) {
-    Candidate c;
+    extract::Candidate c;
     c.text = c.original = s;
     c.position = static_cast<int>(out.size()) + 1;
     c.terms = text::terms(s, "en");
@@ -25,10 +25,10 @@ inline std::vector<Candidate> candidates_of(const std::vector<std::string>& sent
 }
 
 // The sentence pick_answer leads with, or "" when it refuses.
-inline std::string lead(std::string_view question, const std::vector<Candidate>& candidates,
+inline std::string lead(std::string_view question, const std::vector<extract::Candidate>& candidates,
                         const PickOptions& options = {}) {
   const std::vector<int> picked = pick_answer(question, candidates, "en", options);
   return picked.empty() ? "" : candidates[static_cast<std::size_t>(picked.front())].original;
 }
 
-}  // namespace lectio::compose
+}  // namespace lectio::ask

@@ -26,7 +26,7 @@ json brief(json extra = json::object()) {
   return b;
 }
 
-std::string script_text(const compose::Lesson& lesson) {
+std::string script_text(const lesson::Lesson& lesson) {
   std::string out;
   for (const auto& section : lesson.script) {
     for (const auto& s : section.sentences) out += s.text + "\n";
@@ -46,7 +46,7 @@ TEST_F(WebBriefTest, TheDefaultHostIntroducesTheLessonAndTheLessonIsDated) {
   auto b = signed_up("hana");
   const json job = run_job(*b, brief());
   ASSERT_EQ(job.value("state", ""), "done") << job.dump();
-  const compose::Lesson lesson = testing::stored_lesson(data_, job.value("lesson_id", ""));
+  const lesson::Lesson lesson = testing::stored_lesson(data_, job.value("lesson_id", ""));
   EXPECT_EQ(lesson.host, "Lena");
   EXPECT_EQ(lesson.date, utc_date()) << "a web lesson gets today's date, as on the command line";
   const std::string script = script_text(lesson);
@@ -61,7 +61,7 @@ TEST_F(WebBriefTest, ADialogueGetsACohostAndKeepsTheOneSent) {
   EXPECT_EQ(testing::stored_lesson(data_, chosen.value("lesson_id", "")).cohost, "Kai");
   const json defaulted = run_job(*b, brief({{"format", "dialogue"}, {"topic", "TPU pods"}}));
   ASSERT_EQ(defaulted.value("state", ""), "done") << defaulted.dump();
-  const compose::Lesson lesson = testing::stored_lesson(data_, defaulted.value("lesson_id", ""));
+  const lesson::Lesson lesson = testing::stored_lesson(data_, defaulted.value("lesson_id", ""));
   EXPECT_EQ(lesson.cohost, "Marcus");
   const std::string script = script_text(lesson);
   EXPECT_EQ(script.find("And I'm ,"), std::string::npos) << script;

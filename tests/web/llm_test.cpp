@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "lectio/compose/lesson.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/llm/chat.h"
 #include "support/chat_server.h"
 #include "support/fake_author.h"
@@ -61,10 +61,10 @@ TEST_F(WebLlmTest, AServerWithTheLlmEngineWritesWebLessonsWithTheModel) {
   ASSERT_EQ(sent["status"], 202) << sent.dump();
   const json job = wait_for_job(*b, sent["body"]["job"].value("id", ""));
   ASSERT_EQ(job.value("state", ""), "done") << job.dump();
-  const compose::Lesson lesson = testing::stored_lesson(data_, job.value("lesson_id", ""));
+  const lesson::Lesson lesson = testing::stored_lesson(data_, job.value("lesson_id", ""));
   EXPECT_EQ(lesson.engine, "llm:web-model");
   EXPECT_GT(chat_.calls().size(), 0u);
-  EXPECT_FALSE(mentions(json::parse(compose::lesson_to_json(lesson))["script"], "Zorblax"));
+  EXPECT_FALSE(mentions(json::parse(lesson::lesson_to_json(lesson))["script"], "Zorblax"));
 
   // The same server, asked for the built-in engine, writes without the model.
   const std::size_t calls = chat_.calls().size();

@@ -153,7 +153,7 @@ TEST_F(WebMediaTest, DraftMediaIsForItsCreatorOnly) {
   auto creator = signed_up("dina", &user);
   {
     auto store = store::open_content_store(data_);
-    compose::Lesson mine = testing::stored_lesson(data_, lib_->draft_id);
+    lesson::Lesson mine = testing::stored_lesson(data_, lib_->draft_id);
     mine.id = "lesson_dina_draft_0000abcd";
     mine.slug = "dina_draft";
     pipeline::save_lesson(*store, mine, user.value("id", ""));
@@ -212,7 +212,7 @@ TEST_F(WebFeedTest, DraftsStayOutOfTheFeedEvenForTheirCreator) {
   auto creator = signed_up("ezra", &user);
   {
     auto store = store::open_content_store(data_);
-    compose::Lesson mine = testing::stored_lesson(data_, lib_->draft_id);
+    lesson::Lesson mine = testing::stored_lesson(data_, lib_->draft_id);
     mine.id = "lesson_ezra_draft_0000abcd";
     mine.slug = "ezra_draft";
     pipeline::save_lesson(*store, mine, user.value("id", ""));

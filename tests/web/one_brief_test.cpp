@@ -3,7 +3,7 @@
 // one pipeline.
 #include <gtest/gtest.h>
 
-#include "lectio/compose/lesson.h"
+#include "lectio/lesson/lesson.h"
 #include "support/run.h"
 #include "web/web_fixture.h"
 
@@ -18,7 +18,7 @@ using testing::WebTest;
 using OneBriefTest = WebTest;
 
 // What must agree: everything heard, and who and when.
-json essence(const compose::Lesson& l) {
+json essence(const lesson::Lesson& l) {
   json script = json::array();
   for (const auto& section : l.script) {
     for (const auto& s : section.sentences) {
@@ -73,7 +73,7 @@ TEST_F(OneBriefTest, TheCommandLineTheWebTheFormAndAPlanMakeTheSameLesson) {
   const auto cli = lectio::testing::run_lectio(
       {"--data", data_.string(), "lesson", brief_file.string(), "--json", "--no-audio"});
   ASSERT_EQ(cli.exit_code, 0) << cli.err;
-  EXPECT_EQ(essence(compose::lesson_from_json(cli.out)), from_api);
+  EXPECT_EQ(essence(lesson::lesson_from_json(cli.out)), from_api);
 
   // A plan of one lesson with the same brief, built on a copy of the library that has no such
   // lesson yet, so that the plan composes it rather than reusing it.

@@ -58,7 +58,7 @@ TEST_F(WebPagesTest, DiscoverListsTheLessonAndThePlan) {
 }
 
 TEST_F(WebPagesTest, LessonPageShowsTranscriptFaqAndKnowledgeSources) {
-  const compose::Lesson lesson = stored_lesson(data_, lib_->lesson_id);
+  const lesson::Lesson lesson = stored_lesson(data_, lib_->lesson_id);
   ASSERT_FALSE(lesson.script.empty());
   ASSERT_FALSE(lesson.sources.empty());
   const auto r = browser_->get("/lessons/" + lib_->lesson_slug);
@@ -67,15 +67,15 @@ TEST_F(WebPagesTest, LessonPageShowsTranscriptFaqAndKnowledgeSources) {
   EXPECT_TRUE(contains(html, "<title>" + escaped(lesson.title) + " · Lectio</title>"));
   EXPECT_TRUE(contains(html, "<h1>" + escaped(lesson.title) + "</h1>"));
   int sentences = 0;
-  for (const compose::ScriptSentence* s : compose::script_sentences(lesson)) {
+  for (const lesson::ScriptSentence* s : lesson::script_sentences(lesson)) {
     EXPECT_TRUE(contains(html, escaped(s->text))) << "missing sentence: " << s->text;
     ++sentences;
   }
   EXPECT_GT(sentences, 3);
   ASSERT_FALSE(lesson.faq.empty());
-  for (const compose::FaqItem& f : lesson.faq) {
+  for (const lesson::FaqItem& f : lesson.faq) {
     EXPECT_TRUE(contains(html, "<summary>" + escaped(f.question) + "</summary>")) << f.question;
-    for (const compose::ScriptSentence& s : f.answer) {
+    for (const lesson::ScriptSentence& s : f.answer) {
       EXPECT_TRUE(contains(html, escaped(s.text))) << s.text;
     }
   }
@@ -88,7 +88,7 @@ TEST_F(WebPagesTest, LessonPageShowsTranscriptFaqAndKnowledgeSources) {
   EXPECT_TRUE(std::regex_search(html, origin));
   const auto source_page = browser_->get("/sources/file_gpu001?v=1");
   ASSERT_TRUE(is_html_page(source_page));
-  for (const compose::CitedChunk& c : lesson.sources) {
+  for (const lesson::CitedChunk& c : lesson.sources) {
     EXPECT_TRUE(contains(html, "[" + c.chunk_id + "]")) << c.chunk_id;
     EXPECT_EQ(c.file_name, "gpu_tpu_lesson_notes.md");
     EXPECT_TRUE(std::regex_match(c.pages, std::regex(R"(p\d+(-\d+)?)"))) << c.pages;

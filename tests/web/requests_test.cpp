@@ -51,7 +51,7 @@ bool is_list_field(const Endpoint& e, const std::string& field) {
 std::string own_lesson(const std::filesystem::path& data, const std::string& example_id,
                        const std::string& user_id) {
   auto store = store::open_content_store(data);
-  compose::Lesson mine = testing::stored_lesson(data, example_id);
+  lesson::Lesson mine = testing::stored_lesson(data, example_id);
   mine.id = "lesson_mine_0000abcd";
   mine.slug = "mine";
   pipeline::save_lesson(*store, mine, user_id);

@@ -30,8 +30,8 @@ bool has(const data& d, const std::string& key) {
   return d.get(key) != nullptr;
 }
 
-compose::CitedChunk cited(const std::string& source, int ordinal, const std::string& pages) {
-  compose::CitedChunk c;
+lesson::CitedChunk cited(const std::string& source, int ordinal, const std::string& pages) {
+  lesson::CitedChunk c;
   c.source_id = source;
   c.version = 2;
   c.chunk_id = source + ":c000" + std::to_string(ordinal);
@@ -41,9 +41,9 @@ compose::CitedChunk cited(const std::string& source, int ordinal, const std::str
   return c;
 }
 
-compose::ScriptSentence sentence(const std::string& text, std::vector<std::string> cites,
+lesson::ScriptSentence sentence(const std::string& text, std::vector<std::string> cites,
                                  const std::string& speaker = "") {
-  compose::ScriptSentence s;
+  lesson::ScriptSentence s;
   s.text = text;
   s.citations = std::move(cites);
   s.speaker = speaker;
@@ -51,8 +51,8 @@ compose::ScriptSentence sentence(const std::string& text, std::vector<std::strin
 }
 
 // Two chapters of two and one sentences, three sources, a FAQ item, a quote and audio.
-compose::Lesson example_lesson() {
-  compose::Lesson l;
+lesson::Lesson example_lesson() {
+  lesson::Lesson l;
   l.id = "lesson_chips_1234abcd";
   l.slug = "chips";
   l.title = "Chips";
@@ -64,20 +64,20 @@ compose::Lesson example_lesson() {
   l.style = "deep";
   l.sources = {cited("file_a", 1, "p1-1"), cited("file_b", 3, "p2-3"), cited("file_a", 4, "p4-4")};
   l.sources[1].origin_url = "https://example.com/b";
-  compose::ScriptSection intro;
+  lesson::ScriptSection intro;
   intro.title = "Welcome";
   intro.sentences = {sentence("GPUs run threads.", {"file_b:c0003", "file_zz:c0009"}, "Ava"),
                      sentence("So far so good.", {})};
-  compose::ScriptSection body;
+  lesson::ScriptSection body;
   body.title = "Memory";
   body.sentences = {sentence("HBM is fast.", {"file_a:c0004", "file_a:c0001"}, "Ava")};
   l.script = {intro, body};
-  compose::FaqItem faq;
+  lesson::FaqItem faq;
   faq.question = "Why?";
   faq.answer = {sentence("Because.", {"file_a:c0004"}), sentence("Really.", {})};
   l.faq = {faq};
-  l.best_quote = compose::BestQuote{"Threads are cheap.", "file_b:c0003"};
-  l.audio = compose::LessonAudio{"a.mp3", "a.opus", "a.vtt", "a.json"};
+  l.best_quote = lesson::BestQuote{"Threads are cheap.", "file_b:c0003"};
+  l.audio = lesson::LessonAudio{"a.mp3", "a.opus", "a.vtt", "a.json"};
   l.duration.estimated_minutes = 10;
   l.duration.measured_seconds = 25 * 60 + 10;
   return l;
@@ -154,7 +154,7 @@ TEST(LessonViewTest, HeaderShowsTheMeasuredDurationTagsQuoteAndMedia) {
 }
 
 TEST(LessonViewTest, ADialogueNamesItsSpeakersAndADraftSaysSo) {
-  compose::Lesson l = example_lesson();
+  lesson::Lesson l = example_lesson();
   l.cohost = "Ben";
   l.style = "quick";
   l.published = false;
@@ -234,7 +234,7 @@ TEST(LessonViewTest, RatingsReviewsAndOwnershipFollowTheViewer) {
 }
 
 TEST(LessonViewTest, AnAnswerNumbersItsOwnSources) {
-  compose::Answer a;
+  ask::Answer a;
   a.question = "What is HBM?";
   a.supported = true;
   a.sources = {cited("file_a", 4, "p4-4")};
@@ -247,7 +247,7 @@ TEST(LessonViewTest, AnAnswerNumbersItsOwnSources) {
   const data& answer = at(d, "answer");
   EXPECT_EQ(str(list(list(answer, "sentences")[0], "cites")[0], "n"), "1");
   EXPECT_EQ(str(list(answer, "sources")[0], "url"), "/sources/file_a?v=2#c0004");
-  compose::Answer refused;
+  ask::Answer refused;
   refused.question = "Weather?";
   const data no = answer_view(refused);
   EXPECT_TRUE(has(no, "unsupported"));
@@ -338,7 +338,7 @@ TEST(SourceViewTest, AnOlderVersionLinksTheCurrentOneAndChunksCarryAnchors) {
 }
 
 TEST(DiscoverViewTest, ShowsTwelveRecentLessonsAndSplitsSnippetMarks) {
-  std::vector<compose::Lesson> lessons(14, example_lesson());
+  std::vector<lesson::Lesson> lessons(14, example_lesson());
   lessons[13].title = "Memory walls";
   EXPECT_EQ(list(discover_view({}, lessons, "en"), "recent").size(), 12u);
   search::Hit hit;
@@ -359,7 +359,7 @@ TEST(DiscoverViewTest, ShowsTwelveRecentLessonsAndSplitsSnippetMarks) {
 }
 
 TEST(AccountViewTest, MyWorkListsDraftsWithTheirIds) {
-  compose::Lesson draft = example_lesson();
+  lesson::Lesson draft = example_lesson();
   draft.published = false;
   const data d = me_view("Me", {draft}, "en");
   EXPECT_EQ(str(d, "name"), "Me");

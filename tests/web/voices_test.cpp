@@ -71,7 +71,7 @@ TEST_F(WebVoicesTest, ARegisteredVoiceIsOfferedAndSpeaksTheLesson) {
   }
   ASSERT_EQ(job.value("state", ""), "done") << job.dump();
   EXPECT_GT(speech_server_.requests(), 3) << "the lesson was spoken by the server";
-  const compose::Lesson lesson = testing::stored_lesson(data_, job.value("lesson_id", ""));
+  const lesson::Lesson lesson = testing::stored_lesson(data_, job.value("lesson_id", ""));
   EXPECT_EQ(lesson.host, "Nova");
   ASSERT_TRUE(lesson.audio);
 }

@@ -12,7 +12,7 @@
 #include <vector>
 #include <chrono>
 
-#include "lectio/compose/brief.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/compose/composer.h"
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/compose/engine.h"
@@ -40,7 +40,7 @@ constexpr const char* kPython = "/usr/bin/python3";
 
 // Renders the lesson into the shared cache (the renderer reuses a set it already made for the
 // same content) and copies the files into <data>/audio.
-speech::RenderResult render_into(const compose::Lesson& lesson, const fs::path& data) {
+speech::RenderResult render_into(const lesson::Lesson& lesson, const fs::path& data) {
   const fs::path cache = LECTIO_WEB_TEST_CACHE;
   fs::create_directories(cache);
   speech::RenderResult cached;
@@ -72,14 +72,14 @@ ExampleLibrary build_library(const fs::path& data, bool audio) {
   add.origin_url = kOriginUrl;
   ingest::add_file(*store, examples / "gpu_tpu_lesson_notes.md", add);
 
-  const compose::Brief brief = compose::load_brief(examples / "brief.yaml");
+  const lesson::Brief brief = lesson::load_brief(examples / "brief.yaml");
   auto index = search::open_index(*store, data);
   auto engine = compose::make_extractive_engine();
-  compose::Lesson lesson = compose::compose_lesson(brief, *store, *index, *engine);
+  lesson::Lesson lesson = compose::compose_lesson(brief, *store, *index, *engine);
   if (audio) {
     const speech::RenderResult r = render_into(lesson, data);
     lesson.duration.measured_seconds = r.seconds;
-    lesson.audio = compose::LessonAudio{
+    lesson.audio = lesson::LessonAudio{
         relative_to_data_dir(r.mp3, data), relative_to_data_dir(r.opus, data),
         relative_to_data_dir(r.vtt, data), relative_to_data_dir(r.chapters, data)};
     lib.mp3 = r.mp3;
@@ -93,7 +93,7 @@ ExampleLibrary build_library(const fs::path& data, bool audio) {
   lib.lesson_title = lesson.title;
 
   if (audio) {
-    compose::Lesson draft = lesson;
+    lesson::Lesson draft = lesson;
     draft.id = "lesson_draft_copy_0000abcd";
     draft.slug = "draft_copy";
     draft.title = "An unpublished copy";
@@ -326,11 +326,11 @@ std::string escaped(const std::string& text) {
   return kainjow::mustache::html_escape(text);
 }
 
-compose::Lesson stored_lesson(const fs::path& data_dir, const std::string& id) {
+lesson::Lesson stored_lesson(const fs::path& data_dir, const std::string& id) {
   auto store = store::open_content_store(data_dir);
-  std::optional<compose::Lesson> lesson = pipeline::load_lesson(*store, id);
+  std::optional<lesson::Lesson> lesson = pipeline::load_lesson(*store, id);
   EXPECT_TRUE(lesson.has_value()) << "no stored lesson " << id;
-  return lesson.value_or(compose::Lesson{});
+  return lesson.value_or(lesson::Lesson{});
 }
 
 json wait_for_job(Browser& b, const std::string& id) {

@@ -12,7 +12,7 @@
 #include <string>
 #include <thread>
 
-#include "lectio/compose/lesson.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/web/server.h"
 #include "support/temp_dir.h"
 
@@ -124,7 +124,7 @@ std::string read_bytes(const std::filesystem::path& path);
 std::string escaped(const std::string& text);
 
 // A lesson as stored in a data directory (drafts included); fails the test when missing.
-compose::Lesson stored_lesson(const std::filesystem::path& data_dir, const std::string& id);
+lesson::Lesson stored_lesson(const std::filesystem::path& data_dir, const std::string& id);
 
 // Polls a job (GET /api/jobs/<id>) until it is done or failed, with a generous cap so that a
 // stuck job fails the test rather than hanging it; returns its last state.

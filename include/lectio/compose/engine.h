@@ -6,9 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "lectio/compose/brief.h"
-#include "lectio/compose/lesson.h"
+#include "lectio/lesson/brief.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/core/source.h"
+#include "lectio/lesson/material.h"
 #include "lectio/search/index.h"
 
 namespace lectio::llm {
@@ -17,17 +18,7 @@ class ChatClient;
 
 namespace lectio::compose {
 
-// What an engine may draw on: the brief's sources and their chunks, and ranked retrieval
-// restricted to them. Engines must not fetch anything.
-struct Material {
-  std::vector<Source> sources;  // current versions, in the brief's order
-  std::vector<Chunk> chunks;    // every chunk of those sources, in document order
-  search::Index* index = nullptr;
-
-  std::vector<std::string> source_ids() const;
-  const Source* source_of(const Chunk& chunk) const;
-};
-
+// What an engine may draw on: lesson::Material.
 class Engine {
  public:
   virtual ~Engine() = default;
@@ -36,16 +27,16 @@ class Engine {
   // Writes the script, FAQ, quote, title, description and tags. Sentences cite chunk ids of
   // `material`. An insight the material does not support gets no invented text: the engine
   // leaves its section empty and adds a warning. Throws lectio::Error on failure.
-  virtual Lesson compose(const Brief& brief, const Material& material) = 0;
+  virtual lesson::Lesson compose(const lesson::Brief& brief, const lesson::Material& material) = 0;
 };
 
-std::unique_ptr<Engine> make_extractive_engine();
+[[nodiscard]] std::unique_ptr<Engine> make_extractive_engine();
 
 // Writes with the model behind `client` (shared, so that its cap on requests in flight holds
 // across lessons). Every sentence the model writes is verified before it reaches the lesson;
 // one the verifier rejects is sent back once with the finding and left out if the repair fails
 // (counted in lesson.grounding). Throws Io with the endpoint and the reason when the server
 // fails; name() is "llm:<model>".
-std::unique_ptr<Engine> make_llm_engine(std::shared_ptr<llm::ChatClient> client);
+[[nodiscard]] std::unique_ptr<Engine> make_llm_engine(std::shared_ptr<llm::ChatClient> client);
 
 }  // namespace lectio::compose

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "lectio/compose/brief.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/llm/chat.h"
 #include "lectio/queue/queue.h"
 #include "lectio/queue/worker.h"
@@ -23,7 +23,7 @@ inline constexpr std::string_view kPlanLesson = "plan_lesson";
 inline constexpr std::string_view kIngest = "ingest";
 
 struct LessonRequest {
-  compose::Brief brief;  // base_dir travels with it, for relative source paths
+  lesson::Brief brief;  // base_dir travels with it, for relative source paths
   std::string owner;     // the creator's user id; "" for the library's operator
   bool audio = true;
   bool published = true;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "lectio/compose/brief.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/compose/engine.h"
 
 namespace lectio::llm {
@@ -29,12 +29,12 @@ std::vector<std::string> available_engines(const EngineSetup& setup);
 // The brief with `engine` set to the engine that writes it. Throws InvalidField naming
 // `engine` (the message starts with `name`) when that is the LLM engine and no server is
 // configured: "brief.yaml: field 'engine': llm needs a model server: set --llm-base-url ...".
-compose::Brief with_engine(compose::Brief brief, const EngineSetup& setup,
+lesson::Brief with_engine(lesson::Brief brief, const EngineSetup& setup,
                            const std::string& name = "brief");
 
 // The engine for a brief that with_engine() returned, and its Engine::name()
 // ("extractive", "llm:<model>").
-std::unique_ptr<compose::Engine> make_engine(const compose::Brief& brief, const EngineSetup& setup);
-std::string engine_name(const compose::Brief& brief, const EngineSetup& setup);
+std::unique_ptr<compose::Engine> make_engine(const lesson::Brief& brief, const EngineSetup& setup);
+std::string engine_name(const lesson::Brief& brief, const EngineSetup& setup);
 
 }  // namespace lectio::pipeline

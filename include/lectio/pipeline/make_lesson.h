@@ -10,9 +10,9 @@
 #include <optional>
 #include <string>
 
-#include "lectio/compose/brief.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/compose/engine.h"
-#include "lectio/compose/lesson.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/media/media.h"
 #include "lectio/pipeline/engines.h"
 #include "lectio/search/index.h"
@@ -52,11 +52,11 @@ struct LessonOptions {
   media::MediaStore* media = nullptr;
   // When set, called with the lesson and its owner wherever it would be stored, instead of
   // storing it: a queue worker stores it in the transaction that completes its job.
-  std::function<void(const compose::Lesson&, const std::string& owner)> save;
+  std::function<void(const lesson::Lesson&, const std::string& owner)> save;
 };
 
 struct LessonResult {
-  compose::Lesson lesson;  // as stored
+  lesson::Lesson lesson;  // as stored
   bool composed = false;   // false: reused from the store
   std::optional<speech::RenderResult> audio;  // when audio was asked for
 };
@@ -76,7 +76,7 @@ class LessonMaker {
   // InvalidInput (unknown sources, an engine that is not configured, a lesson another creator
   // owns: refused before any audio is rendered), Io, or what rendering throws; nothing is
   // stored then, except a composition kept for reuse (see find_stored).
-  LessonResult make(const compose::Brief& brief, const LessonOptions& options);
+  LessonResult make(const lesson::Brief& brief, const LessonOptions& options);
 
   // The engines of the lessons made from now on (a queue worker's job brings its own).
   void use_engines(EngineSetup engines) { engines_ = std::move(engines); }
@@ -91,7 +91,7 @@ class LessonMaker {
 };
 
 // One lesson with a LessonMaker of its own.
-LessonResult make_lesson(const compose::Brief& brief, const std::filesystem::path& data_dir,
+LessonResult make_lesson(const lesson::Brief& brief, const std::filesystem::path& data_dir,
                          const LessonOptions& options);
 
 }  // namespace lectio::pipeline

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "lectio/compose/brief.h"
-#include "lectio/compose/lesson.h"
+#include "lectio/lesson/brief.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/pipeline/engines.h"
 #include "lectio/plan/plan.h"
 #include "lectio/plan/plan_file.h"
@@ -64,13 +64,13 @@ BuildResult build_plan(const PlanFile& file, const BuildOptions& options);
 // The brief of every lesson in plan order, as build_plan builds it: an undated brief gets the
 // plan's date (that of the stored plan, else today), so that its build key stays the same, and
 // each its engine (pipeline::with_engine, which throws as build_plan does).
-std::vector<compose::Brief> lesson_briefs(const PlanFile& file, store::ContentStore& store,
+std::vector<lesson::Brief> lesson_briefs(const PlanFile& file, store::ContentStore& store,
                                           const pipeline::EngineSetup& engines = {});
 
 // What became of the lesson at `position` (plan order): built (`lesson` as stored; `composed`
 // and `rendered` as its builder reported), or failed with `error` when `lesson` is null.
 LessonOutcome lesson_outcome(const PlanFile& file, std::size_t position,
-                             const compose::Lesson* lesson, const std::string& error,
+                             const lesson::Lesson* lesson, const std::string& error,
                              bool composed = false, bool rendered = false);
 
 // Counts the outcomes (in plan order), assembles the plan and stores it.

@@ -8,12 +8,12 @@
 #include <string_view>
 #include <vector>
 
-#include "lectio/compose/brief.h"
+#include "lectio/lesson/brief.h"
 
 namespace lectio::plan {
 
 struct LessonSpec {
-  compose::Brief brief;
+  lesson::Brief brief;
   std::string label;       // "chapter 2, lesson 1": names the lesson in messages
   std::string brief_path;  // the brief's file when given by path; empty when inline
   bool dated = false;      // the brief (or the plan) set a date; else it gets the plan's date

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "lectio/compose/lesson.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/speech/normalize.h"
 #include "lectio/text/speaking_rate.h"
 
@@ -39,16 +39,16 @@ struct RenderResult {
 };
 
 // The content key of a lesson's audio: changes when anything that is heard changes.
-std::string audio_key(const compose::Lesson& lesson, const RenderOptions& options);
+std::string audio_key(const lesson::Lesson& lesson, const RenderOptions& options);
 
 // Throws InvalidInput for an empty script or an unknown voice, Io when the output directory
 // cannot be written.
-RenderResult render_lesson(const compose::Lesson& lesson, const RenderOptions& options);
+RenderResult render_lesson(const lesson::Lesson& lesson, const RenderOptions& options);
 
 // Records a render in the lesson: the measured duration and the files, relative to data_dir
 // when inside it (relative_to_data_dir). Returns whether the lesson changed, so that callers
 // store it only then.
-bool record_audio(compose::Lesson& lesson, const RenderResult& result,
+bool record_audio(lesson::Lesson& lesson, const RenderResult& result,
                   const std::filesystem::path& data_dir);
 
 }  // namespace lectio::speech

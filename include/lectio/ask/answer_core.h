@@ -1,0 +1,83 @@
+#pragma once
+// Picking the sentences that answer a question, shared by answer_question (the web's ask box,
+// `lectio ask`, the API) and the lesson FAQ. Private to the compose module.
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lectio/ask/answer_features.h"
+#include "lectio/extract/candidates.h"
+#include "lectio/text/wordnet.h"
+
+namespace lectio::ask {
+
+// The question's content terms, each once, in the order asked (question words such as
+// "explain" and "什么" left out).
+[[nodiscard]] std::vector<std::string> question_terms(std::string_view question, const std::string& language);
+
+// The sentences of the material's chunks an answer may quote, in document order: those a
+// lesson may speak (build_candidates()) and also those only too long to follow by ear, since
+// an answer is read. Such a long sentence is often the one that holds the answer (7% of
+// SQuAD's dev answers sit only in sentences over the spoken limit). Each has the terms of
+// its chunk's whole heading path, the source's title included: build_candidates() leaves out
+// the headings all chunks share, which say nothing about where a sentence belongs in a
+// lesson, but an article's sentences seldom repeat its title ("Super Bowl 50") and still
+// answer questions that name it.
+[[nodiscard]] std::vector<extract::Candidate> answer_candidates(const lesson::Material& material, const std::string& language);
+
+struct PickOptions {
+  int max_sentences = 3;
+  // Share of the question's term weight (idf) the answer's lead sentence must carry, itself,
+  // by its headings or by the sentence before it (the sentences after it: half as much);
+  // below it the sources only brush the subject and the honest answer is "they don't say". A
+  // term the sources never use weighs more than any they use, so a question whose rarest term
+  // is missing stays under the bar unless its other terms outweigh it. 0.40 answers 98% of
+  // SQuAD's answerable dev questions and, with the refusal signs of answer_checks.h, refuses
+  // 41% of the unanswerable ones (0.42 before denies_asked(); docs/benchmarks.md, "Ask and
+  // verify").
+  double min_coverage = 0.40;
+  // No answer when at least this share of the question's weight is in terms no candidate
+  // uses: the sources are about something else that shares the question's commoner words.
+  double max_absent_share = 0.6;
+  // False: terms no candidate uses are left out of the weight altogether (for questions made
+  // from the brief, whose wording the sources need not share), so neither bar above counts them;
+  // such questions' lead is also ranked by the hand-set weights, not the ones fitted on
+  // learners' factoid questions (answer_core.cpp, kLeadWeights).
+  bool weigh_absent_terms = true;
+  // A question term counts, discounted, where the sentence has a word WordNet relates to it
+  // ("rushing" / "rusher": answer_features.h); only for learners' questions in English.
+  // `wordnet` null: WordNet::shared(), which is null (exact terms only) when the database is
+  // not installed.
+  bool bridge = true;
+  const text::WordNet* wordnet = nullptr;
+  std::map<int, double> chunk_prior;  // chunk index -> retrieval prior, 0..1
+  std::vector<bool> excluded;         // candidates not to use (by index); may be empty
+};
+
+// Indices of the candidates that answer `question`, the best one's chunk first, each chunk's
+// sentences in document order. Empty when no sentence carries enough of the question's term
+// weight, or when the best one turns the question round (it is negated and the sentence is
+// not, or the sentence says the opposite of one of its words: answer_checks.h); the honest
+// answer is then "the sources don't say".
+[[nodiscard]] std::vector<int> pick_answer(std::string_view question, const std::vector<extract::Candidate>& candidates,
+                             const std::string& language, const PickOptions& options);
+
+// A candidate as the ranker scored it, for the ranker's fit (bench/qa_bench.cpp --features).
+struct RankedCandidate {
+  int candidate = 0;
+  double coverage = 0;      // what PickOptions::min_coverage is compared with
+  double score = 0;         // the weighted sum of the features that ranks the lead
+  double follow_score = 0;  // ... that ranks the sentences after it
+  Features features{};
+  bool turns_round = false;  // pick_answer() refuses when this one would lead
+};
+
+// Every candidate that carries a question term, best first (ties in document order), as
+// pick_answer() ranks them before it applies the coverage bars and the refusal signs.
+[[nodiscard]] std::vector<RankedCandidate> rank_candidates(std::string_view question,
+                                             const std::vector<extract::Candidate>& candidates,
+                                             const std::string& language,
+                                             const PickOptions& options);
+
+}  // namespace lectio::ask

@@ -1,0 +1,58 @@
+#pragma once
+// The sentences a lesson can be built from: every listenable sentence of the material's
+// chunks, rewritten for the ear, with the features selection needs.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lectio/lesson/lesson.h"
+#include "lectio/lesson/material.h"
+
+namespace lectio::extract {
+
+struct Candidate {
+  std::string text;      // as spoken and written in the transcript
+  std::string original;  // verbatim from the chunk
+  int chunk = 0;         // index into Material::chunks
+  int position = 0;      // document order across the material
+  int words = 0;
+  bool dangling = false;  // opens by pointing back ("This", "It", "However") at something unsaid
+  // The candidate that is the sentence right before this one in its chunk, or -1 when the
+  // sentence opens its chunk or the one before it is not fit to be spoken. A dangling
+  // sentence may only be spoken right after it.
+  int previous = -1;
+  std::vector<std::string> terms;          // content terms of the sentence
+  std::vector<std::string> heading_terms;  // content terms of the chunk's heading path
+};
+
+// The sentence as the transcript gives it: the source's text exactly (the speech normaliser
+// says "e.g." and options aloud). std::nullopt when it is not fit to be heard as a claim
+// (why_unfit() in listenable.h) or does not end like a sentence.
+[[nodiscard]] std::optional<std::string> rewrite_for_listening(std::string_view sentence,
+                                                 const std::string& language);
+
+// A sentence of a chunk. `cut` marks the piece of a sentence the chunker cut at its word cap
+// (the chunk's first when it opens mid-sentence, its last when it closes mid-sentence): no
+// sentence a listener could follow, nor one to quote.
+struct ChunkSentence {
+  std::string text;
+  bool cut = false;
+};
+
+// The sentences of a chunk in order, as candidates are made of them: lines of a chunk are
+// separate blocks (paragraphs, list items) and sentences stay inside them.
+[[nodiscard]] std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string& language);
+
+[[nodiscard]] std::vector<Candidate> build_candidates(const lesson::Material& material, const std::string& language);
+
+// How a candidate is written into a script: as spoken (a lesson) or verbatim (an answer the
+// learner reads beside its source).
+enum class Wording { kSpoken, kVerbatim };
+
+// The candidate as a content sentence that cites the chunk it came from (the one way a picked
+// candidate becomes a cited sentence, for lessons, FAQs and answers alike).
+[[nodiscard]] lesson::ScriptSentence cited_sentence(const Candidate& candidate, const lesson::Material& material,
+                                      Wording wording = Wording::kSpoken);
+
+}  // namespace lectio::extract

@@ -1,0 +1,29 @@
+#pragma once
+// What keeps a source sentence from being spoken as a lesson sentence, judged on the sentence
+// alone: it points at the page rather than the idea ("the following", "see Section 3"), it is
+// a table cell or list fragment rather than a sentence, or it carries text nobody says aloud
+// (URLs, paths, section numbers, code). Sentences that point back ("This ...", "However, ...")
+// are fit to speak, but only right after the sentence they point back to (points_back()).
+// Rules are by language ("en", "zh"); docs/benchmarks.md ("Lessons on real documentation")
+// says how the Chinese word lists were adapted from the English ones.
+#include <string>
+#include <string_view>
+
+namespace lectio::extract {
+
+enum class Unfit {
+  kNone,
+  kLayout,    // refers to the page's layout: "below", "the following", "see Section 2"
+  kFragment,  // not a sentence when heard: too short, a list item, a subjectless description
+  kMarkup,    // URLs, file paths, section numbers, code and command lines
+  kLength,    // too long to follow by ear
+};
+
+// The first rule the sentence breaks, or kNone.
+[[nodiscard]] Unfit why_unfit(std::string_view sentence, const std::string& language);
+
+// True when the sentence opens with a word or phrase that refers back to something said
+// before it ("It", "These", "However", "In this case"; "这", "此外").
+[[nodiscard]] bool points_back(std::string_view sentence, const std::string& language);
+
+}  // namespace lectio::extract

@@ -1,0 +1,57 @@
+#pragma once
+// Relevance scoring and diverse selection of candidate sentences for one focus (an insight or
+// a question), shared by the script and the FAQ.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "lectio/extract/candidates.h"
+#include "lectio/text/weighting.h"
+
+namespace lectio::extract {
+
+struct Focus {
+  std::vector<std::string> terms;     // content terms of the insight or question
+  std::map<int, double> chunk_prior;  // chunk index -> retrieval score in 0..1
+};
+
+class Scorer {
+ public:
+  Scorer(const std::vector<Candidate>& candidates, const std::string& language);
+
+  // Relevance of every candidate to the focus, normalised so the best is 1 (all 0 when none
+  // relates). Mixes BM25 over the sentences, the chunk's heading path, and retrieval.
+  std::vector<double> relevance(const Focus& focus) const;
+
+  // Share of the focus terms' weight (idf over the candidates) found in the candidate's
+  // sentence or headings. A term the material never uses weighs the most, so an insight is
+  // not covered by the one common word it shares with a sentence.
+  double term_coverage(const Focus& focus, int candidate) const;
+
+  // Whether two terms next to each other in the focus ("branch divergence") are next to each
+  // other in the candidate's sentence too: a shared phrase is stronger evidence that the
+  // sentence is about the focus than the same words scattered.
+  bool shares_phrase(const Focus& focus, int candidate) const;
+
+  // Picks candidates by maximal marginal relevance until `word_budget` words or `max_count`
+  // sentences, skipping those below `min_relevance` or in `taken`. Returns them in document
+  // order. A sentence that points back comes with the sentences it points back to, right
+  // before it, or is not chosen.
+  std::vector<int> select(const std::vector<double>& relevance, double min_relevance,
+                          int word_budget, int max_count, const std::vector<bool>& taken) const;
+
+  // Marks the chosen candidates, and every candidate that would repeat one of them, as taken.
+  void mark_said(const std::vector<int>& chosen, std::vector<bool>& taken) const;
+
+  const Candidate& candidate(int i) const { return candidates_[static_cast<std::size_t>(i)]; }
+  double similarity(int a, int b) const;
+
+ private:
+  std::vector<int> with_antecedents(int i, const std::vector<bool>& unavailable) const;
+
+  const std::vector<Candidate>& candidates_;
+  text::TermStats stats_;
+  std::vector<text::TermVector> vectors_;
+};
+
+}  // namespace lectio::extract

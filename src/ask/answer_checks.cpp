@@ -1,0 +1,180 @@
+#include "answer_checks.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <regex>
+#include <utility>
+
+#include "lectio/text/terms.h"
+#include "lectio/text/words.h"
+
+namespace lectio::ask {
+
+namespace {
+
+bool negated(std::string_view text) {
+  static const std::regex kNegation(
+      R"(\b(never|not|no|none|nothing|nobody|neither|nor|without|cannot)\b|n['’]t\b)",
+      std::regex::icase);
+  return std::regex_search(text.begin(), text.end(), kNegation);
+}
+
+// Antonyms as stemmed terms, both ways. Only pairs whose two sides cannot both be true of the
+// same thing: "won" / "lost" is left out ("X lost to Y" is "Y won"), as is "first" / "last"
+// ("the last time" is the latest).
+const std::map<std::string, std::set<std::string>>& antonyms() {
+  static const std::map<std::string, std::set<std::string>> kPairs = [] {
+    const std::vector<std::pair<const char*, const char*>> words = {
+        {"smallest", "largest"},  {"smallest", "biggest"},  {"least", "most"},
+        {"fewest", "most"},       {"lowest", "highest"},    {"worst", "best"},
+        {"youngest", "oldest"},   {"earliest", "latest"},   {"minimum", "maximum"},
+        {"shortest", "longest"},  {"short", "long"},        {"short", "lengthy"},
+        {"increase", "decrease"}, {"gain", "lose"},         {"gained", "lost"},
+        {"buy", "sell"},          {"bought", "sold"},       {"accept", "reject"},
+        {"include", "exclude"},   {"praise", "criticise"},  {"praise", "criticize"},
+        {"commend", "criticise"}, {"commend", "criticize"}, {"men", "women"},
+        {"male", "female"},       {"succeed", "fail"},      {"always", "never"},
+        {"start", "stop"},        {"allow", "forbid"},      {"allow", "ban"}};
+    std::map<std::string, std::set<std::string>> out;
+    for (const auto& [a, b] : words) {
+      const auto ta = text::terms(a, "en");
+      const auto tb = text::terms(b, "en");
+      if (ta.size() != 1 || tb.size() != 1) continue;  // a stop word: nothing to compare
+      out[ta.front()].insert(tb.front());
+      out[tb.front()].insert(ta.front());
+    }
+    return out;
+  }();
+  return kPairs;
+}
+
+// True when one term is the other with a negative prefix ("unoffici" / "offici"). The rest
+// must be five letters or more: "display" is not the opposite of "play", nor "inform" of "form".
+bool prefixed_opposite(const std::string& a, const std::string& b) {
+  for (std::string_view p : {"un", "non", "in", "im", "ir", "il", "dis"}) {
+    if (a.size() >= p.size() + 5 && a.starts_with(p) &&
+        a.compare(p.size(), std::string::npos, b) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+// Words that say "not" without the word: a sentence holding one can answer a negated question
+// ("Which team did not get a chance ...?" / "... denied the Patriots a chance ...").
+bool negative_in_meaning(std::string_view text) {
+  static const std::regex kNegative(
+      R"(\b(den(y|ies|ied|ying)|refus(e|es|ed|ing)|fail(s|ed|ing)?|reject(s|ed|ing)?|)"
+      R"(declin(e|es|ed|ing)|lack(s|ed|ing)?|exclu(de|des|ded|ding)|suspend(s|ed|ing)?|)"
+      R"(prevent(s|ed|ing)?|forb(id|ids|ade|idden)|ban(s|ned)?|except|unable|instead|first time)\b)",
+      std::regex::icase);
+  return std::regex_search(text.begin(), text.end(), kNegative);
+}
+
+bool negation_differs(std::string_view question, std::string_view sentence,
+                      const std::string& language) {
+  return language == "en" && negated(question) && !negated(sentence) &&
+         !negative_in_meaning(sentence);
+}
+
+bool denies_asked(std::string_view question, const std::vector<std::string>& question_terms,
+                  std::string_view sentence, const std::string& language) {
+  if (language != "en" || negated(question)) return false;
+  const std::vector<std::string> asked = text::words(question);
+  static const std::set<std::string_view> kYesNo = {"can",  "could", "does",   "do",  "did",  "is",
+                                                    "are",  "was",   "were",   "has", "have", "had",
+                                                    "will", "would", "should", "may", "must"};
+  if (asked.empty() || kYesNo.contains(asked.front())) return false;
+  if (std::find(asked.begin(), asked.end(), "instead") != asked.end()) return false;
+  const std::set<std::string> terms(question_terms.begin(), question_terms.end());
+  std::set<std::string> denied;
+  std::set<std::string> plain;
+  const auto negator = [](const std::string& w) {
+    return w == "not" || w == "no" || w == "never" || w == "cannot" || w.ends_with("n't");
+  };
+  std::string before;
+  for (const std::string& w : text::words(sentence)) {
+    for (std::string& t : text::terms(w, language)) {
+      if (terms.contains(t)) (negator(before) ? denied : plain).insert(std::move(t));
+    }
+    before = w;
+  }
+  for (const std::string& t : denied) {
+    if (!plain.contains(t)) return true;
+  }
+  return false;
+}
+
+bool degree_reversed(std::string_view question, std::string_view sentence,
+                     const std::string& language) {
+  if (language != "en") return false;
+  const std::vector<std::string> qw = text::words(question);
+  const std::vector<std::string> sw = text::words(sentence);
+  const std::set<std::string> asked(qw.begin(), qw.end());
+  const std::set<std::string> said(sw.begin(), sw.end());
+  static const std::vector<std::pair<std::string, std::string>> kDegrees = {
+      {"least", "most"}, {"fewest", "most"}, {"less", "more"}, {"fewer", "more"}};
+  for (const auto& [low, high] : kDegrees) {
+    for (const auto& [a, b] : {std::pair(low, high), std::pair(high, low)}) {
+      if (asked.contains(a) && !asked.contains(b) && said.contains(b) && !said.contains(a)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+namespace {
+
+// The digits of each word that has three or more ("3,222,000" -> "3222000").
+std::vector<std::string> long_numbers(std::string_view text) {
+  std::vector<std::string> out;
+  for (const std::string& w : text::words(text)) {
+    std::string digits;
+    for (char c : w) {
+      if (std::isdigit(static_cast<unsigned char>(c))) digits.push_back(c);
+    }
+    if (digits.size() >= 3) out.push_back(std::move(digits));
+  }
+  return out;
+}
+
+}  // namespace
+
+bool number_differs(std::string_view question, std::string_view sentence,
+                    const std::string& language) {
+  if (language != "en") return false;
+  const std::vector<std::string> said = long_numbers(sentence);
+  for (const std::string& asked : long_numbers(question)) {
+    if (std::find(said.begin(), said.end(), asked) != said.end()) continue;
+    for (const std::string& other : said) {
+      if (other.size() != asked.size()) continue;
+      std::size_t differ = 0;
+      for (std::size_t i = 0; i < asked.size(); ++i) differ += asked[i] != other[i] ? 1 : 0;
+      if (differ == 1) return true;
+    }
+  }
+  return false;
+}
+
+std::string opposite_said(const std::vector<std::string>& question_terms,
+                          const std::set<std::string>& said, const std::string& language) {
+  if (language != "en") return {};
+  for (const std::string& t : question_terms) {
+    if (said.contains(t)) continue;
+    if (const auto it = antonyms().find(t); it != antonyms().end()) {
+      for (const std::string& o : it->second) {
+        if (said.contains(o)) return t;
+      }
+    }
+    for (const std::string& s : said) {
+      if (prefixed_opposite(t, s) || prefixed_opposite(s, t)) return t;
+    }
+  }
+  return {};
+}
+
+}  // namespace lectio::ask

@@ -1,0 +1,42 @@
+#pragma once
+// Signs that the sentence an answer would lead with does not answer the question although it
+// shares the question's words: the question turns on a negation or on a word whose opposite
+// the sentence uses. SQuAD 2.0's unanswerable questions are mostly made that way from a
+// sentence of the article ("never" inserted, "smallest" for "largest", "unofficially" for
+// "officially"). Private to the compose module; English only (other languages: never).
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lectio::ask {
+
+// True when the question is negated ("never", "not", "n't", "no", ...) and the sentence is not.
+bool negation_differs(std::string_view question, std::string_view sentence,
+                      const std::string& language);
+
+// True when a question that is not negated (nor asks yes or no, nor says "instead") asks of a
+// term the sentence says only in the negative: "What is available as stand-alone DVB CAMs?" /
+// "they are not available as stand-alone DVB CAMs". Every use of the term in the sentence
+// follows "not", "no", "never", "cannot" or "n't" directly; one plain use and it answers.
+bool denies_asked(std::string_view question, const std::vector<std::string>& question_terms,
+                  std::string_view sentence, const std::string& language);
+
+// True when the question asks for one degree ("least", "fewer") and the sentence says only the
+// other ("most", "more"): words the term lists leave out as stop words. English only.
+bool degree_reversed(std::string_view question, std::string_view sentence,
+                     const std::string& language);
+
+// True when the question names a number of three digits or more that the sentence lacks while
+// the sentence holds one of as many digits that differs from it in one ("3,222,000" /
+// "4,222,000", "1995" / "1998"): the sources state that figure otherwise. English only.
+bool number_differs(std::string_view question, std::string_view sentence,
+                    const std::string& language);
+
+// The question's term whose opposite `said` (the terms of the sentence and the one before it)
+// holds while it does not hold the term itself; empty when there is none. Opposites are a
+// short list of antonyms and the negative prefixes un-, non-, in-, im-, ir-, il-, dis-.
+std::string opposite_said(const std::vector<std::string>& question_terms,
+                          const std::set<std::string>& said, const std::string& language);
+
+}  // namespace lectio::ask

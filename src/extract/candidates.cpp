@@ -1,0 +1,128 @@
+#include "lectio/extract/candidates.h"
+
+#include <map>
+
+#include "lectio/extract/summarize.h"
+#include "lectio/text/sentences.h"
+#include "lectio/text/terms.h"
+#include "lectio/text/words.h"
+#include "lectio/extract/listenable.h"
+
+namespace lectio::extract {
+
+namespace {
+
+bool ends_like_sentence(std::string_view s, bool zh) {
+  if (s.empty()) return false;
+  const char last = s.back();
+  if (last == '.' || last == '!' || last == '?') return true;
+  if (last == '"' || last == ')')
+    return s.size() > 1 && (s[s.size() - 2] == '.' || s[s.size() - 2] == '?');
+  if (zh) {
+    for (std::string_view end : {"\xe3\x80\x82", "\xef\xbc\x81", "\xef\xbc\x9f", "\xe2\x80\x9d"}) {
+      if (s.size() >= end.size() && s.substr(s.size() - end.size()) == end) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::string> rewrite_for_listening(std::string_view sentence,
+                                                 const std::string& language) {
+  if (sentence.find('\n') != std::string_view::npos) return std::nullopt;
+  if (!ends_like_sentence(sentence, language == "zh")) return std::nullopt;
+  if (why_unfit(sentence, language) != Unfit::kNone) return std::nullopt;
+  return std::string(sentence);
+}
+
+namespace {
+
+// How many leading headings every chunk of the source shares (typically the document title).
+// Those say nothing about where a sentence belongs, so they are left out of its headings.
+std::map<std::string, std::size_t> shared_heading_depth(const std::vector<Chunk>& chunks) {
+  std::map<std::string, std::vector<std::string>> common;
+  for (const Chunk& c : chunks) {
+    auto [it, fresh] = common.try_emplace(c.source_id, c.heading_path);
+    if (fresh) continue;
+    std::vector<std::string>& prefix = it->second;
+    std::size_t n = 0;
+    while (n < prefix.size() && n < c.heading_path.size() && prefix[n] == c.heading_path[n]) ++n;
+    prefix.resize(n);
+  }
+  std::map<std::string, std::size_t> depth;
+  for (const auto& [id, prefix] : common) depth[id] = prefix.size();
+  return depth;
+}
+
+}  // namespace
+
+std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string& language) {
+  std::vector<ChunkSentence> out;
+  std::size_t start = 0;
+  while (start <= chunk.text.size()) {
+    std::size_t nl = chunk.text.find('\n', start);
+    if (nl == std::string::npos) nl = chunk.text.size();
+    for (std::string& sentence : text::sentences(chunk.text.substr(start, nl - start), language)) {
+      out.push_back({std::move(sentence), false});
+    }
+    if (nl == chunk.text.size()) break;
+    start = nl + 1;
+  }
+  if (!out.empty()) {
+    out.front().cut = chunk.opens_mid_sentence;
+    out.back().cut = out.back().cut || chunk.closes_mid_sentence;
+  }
+  return out;
+}
+
+std::vector<Candidate> build_candidates(const lesson::Material& material, const std::string& language) {
+  std::vector<Candidate> out;
+  const auto shared_depth = shared_heading_depth(material.chunks);
+  int position = 0;
+  for (std::size_t ci = 0; ci < material.chunks.size(); ++ci) {
+    const Chunk& chunk = material.chunks[ci];
+    std::vector<std::string> heading_terms;
+    const std::size_t skip = shared_depth.at(chunk.source_id);
+    for (std::size_t h = skip; h < chunk.heading_path.size(); ++h) {
+      for (auto& t : text::terms(chunk.heading_path[h], language))
+        heading_terms.push_back(std::move(t));
+    }
+    // A sentence follows the one before it in the chunk even across lines, as when heard.
+    int previous = -1;
+    for (const ChunkSentence& piece : chunk_sentences(chunk, language)) {
+      const std::string& sentence = piece.text;
+      ++position;
+      auto spoken = piece.cut ? std::nullopt : rewrite_for_listening(sentence, language);
+      if (!spoken) {
+        previous = -1;
+        continue;
+      }
+      Candidate c;
+      c.text = std::move(*spoken);
+      c.original = sentence;
+      c.chunk = static_cast<int>(ci);
+      c.position = position;
+      c.terms = text::terms(c.text, language);
+      c.words = static_cast<int>(text::words(c.text).size());
+      c.dangling = points_back(c.text, language);
+      c.previous = previous;
+      c.heading_terms = heading_terms;
+      previous = -1;
+      if (c.terms.empty()) continue;
+      previous = static_cast<int>(out.size());
+      out.push_back(std::move(c));
+    }
+  }
+  return out;
+}
+
+lesson::ScriptSentence cited_sentence(const Candidate& candidate, const lesson::Material& material,
+                                      Wording wording) {
+  lesson::ScriptSentence s;
+  s.text = wording == Wording::kVerbatim ? candidate.original : candidate.text;
+  s.citations = {material.chunks[static_cast<std::size_t>(candidate.chunk)].id()};
+  return s;
+}
+
+}  // namespace lectio::extract

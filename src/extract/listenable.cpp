@@ -1,0 +1,242 @@
+#include "lectio/extract/listenable.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <regex>
+#include <sstream>
+#include <vector>
+
+namespace lectio::extract {
+
+namespace {
+
+constexpr int kMinWords = 5;  // "This is called branch divergence." is a sentence
+constexpr int kMaxWords = 45;
+constexpr int kShortWords = 9;  // below this a sentence must carry a verb
+constexpr int kMinChars = 8;    // Chinese, in characters
+constexpr int kMaxChars = 140;
+
+// Opening quotes and brackets that do not change how a sentence starts when heard.
+std::string_view skip_openers(std::string_view s) {
+  for (;;) {
+    if (!s.empty() && (s[0] == '"' || s[0] == '\'' || s[0] == '(')) {
+      s.remove_prefix(1);
+      continue;
+    }
+    bool found = false;
+    for (std::string_view q : {"\xe2\x80\x9c", "\xe2\x80\x98", "\xe3\x80\x8c", "\xef\xbc\x88"}) {
+      if (s.substr(0, q.size()) == q) {
+        s.remove_prefix(q.size());
+        found = true;
+      }
+    }
+    if (!found) return s;
+  }
+}
+
+std::vector<std::string> split_words(std::string_view s) {
+  std::istringstream in{std::string(s)};
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+std::string bare_lower(std::string w) {
+  std::erase_if(w, [](char c) { return std::ispunct(static_cast<unsigned char>(c)) && c != '\''; });
+  std::transform(w.begin(), w.end(), w.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return w;
+}
+
+// Page layout: where something is on the page, not what it says.
+const std::regex& layout_en() {
+  static const std::regex re(
+      R"(\b(the following|as follows|following (example|table|list|figure|section|command|)"
+      R"(commands|options?|output|steps?)|below|above|(this|these|the next|the previous|)"
+      R"(the preceding|a later|an earlier|a previous) (tables?|figures?|sections?|chapters?|)"
+      R"(pages?|lists?|manual|document|node|menu|appendix|tutorial|notes|article|guide|post|)"
+      R"(handbook|book|paper|example shows)|(see|refer to|described in|explained in|covered in|)"
+      R"(discussed in|shown in) (the )?(section|chapter|figure|table|appendix|node|manual)|)"
+      R"(^see\b|\(see\b|see also|here (is|are)\b|listed here|shown here|footnote|)"
+      R"(in (section|chapter|appendix) [0-9A-Z]))",
+      std::regex::icase | std::regex::optimize);
+  return re;
+}
+
+// Text nobody reads aloud as it is written.
+const std::regex& markup_any() {
+  static const std::regex re(
+      R"((https?://|ftp://|www\.|\b\d+\.\d+\.\d+|\b\d+\.\d+\.(\s|$)|(^|[\s"'(])(~?/|\.\.?/)\w|)"
+      R"(/(etc|usr|var|home|opt|tmp|bin|dev|proc|lib|srv|sys)/|\$ |[{}\[\]<>\\`|]|&&|==|)"
+      R"(\w\(\)|\w=\S|\s[-+*/=]\s\w+\s[-+*/=]\s))",
+      std::regex::optimize);
+  return re;
+}
+
+bool starts_with_word(std::string_view s, std::string_view w) {
+  if (s.size() < w.size()) return false;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(s[i])) != w[i]) return false;
+  }
+  return s.size() == w.size() || !std::isalnum(static_cast<unsigned char>(s[w.size()]));
+}
+
+const std::array<std::string_view, 21> kDeterminers = {
+    "the",   "a",     "an",      "all", "each", "every", "any", "its",  "their", "this", "that",
+    "these", "those", "whether", "how", "what", "which", "one", "some", "no",    "your"};
+
+const std::array<std::string_view, 12> kPrepositions = {"to",   "by",   "as", "for",  "in", "on",
+                                                        "with", "from", "at", "when", "if", "into"};
+
+template <std::size_t N>
+bool in(const std::array<std::string_view, N>& list, const std::string& w) {
+  return std::find(list.begin(), list.end(), w) != list.end();
+}
+
+// Definition lists and option tables describe an item whose name stands in another cell:
+// "Used to ask for brief usage information.", "Prints the version and exits.",
+// "Same as --verbose.". Heard alone, they have no subject.
+bool subjectless(const std::vector<std::string>& words) {
+  if (words.size() < 2) return true;
+  const std::string first = bare_lower(words[0]);
+  const std::string second = bare_lower(words[1]);
+  if ((first == "same" || first == "similar" || first == "equivalent" || first == "short" ||
+       first == "synonym" || first == "alias" || first == "identical") &&
+      (second == "as" || second == "to" || second == "for")) {
+    return true;
+  }
+  const bool participle = first.size() > 4 && first.ends_with("ed");
+  if (participle && in(kPrepositions, second)) return true;
+  // A verb in the third person ("Prints", "Specifies") straight before its object.
+  const bool third_person = first.size() > 3 && first.ends_with('s') && !first.ends_with("ss") &&
+                            !first.ends_with("us") && !first.ends_with("is") &&
+                            !first.ends_with("'s");
+  return third_person && in(kDeterminers, second) && second != "that" && second != "this";
+}
+
+bool has_verb(const std::vector<std::string>& words) {
+  static const std::array<std::string_view, 40> kVerbs = {
+      "is",     "are",  "was",   "were", "be",   "been",  "being", "am",    "has",  "have",
+      "had",    "do",   "does",  "did",  "can",  "could", "may",   "might", "must", "shall",
+      "should", "will", "would", "use",  "make", "run",   "take",  "keep",  "give", "get",
+      "go",     "see",  "know",  "need", "find", "set",   "put",   "let",   "work", "show"};
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string w = bare_lower(words[i]);
+    if (in(kVerbs, w)) return true;
+    if (i > 0 && w.size() > 4 && (w.ends_with("ed") || w.ends_with("es") || w.ends_with("ing"))) {
+      return true;
+    }
+    if (i > 0 && w.size() > 3 && w.ends_with('s') && !w.ends_with("ss")) return true;
+  }
+  return false;
+}
+
+Unfit why_unfit_en(std::string_view sentence) {
+  if (std::regex_search(sentence.begin(), sentence.end(), markup_any())) return Unfit::kMarkup;
+  if (std::regex_search(sentence.begin(), sentence.end(), layout_en())) return Unfit::kLayout;
+  const std::string_view opened = skip_openers(sentence);
+  if (opened.empty() || !std::isupper(static_cast<unsigned char>(opened[0]))) {
+    return Unfit::kFragment;  // "apt for all interactive ...", "-a in du, ls ...", "3 ..."
+  }
+  const std::vector<std::string> words = split_words(sentence);
+  const int n = static_cast<int>(words.size());
+  if (n < kMinWords) return Unfit::kFragment;
+  if (n > kMaxWords) return Unfit::kLength;
+  if (subjectless(words)) return Unfit::kFragment;
+  if (n < kShortWords && !has_verb(words)) return Unfit::kFragment;
+  // A list squeezed into a sentence ("a, b, c, d, e") is read as a list, not a thought.
+  const auto commas = std::count(sentence.begin(), sentence.end(), ',');
+  if (commas >= 4 && commas * 3 > n) return Unfit::kFragment;
+  return Unfit::kNone;
+}
+
+int count_chars(std::string_view s) {
+  int n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? 1 : 0;
+  return n;
+}
+
+bool contains_any(std::string_view s, std::initializer_list<std::string_view> cues) {
+  return std::any_of(cues.begin(), cues.end(),
+                     [&](std::string_view c) { return s.find(c) != std::string_view::npos; });
+}
+
+bool starts_with_any(std::string_view s, std::initializer_list<std::string_view> cues) {
+  return std::any_of(cues.begin(), cues.end(),
+                     [&](std::string_view c) { return s.starts_with(c); });
+}
+
+Unfit why_unfit_zh(std::string_view sentence) {
+  if (std::regex_search(sentence.begin(), sentence.end(), markup_any())) return Unfit::kMarkup;
+  if (contains_any(sentence,
+                   {"如下",   "下面", "下列",   "下表",   "上表",   "下图",   "上图",   "上述",
+                    "以上",   "上面", "以下",   "见第",   "参见",   "参看",   "详见",   "请看",
+                    "本节",   "本章", "本文",   "下方",   "下述",   "本手册", "本文档", "本页",
+                    "这里是", "脚注", "下一节", "上一节", "下一章", "上一章"})) {
+    return Unfit::kLayout;
+  }
+  const std::string_view opened = skip_openers(sentence);
+  if (opened.empty()) return Unfit::kFragment;
+  const auto lead = static_cast<unsigned char>(opened[0]);
+  if (lead < 0x80 && !std::isupper(lead) && !std::isdigit(lead)) return Unfit::kFragment;
+  const int chars = count_chars(sentence);
+  if (chars < kMinChars) return Unfit::kFragment;
+  if (chars > kMaxChars) return Unfit::kLength;
+  // "与……相同。" "用于……。": a table cell describing an item named elsewhere.
+  if (starts_with_any(opened, {"用于", "用来", "同上", "与此相同", "等同于", "表示"})) {
+    return Unfit::kFragment;
+  }
+  return Unfit::kNone;
+}
+
+}  // namespace
+
+Unfit why_unfit(std::string_view sentence, const std::string& language) {
+  // A question in the source is a heading or a teaser ("What is a package?"), not a claim.
+  if (sentence.ends_with('?') || sentence.ends_with("\xef\xbc\x9f")) return Unfit::kFragment;
+  return language == "zh" ? why_unfit_zh(sentence) : why_unfit_en(sentence);
+}
+
+bool points_back(std::string_view sentence, const std::string& language) {
+  const std::string_view s = skip_openers(sentence);
+  if (language == "zh") {
+    return starts_with_any(s,
+                           {"这",   "那",   "它",   "他",   "她",   "其",   "该",   "此",   "另外",
+                            "此外", "同时", "而且", "并且", "但",   "然而", "不过", "因此", "所以",
+                            "于是", "因而", "总之", "例如", "比如", "还",   "也",   "又",   "而",
+                            "否则", "相反", "同样", "其次", "然后", "接着", "最后", "另一"});
+  }
+  // Pronouns, demonstratives and discourse connectives of English: each needs the sentence
+  // before it to be understood.
+  static const std::array<std::string_view, 54> kOpeners = {
+      "it",          "its",          "it's",         "this",        "these",   "that",
+      "those",       "they",         "them",         "their",       "he",      "she",
+      "his",         "her",          "such",         "both",        "either",  "neither",
+      "however",     "also",         "but",          "and",         "or",      "so",
+      "thus",        "therefore",    "hence",        "otherwise",   "instead", "moreover",
+      "furthermore", "additionally", "likewise",     "similarly",   "then",    "still",
+      "yet",         "nevertheless", "nonetheless",  "meanwhile",   "other",   "another",
+      "here",        "there's",      "consequently", "accordingly", "again",   "besides",
+      "conversely",  "finally",      "next",         "now",         "once",    "alternatively"};
+  for (std::string_view o : kOpeners) {
+    if (starts_with_word(s, o)) return true;
+  }
+  for (std::string_view phrase :
+       {"in this",         "in that",           "in these",      "in those",
+        "in such",         "in addition",       "in contrast",   "in other words",
+        "in turn",         "in short",          "in particular", "for this reason",
+        "for that reason", "for these reasons", "as a result",   "on the other hand",
+        "by contrast",     "the former",        "the latter",    "the above",
+        "the same",        "the other",         "the next",      "the previous",
+        "the last",        "the rest",          "the second",    "the third",
+        "at this point",   "at that point",     "after that",    "before that",
+        "even so",         "for example",       "for instance",  "as such",
+        "to do so",        "to do this",        "in this case",  "in that case",
+        "unlike",          "like this",         "as well"}) {
+    if (starts_with_word(s, phrase)) return true;
+  }
+  return false;
+}
+
+}  // namespace lectio::extract

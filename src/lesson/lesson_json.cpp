@@ -1,0 +1,274 @@
+// The lesson's JSON form (docs/lesson.schema.json) and a Markdown rendering for reading.
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "lectio/lesson/lesson.h"
+#include "lectio/core/enum_names.h"
+#include "lectio/core/error.h"
+
+namespace lectio::lesson {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr EnumNames<SentenceRole, 2> kRoleNames{
+    {{SentenceRole::kContent, "content"}, {SentenceRole::kConnective, "connective"}}};
+constexpr EnumNames<SectionKind, 3> kSectionKindNames{{{SectionKind::kInsight, "insight"},
+                                                       {SectionKind::kIntro, "intro"},
+                                                       {SectionKind::kOutro, "outro"}}};
+
+Json sentence_json(const ScriptSentence& s) {
+  Json j = {{"text", s.text}, {"citations", s.citations}, {"role", name_of(kRoleNames, s.role)}};
+  if (!s.speaker.empty()) j["speaker"] = s.speaker;
+  if (s.role == SentenceRole::kContent) j["support"] = s.support;
+  return j;
+}
+
+ScriptSentence sentence_from(const Json& j) {
+  ScriptSentence s;
+  s.text = j.at("text").get<std::string>();
+  s.citations = j.value("citations", std::vector<std::string>{});
+  // A role this version does not know is read as content: it must carry citations.
+  s.role = value_of(kRoleNames, j.value("role", "content")).value_or(SentenceRole::kContent);
+  s.speaker = j.value("speaker", "");
+  s.support = j.value("support", 0.0);
+  return s;
+}
+
+SectionKind kind_from(const std::string& name) {
+  return value_of(kSectionKindNames, name).value_or(SectionKind::kInsight);
+}
+
+// No lesson runs a day; a duration outside that (or not a number) is not a lesson's, and
+// rounding one to whole minutes would overflow (fuzz_lesson_json: 1.1e65 minutes).
+constexpr double kMaxMinutes = 24 * 60;
+
+double duration_field(const Json& duration, const char* key, double max) {
+  const Json value = duration.value(key, Json(0.0));
+  const double x = value.is_number() ? value.get<double>() : -1;
+  if (!(x >= 0 && x <= max)) {
+    throw InvalidInput(
+        fmt::format("not a lesson: duration.{} must be a number from 0 to {}", key, max));
+  }
+  return x;
+}
+
+}  // namespace
+
+std::string lesson_to_json(const Lesson& l, int indent) {
+  Json script = Json::array();
+  for (const ScriptSection& sec : l.script) {
+    Json sentences = Json::array();
+    for (const auto& s : sec.sentences) sentences.push_back(sentence_json(s));
+    Json j = {{"kind", name_of(kSectionKindNames, sec.kind)}, {"title", sec.title}};
+    if (sec.insight_index >= 0) {
+      j["insight_index"] = sec.insight_index;
+      j["insight"] = sec.insight;
+    }
+    j["sentences"] = std::move(sentences);
+    script.push_back(std::move(j));
+  }
+  Json faq = Json::array();
+  for (const FaqItem& f : l.faq) {
+    Json answer = Json::array();
+    for (const auto& s : f.answer) answer.push_back(sentence_json(s));
+    faq.push_back({{"question", f.question}, {"answer", std::move(answer)}});
+  }
+  Json sources = Json::array();
+  for (const CitedChunk& c : l.sources) {
+    sources.push_back({{"chunk_id", c.chunk_id},
+                       {"pinned_id", c.pinned_id},
+                       {"source_id", c.source_id},
+                       {"version", c.version},
+                       {"file_name", c.file_name},
+                       {"pages", c.pages},
+                       {"origin_url", c.origin_url},
+                       {"heading", c.heading}});
+  }
+  Json coverage = Json::array();
+  for (const InsightCoverage& c : l.grounding.insights) {
+    coverage.push_back({{"insight", c.insight},
+                        {"coverage", c.coverage},
+                        {"content_sentences", c.content_sentences},
+                        {"supported", c.supported}});
+  }
+  Json duration = {{"target_minutes", l.duration.target_minutes},
+                   {"estimated_minutes", l.duration.estimated_minutes}};
+  if (l.duration.measured_seconds) duration["measured_seconds"] = *l.duration.measured_seconds;
+  Json j = {{"id", l.id},
+            {"slug", l.slug},
+            {"title", l.title},
+            {"description", l.description},
+            {"tags", l.tags},
+            {"date", l.date},
+            {"plan", l.plan},
+            {"topic", l.topic},
+            {"overview", l.overview},
+            {"insights", l.insights},
+            {"host", l.host}};
+  if (!l.cohost.empty()) j["cohost"] = l.cohost;
+  j["style"] = l.style;
+  j["format"] = l.format;
+  j["language"] = l.language;
+  j["engine"] = l.engine;
+  j["brief_hash"] = l.brief_hash;
+  j["build_key"] = l.build_key;
+  j["script"] = std::move(script);
+  j["faq"] = std::move(faq);
+  j["best_quote"] = l.best_quote
+                        ? Json{{"text", l.best_quote->text}, {"chunk_id", l.best_quote->chunk_id}}
+                        : Json(nullptr);
+  j["sources"] = std::move(sources);
+  j["duration"] = std::move(duration);
+  j["grounding"] = {{"supported_share", l.grounding.supported_share},
+                    {"threshold", l.grounding.threshold},
+                    {"content_sentences", l.grounding.content_sentences},
+                    {"insights", std::move(coverage)}};
+  if (l.usage) {
+    j["grounding"]["repaired_sentences"] = l.grounding.repaired_sentences;
+    j["grounding"]["rejected_sentences"] = l.grounding.rejected_sentences;
+    j["usage"] = {{"model", l.usage->model},
+                  {"requests", l.usage->requests},
+                  {"retries", l.usage->retries},
+                  {"prompt_tokens", l.usage->prompt_tokens},
+                  {"completion_tokens", l.usage->completion_tokens}};
+  }
+  j["warnings"] = l.warnings;
+  if (l.audio) {
+    j["audio"] = {{"mp3", l.audio->mp3},
+                  {"opus", l.audio->opus},
+                  {"vtt", l.audio->vtt},
+                  {"chapters", l.audio->chapters}};
+  }
+  j["published"] = l.published;
+  return j.dump(indent);
+}
+
+Lesson lesson_from_json(std::string_view text) {
+  const Json j = Json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) throw InvalidInput("not a lesson: invalid JSON");
+  try {
+    Lesson l;
+    l.id = j.at("id").get<std::string>();
+    l.slug = j.value("slug", "");
+    l.title = j.value("title", "");
+    l.description = j.value("description", "");
+    l.tags = j.value("tags", std::vector<std::string>{});
+    l.date = j.value("date", "");
+    l.plan = j.value("plan", "");
+    l.topic = j.value("topic", "");
+    l.overview = j.value("overview", "");
+    l.insights = j.value("insights", std::vector<std::string>{});
+    l.host = j.value("host", "");
+    l.cohost = j.value("cohost", "");
+    l.style = j.value("style", "quick");
+    l.format = j.value("format", "monologue");
+    l.language = j.value("language", "en");
+    l.engine = j.value("engine", "");
+    l.brief_hash = j.value("brief_hash", "");
+    l.build_key = j.value("build_key", "");
+    for (const Json& sec : j.at("script")) {
+      ScriptSection s;
+      s.kind = kind_from(sec.value("kind", "insight"));
+      s.title = sec.value("title", "");
+      s.insight_index = sec.value("insight_index", -1);
+      s.insight = sec.value("insight", "");
+      for (const Json& sj : sec.at("sentences")) s.sentences.push_back(sentence_from(sj));
+      l.script.push_back(std::move(s));
+    }
+    for (const Json& fj : j.value("faq", Json::array())) {
+      FaqItem f;
+      f.question = fj.at("question").get<std::string>();
+      for (const Json& sj : fj.at("answer")) f.answer.push_back(sentence_from(sj));
+      l.faq.push_back(std::move(f));
+    }
+    if (j.contains("best_quote") && j["best_quote"].is_object()) {
+      l.best_quote = BestQuote{j["best_quote"].at("text").get<std::string>(),
+                               j["best_quote"].at("chunk_id").get<std::string>()};
+    }
+    for (const Json& cj : j.value("sources", Json::array())) {
+      l.sources.push_back({cj.at("chunk_id").get<std::string>(), cj.value("pinned_id", ""),
+                           cj.value("source_id", ""), cj.value("version", 1),
+                           cj.value("file_name", ""), cj.value("pages", ""),
+                           cj.value("origin_url", ""), cj.value("heading", "")});
+    }
+    const Json d = j.value("duration", Json::object());
+    l.duration.target_minutes = duration_field(d, "target_minutes", kMaxMinutes);
+    l.duration.estimated_minutes = duration_field(d, "estimated_minutes", kMaxMinutes);
+    if (d.contains("measured_seconds")) {
+      l.duration.measured_seconds = duration_field(d, "measured_seconds", kMaxMinutes * 60);
+    }
+    const Json g = j.value("grounding", Json::object());
+    l.grounding.supported_share = g.value("supported_share", 0.0);
+    l.grounding.threshold = g.value("threshold", 0.0);
+    l.grounding.content_sentences = g.value("content_sentences", 0);
+    l.grounding.repaired_sentences = g.value("repaired_sentences", 0);
+    l.grounding.rejected_sentences = g.value("rejected_sentences", 0);
+    if (j.contains("usage") && j["usage"].is_object()) {
+      const Json& u = j["usage"];
+      l.usage = EngineUsage{u.value("model", ""), u.value("requests", 0), u.value("retries", 0),
+                            u.value("prompt_tokens", 0L), u.value("completion_tokens", 0L)};
+    }
+    for (const Json& cj : g.value("insights", Json::array())) {
+      l.grounding.insights.push_back({cj.value("insight", ""), cj.value("coverage", 0.0),
+                                      cj.value("content_sentences", 0),
+                                      cj.value("supported", false)});
+    }
+    l.warnings = j.value("warnings", std::vector<std::string>{});
+    if (j.contains("audio") && j["audio"].is_object()) {
+      const Json& a = j["audio"];
+      l.audio = LessonAudio{a.value("mp3", ""), a.value("opus", ""), a.value("vtt", ""),
+                            a.value("chapters", "")};
+    }
+    l.published = j.value("published", true);
+    return l;
+  } catch (const Json::exception& e) {
+    throw InvalidInput(fmt::format("not a lesson: {}", e.what()));
+  }
+}
+
+std::vector<const ScriptSentence*> script_sentences(const Lesson& lesson) {
+  std::vector<const ScriptSentence*> out;
+  for (const auto& sec : lesson.script) {
+    for (const auto& s : sec.sentences) out.push_back(&s);
+  }
+  return out;
+}
+
+std::string lesson_to_markdown(const Lesson& l) {
+  std::string md = fmt::format("# {}\n\n{}\n\n", l.title, l.description);
+  md += fmt::format("*{} · {} · {} min · host {} · {}*\n\n", l.date, l.style,
+                    static_cast<int>(l.duration.estimated_minutes + 0.5), l.host,
+                    fmt::join(l.tags, ", "));
+  auto cite = [](const ScriptSentence& s) {
+    return s.citations.empty() ? std::string() : fmt::format(" [{}]", fmt::join(s.citations, "; "));
+  };
+  for (const ScriptSection& sec : l.script) {
+    md += fmt::format("## {}\n\n", sec.title);
+    for (const auto& s : sec.sentences) {
+      const std::string who =
+          s.speaker.empty() || l.cohost.empty() ? "" : "**" + s.speaker + ":** ";
+      md += who + s.text + cite(s) + "\n";
+    }
+    md += "\n";
+  }
+  if (l.best_quote)
+    md += fmt::format("> {}\n> — [{}]\n\n", l.best_quote->text, l.best_quote->chunk_id);
+  if (!l.faq.empty()) md += "## FAQ\n\n";
+  for (const FaqItem& f : l.faq) {
+    md += fmt::format("**{}**\n\n", f.question);
+    for (const auto& s : f.answer) md += s.text + cite(s) + " ";
+    md += "\n\n";
+  }
+  md += "## Sources\n\n";
+  for (const CitedChunk& c : l.sources) {
+    md += fmt::format("- [{}] {} {}{}\n", c.chunk_id, c.file_name, c.pages,
+                      c.origin_url.empty() ? "" : " — " + c.origin_url);
+  }
+  for (const std::string& w : l.warnings) md += fmt::format("\n> Warning: {}\n", w);
+  return md;
+}
+
+}  // namespace lectio::lesson

@@ -1,0 +1,193 @@
+#include "lectio/text/wordnet.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+
+#include "lectio/text/stem.h"
+#include "lectio/text/stopwords.h"
+
+namespace lectio::text {
+
+namespace {
+
+constexpr const char* kParts[4] = {"noun", "verb", "adj", "adv"};
+
+// The part of a pointer's target ("n", "v", "a", "s", "r") as an index into kParts.
+int part_of(char pos) {
+  switch (pos) {
+    case 'n':
+      return 0;
+    case 'v':
+      return 1;
+    case 'a':
+    case 's':
+      return 2;
+    default:
+      return 3;
+  }
+}
+
+std::string lower_case(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+// The word as compared: lower case, an adjective's marker ("(p)") dropped. Empty for a phrase
+// ("take_shape"): a stem is one word.
+std::string plain(std::string word) {
+  if (const auto paren = word.find('('); paren != std::string::npos) word.resize(paren);
+  if (word.find('_') != std::string::npos) return {};
+  return lower_case(std::move(word));
+}
+
+// The stem a word is compared by; empty for a stop word or anything but letters and hyphens.
+std::string stem_of(const std::string& word) {
+  if (word.empty() || text::is_stopword(word, "en")) return {};
+  for (unsigned char c : word) {
+    if (!std::isalpha(c) && c != '-') return {};
+  }
+  return text::stem_english(word);
+}
+
+// One synset's line, split: its words and its pointers.
+struct Synset {
+  std::vector<std::string> words;  // plain(), in order (pointers number them from 1)
+  struct Pointer {
+    std::string symbol;
+    long offset = 0;
+    char pos = 'n';
+    int source = 0, target = 0;  // word numbers, 0: the whole synset
+  };
+  std::vector<Pointer> pointers;
+};
+
+Synset parse_synset(const std::string& line) {
+  std::istringstream in(line);
+  std::string offset, lex, type, count;
+  in >> offset >> lex >> type >> count;
+  Synset s;
+  const long words = std::strtol(count.c_str(), nullptr, 16);
+  for (long i = 0; i < words && in; ++i) {
+    std::string word, lex_id;
+    in >> word >> lex_id;
+    s.words.push_back(plain(word));
+  }
+  int pointers = 0;
+  in >> pointers;
+  for (int i = 0; i < pointers && in; ++i) {
+    Synset::Pointer p;
+    std::string pos, source_target;
+    in >> p.symbol >> p.offset >> pos >> source_target;
+    if (pos.empty() || source_target.size() != 4) break;
+    p.pos = pos[0];
+    p.source = static_cast<int>(std::strtol(source_target.substr(0, 2).c_str(), nullptr, 16));
+    p.target = static_cast<int>(std::strtol(source_target.substr(2).c_str(), nullptr, 16));
+    s.pointers.push_back(p);
+  }
+  return s;
+}
+
+}  // namespace
+
+std::unique_ptr<WordNet> WordNet::open(const std::filesystem::path& dir) {
+  std::unique_ptr<WordNet> wn(new WordNet());
+  for (int part = 0; part < 4; ++part) {
+    std::ifstream index(dir / (std::string("index.") + kParts[part]));
+    wn->files_[part].open(dir / (std::string("data.") + kParts[part]), std::ios::binary);
+    if (!index || !wn->files_[part]) return nullptr;
+    for (std::string line; std::getline(index, line);) {
+      if (line.empty() || line[0] == ' ') continue;  // the licence at the top
+      std::istringstream in(line);
+      std::string lemma, pos;
+      int synsets = 0, pointer_kinds = 0;
+      in >> lemma >> pos >> synsets >> pointer_kinds;
+      const std::string stem = stem_of(plain(lemma));
+      if (stem.empty()) continue;
+      for (std::string symbol; pointer_kinds > 0 && in >> symbol;) --pointer_kinds;
+      int sense_count = 0, tagged = 0;
+      in >> sense_count >> tagged;
+      Sense sense{part, plain(lemma), {}};
+      for (long offset = 0; synsets > 0 && in >> offset; --synsets) sense.offsets.push_back(offset);
+      if (!sense.offsets.empty()) wn->senses_[stem].push_back(std::move(sense));
+    }
+  }
+  for (const char* part : {"noun", "verb", "adj", "adv"}) {
+    std::ifstream exc(dir / (std::string(part) + ".exc"));
+    for (std::string line; std::getline(exc, line);) {
+      std::istringstream in(line);
+      std::string inflected, base;
+      in >> inflected;
+      const std::string from = stem_of(plain(inflected));
+      while (!from.empty() && in >> base) {
+        const std::string to = stem_of(plain(base));
+        if (to.empty() || to == from) continue;
+        wn->irregular_[from].insert(to);
+        wn->irregular_[to].insert(from);
+      }
+    }
+  }
+  return wn->senses_.empty() ? nullptr : std::move(wn);
+}
+
+const WordNet* WordNet::shared() {
+  static const std::unique_ptr<WordNet> kShared = [] {
+    const char* dir = std::getenv("LECTIO_WORDNET_DIR");
+    return open(dir != nullptr && *dir != '\0' ? dir : "/usr/share/wordnet");
+  }();
+  return kShared.get();
+}
+
+std::string WordNet::synset_line(int part, long offset) const {
+  std::ifstream& f = files_[part];
+  f.clear();
+  f.seekg(offset);
+  std::string line;
+  std::getline(f, line);
+  const auto bar = line.find(" | ");  // the gloss
+  return bar == std::string::npos ? line : line.substr(0, bar);
+}
+
+std::vector<std::string> WordNet::compute(const std::string& stem) const {
+  std::set<std::string> out;
+  if (const auto irregular = irregular_.find(stem); irregular != irregular_.end()) {
+    out = irregular->second;
+  }
+  const auto it = senses_.find(stem);
+  if (it == senses_.end()) return {out.begin(), out.end()};
+  const auto add = [&](const std::string& word) {
+    std::string s = stem_of(word);
+    if (!s.empty() && s != stem) out.insert(std::move(s));
+  };
+  for (const Sense& sense : it->second) {
+    for (const long offset : sense.offsets) {
+      const Synset s = parse_synset(synset_line(sense.part, offset));
+      const auto own = std::find(s.words.begin(), s.words.end(), sense.lemma);
+      const int number = own == s.words.end() ? -1 : static_cast<int>(own - s.words.begin()) + 1;
+      for (const std::string& w : s.words) add(w);
+      for (const Synset::Pointer& p : s.pointers) {
+        // "+": a derived form; "\": an adjective's noun, an adverb's adjective.
+        if (p.symbol != "+" && p.symbol != "\\") continue;
+        if (p.source != 0 && p.source != number) continue;
+        const Synset target = parse_synset(synset_line(part_of(p.pos), p.offset));
+        if (p.target == 0) {
+          for (const std::string& w : target.words) add(w);
+        } else if (p.target <= static_cast<int>(target.words.size())) {
+          add(target.words[static_cast<std::size_t>(p.target) - 1]);
+        }
+      }
+    }
+  }
+  return {out.begin(), out.end()};
+}
+
+std::vector<std::string> WordNet::bridges(const std::string& stem) const {
+  std::lock_guard lock(mutex_);
+  const auto cached = cache_.find(stem);
+  if (cached != cache_.end()) return cached->second;
+  return cache_[stem] = compute(stem);
+}
+
+}  // namespace lectio::text

@@ -1,0 +1,227 @@
+// Picking the sentences that answer a question, on hand-made candidates and material: the
+// answer type, the question's wording, long sentences an answer may quote, and the signs that
+// the best match turns the question's way round (negation, opposites) so that it is refused.
+#include "lectio/ask/answer_core.h"
+
+#include <gtest/gtest.h>
+
+#include "ask/answer_checks.h"
+#include "lectio/text/terms.h"
+#include "support/answer_candidates.h"
+
+namespace lectio::ask {
+
+namespace {
+
+const std::vector<std::string> kSkyFacts = {
+    "The company was formed in 1990 by a merger of two satellite broadcasters.",
+    "Sky became the largest digital subscription television company in the country.",
+    "The digital service was officially launched in October 1998 under the name Sky Digital.",
+    "Subscribers can record programmes with the box and watch them later.",
+    "The merger followed a year of heavy losses at both broadcasters.",
+};
+
+}  // namespace
+
+TEST(AnswerCoreTest, TheAnswerTypesOwnWordsAreNotQuestionTerms) {
+  EXPECT_EQ(question_terms("How many moons does Mars have?", "en"),
+            (std::vector<std::string>{"moon", "mar"}));
+  EXPECT_EQ(question_terms("What kind of rock is basalt?", "en"),
+            (std::vector<std::string>{"rock", "basalt"}));
+}
+
+TEST(AnswerCoreTest, HowAQuestionIsPutIsNotWhatItAsks) {
+  EXPECT_EQ(question_terms("What is the name of the turf at the stadium?", "en"),
+            (std::vector<std::string>{"turf", "stadium"}));
+  EXPECT_EQ(question_terms("When did the final take place?", "en"),
+            (std::vector<std::string>{"final"}));
+  EXPECT_EQ(question_terms("What is the city known as?", "en"), (std::vector<std::string>{"citi"}));
+  // "place" is asked about when nothing takes it.
+  EXPECT_EQ(question_terms("What place did the team finish in?", "en"),
+            (std::vector<std::string>{"place", "team", "finish"}));
+}
+
+TEST(AnswerCoreTest, AHowManyQuestionIsAnsweredByTheSentenceWithTheNumber) {
+  // "many" is in no sentence: counted as a term, it weighed most and left too little of the
+  // question carried by the sentence that answers.
+  const auto c = candidates_of({"Mars has two small moons, Phobos and Deimos.",
+                                "Phobos orbits Mars closer than any other known moon.",
+                                "Jupiter has the largest moon of the solar system."});
+  EXPECT_EQ(lead("How many moons does Mars have?", c),
+            "Mars has two small moons, Phobos and Deimos.");
+}
+
+TEST(AnswerCoreTest, AWhoQuestionPicksTheSentenceWithAName) {
+  const auto c = candidates_of({"The college library grew quickly after the fire of 1879.",
+                                "The library was founded in 1873 by Father Lemonnier.",
+                                "Students use the library late into the night."});
+  EXPECT_EQ(lead("Who founded the library?", c),
+            "The library was founded in 1873 by Father Lemonnier.");
+  EXPECT_EQ(lead("When was the library founded?", c),
+            "The library was founded in 1873 by Father Lemonnier.");
+}
+
+TEST(AnswerCoreTest, ANegatedQuestionWhoseBestSentenceIsNotNegatedIsRefused) {
+  const auto c = candidates_of(kSkyFacts);
+  EXPECT_NE(lead("When was the digital service launched?", c), "");
+  EXPECT_EQ(lead("When was the digital service never launched?", c), "");
+  EXPECT_EQ(lead("What digital service wasn't launched in 1998?", c), "");
+}
+
+TEST(AnswerCoreTest, AQuestionAskingTheOppositeOfWhatTheSourcesSayIsRefused) {
+  const auto c = candidates_of(kSkyFacts);
+  // The answerable question, then the same with its key word swapped for its opposite.
+  EXPECT_EQ(lead("Which is the largest digital subscription television company?", c), kSkyFacts[1]);
+  EXPECT_EQ(lead("Which is the smallest digital subscription television company?", c), "");
+  EXPECT_EQ(lead("When was the digital service officially launched?", c), kSkyFacts[2]);
+  EXPECT_EQ(lead("When was the digital service unofficially launched?", c), "");
+}
+
+TEST(AnswerCoreTest, OppositesAreAntonymsOrNegativePrefixesNotLookalikes) {
+  const std::set<std::string> said = {"largest", "offici", "play", "form", "avail"};
+  EXPECT_EQ(opposite_said(text::terms("smallest", "en"), said, "en"), "smallest");
+  EXPECT_EQ(opposite_said(text::terms("unofficially", "en"), said, "en"), "unoffici");
+  EXPECT_EQ(opposite_said(text::terms("unavailable", "en"), said, "en"), "unavail");
+  EXPECT_EQ(opposite_said(text::terms("display", "en"), said, "en"), "");
+  EXPECT_EQ(opposite_said(text::terms("inform", "en"), said, "en"), "");
+  EXPECT_EQ(opposite_said(text::terms("largest", "en"), said, "en"), "");  // said as asked
+  EXPECT_EQ(opposite_said(text::terms("smallest", "en"), said, "zh"), "");
+  EXPECT_TRUE(negation_differs("Who never won?", "Denver won.", "en"));
+  EXPECT_FALSE(negation_differs("Who never won?", "Carolina did not win.", "en"));
+  EXPECT_FALSE(negation_differs("Who won?", "Carolina did not win.", "en"));
+  // A sentence that says "not" without the word answers a negated question.
+  EXPECT_FALSE(negation_differs("Which team did not get a chance to defend the title?",
+                                "Denver denied New England a chance to defend the title.", "en"));
+  EXPECT_FALSE(negation_differs("Which department does not offer a degree?",
+                                "All departments offer degrees, except for the law school.", "en"));
+}
+
+TEST(AnswerCoreTest, ADegreeOrAFigureTheSourcesStateOtherwiseIsRefused) {
+  const std::vector<std::string> facts = {
+      "It was the most popular digital television service until 2007.",
+      "On 31 March 2012 the company counted 4,222,000 homes with the recorder.",
+      "The first satellite of the service was launched in 1998 from French Guiana."};
+  const auto c = candidates_of(facts);
+  EXPECT_EQ(lead("What was the most popular digital television service?", c), facts[0]);
+  EXPECT_EQ(lead("What was the least popular digital television service?", c), "");
+  EXPECT_EQ(lead("When did the company count 4,222,000 homes with the recorder?", c), facts[1]);
+  EXPECT_EQ(lead("When did the company count 3,222,000 homes with the recorder?", c), "");
+  EXPECT_EQ(lead("Where was the first satellite of the service launched in 1998?", c), facts[2]);
+  EXPECT_EQ(lead("Where was the first satellite of the service launched in 1995?", c), "");
+  EXPECT_TRUE(degree_reversed("Who scored fewer points?", "Denver scored more points.", "en"));
+  EXPECT_FALSE(degree_reversed("Who scored more points?", "Denver scored more points.", "en"));
+  EXPECT_FALSE(degree_reversed("Who scored fewer points?", "Denver scored more points.", "zh"));
+  // A number the sentence also states as asked, or differs from in more than one digit, or
+  // that is too short to be a precise figure, is no sign.
+  EXPECT_FALSE(number_differs("Was it 1998?", "It was 1998, not 1999.", "en"));
+  EXPECT_FALSE(number_differs("Was it 1995?", "It was 2003.", "en"));
+  EXPECT_FALSE(number_differs("Was it 25 yards?", "It was 26 yards.", "en"));
+}
+
+TEST(AnswerCoreTest, AQuestionAskingWhatTheSourcesDenyIsRefused) {
+  const std::vector<std::string> facts = {
+      "Set top boxes are made by several manufacturers for the service.",
+      "There are tight controls over the decoders; they are not available as stand-alone "
+      "modules.",
+      "The broadcaster has no veto over the channels listed in the guide."};
+  const auto c = candidates_of(facts);
+  EXPECT_EQ(lead("What is available as stand-alone modules?", c), "");
+  EXPECT_EQ(lead("What broadcaster has a veto over the channels listed in the guide?", c), "");
+  // Asked yes or no, the denial is the answer; asked in the negative, it answers as well.
+  EXPECT_EQ(lead("Are the decoders available as stand-alone modules?", c), facts[1]);
+  EXPECT_EQ(lead("What is not available as stand-alone modules?", c), facts[1]);
+  EXPECT_TRUE(denies_asked("What is available?", {"avail"}, "It is not available.", "en"));
+  // One plain use of the term and the sentence says it as well as denying it.
+  EXPECT_FALSE(denies_asked("What do broadcasts require?", {"broadcast", "requir"},
+                            "Some do not require a card, some require a card.", "en"));
+  EXPECT_FALSE(denies_asked("What did it concentrate on instead of offering channels?",
+                            {"concentr", "offer", "channel"}, "The channels were not offered.",
+                            "en"));
+  EXPECT_FALSE(denies_asked("What is available?", {"avail"}, "It is not available.", "zh"));
+}
+
+TEST(AnswerCoreTest, TheSourcesTitleCountsAsEverySentencesHeading) {
+  // The article is about the Super Bowl; its sentences seldom say so.
+  lesson::Material m;
+  for (const char* text : {"The game was played at Levi's Stadium in Santa Clara.",
+                           "Tickets for the Super Bowl sold out within a week.",
+                           "The halftime show was headlined by a British rock band."}) {
+    Chunk chunk;
+    chunk.source_id = "file_sb50";
+    chunk.ordinal = static_cast<int>(m.chunks.size());
+    chunk.heading_path = {"Super Bowl 50"};
+    chunk.text = text;
+    m.chunks.push_back(chunk);
+  }
+  const auto spoken = extract::build_candidates(m, "en");
+  const auto written = answer_candidates(m, "en");
+  ASSERT_EQ(spoken.size(), 3u);
+  ASSERT_EQ(written.size(), 3u);
+  EXPECT_TRUE(spoken[0].heading_terms.empty());  // shared by every chunk: left out of a lesson
+  EXPECT_EQ(written[0].heading_terms, (std::vector<std::string>{"super", "bowl", "50"}));
+  const std::string question = "Where was Super Bowl 50 played?";
+  // Without the title no sentence carries enough of the question: "50" is in none.
+  EXPECT_EQ(lead(question, spoken), "");
+  EXPECT_EQ(lead(question, written), "The game was played at Levi's Stadium in Santa Clara.");
+}
+
+TEST(AnswerCoreTest, AnAnswerMayQuoteWhatALessonWouldNotSpeak) {
+  // "99.4." reads as a section number, a list of five commas as a list, and a line without a
+  // full stop as a fragment: none is spoken in a lesson, each may answer a learner's question.
+  const std::vector<std::string> lines = {
+      "Newton had one of his best seasons, with a career-best quarterback rating of 99.4.",
+      "Its defense ranked first, fourth, first, third, and second.",
+      "Jersey colours chosen by the home team"};
+  lesson::Material m;
+  Chunk chunk;
+  chunk.source_id = "file_season";
+  chunk.text = "The season opened in September. " + lines[0] + " " + lines[1] + "\n" + lines[2] +
+               "\nWhich team wore white?";
+  m.chunks.push_back(chunk);
+  EXPECT_EQ(extract::build_candidates(m, "en").size(), 1u);
+  const auto written = answer_candidates(m, "en");
+  ASSERT_EQ(written.size(), 4u);  // the question in the source is not a claim
+  EXPECT_EQ(written[1].original, lines[0]);
+  EXPECT_EQ(written[2].original, lines[1]);
+  EXPECT_EQ(written[3].original, lines[2]);
+  EXPECT_EQ(lead("What was Newton's best quarterback rating?", written), lines[0]);
+  // Chinese answers keep to what a lesson would speak.
+  EXPECT_EQ(answer_candidates(m, "zh").size(), extract::build_candidates(m, "zh").size());
+}
+
+TEST(AnswerCoreTest, AnAnswerMayQuoteASentenceTooLongToSpeak) {
+  const std::string long_sentence =
+      "Despite waiving longtime running back DeAngelo Williams and losing top wide receiver "
+      "Kelvin Benjamin to a torn ligament in the preseason, the Carolina Panthers had their "
+      "best regular season in franchise history, becoming the seventh team to win at least "
+      "fifteen regular season games since the league expanded to a sixteen game schedule.";
+  lesson::Material m;
+  Chunk chunk;
+  chunk.source_id = "file_panthers";
+  chunk.heading_path = {"Panthers", "Season"};
+  chunk.text = "The team opened at home in September. " + long_sentence +
+               " The coach was named coach of the year.";
+  m.chunks.push_back(chunk);
+  const auto spoken = extract::build_candidates(m, "en");
+  const auto written = answer_candidates(m, "en");
+  ASSERT_EQ(spoken.size() + 1, written.size());
+  EXPECT_EQ(written[1].original, long_sentence);
+  EXPECT_EQ(written[1].previous, 0);
+  EXPECT_EQ(written[2].previous, 1);
+  EXPECT_EQ(written[1].heading_terms, (std::vector<std::string>{"panther", "season"}));
+  EXPECT_LT(written[0].position, written[1].position);
+  EXPECT_LT(written[1].position, written[2].position);
+  const std::vector<int> picked =
+      pick_answer("Which running back did the Panthers waive?", written, "en", {});
+  ASSERT_FALSE(picked.empty());
+  EXPECT_EQ(written[static_cast<std::size_t>(picked.front())].original, long_sentence);
+
+  // The same sentence as the tail of one the chunker cut at its word cap is not quoted.
+  m.chunks[0].text = long_sentence + " The coach was named coach of the year.";
+  m.chunks[0].opens_mid_sentence = true;
+  const auto cut = answer_candidates(m, "en");
+  ASSERT_EQ(cut.size(), 1u);
+  EXPECT_EQ(cut[0].original, "The coach was named coach of the year.");
+}
+
+}  // namespace lectio::ask

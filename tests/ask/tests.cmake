@@ -1,0 +1,7 @@
+lectio_test(ask answer DEPS lectio_compose lectio_ingest lectio_search)
+lectio_test(ask answer_core DEPS lectio_text)
+target_include_directories(test_ask_answer_core PRIVATE ${PROJECT_SOURCE_DIR}/src)
+lectio_test(ask answer_features DEPS lectio_text)
+target_include_directories(test_ask_answer_features PRIVATE ${PROJECT_SOURCE_DIR}/src)
+lectio_test(ask answer_bridges DEPS lectio_text lectio_ingest lectio_search)
+target_include_directories(test_ask_answer_bridges PRIVATE ${PROJECT_SOURCE_DIR}/src)

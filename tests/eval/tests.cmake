@@ -1,0 +1,2 @@
+lectio_test(eval rouge)
+lectio_test(eval ir_eval)

@@ -1,0 +1,77 @@
+// The rules that keep a source sentence out of a lesson, one test per rule, on sentences of
+// the kind real manuals carry.
+#include "lectio/extract/listenable.h"
+
+#include <gtest/gtest.h>
+
+namespace lectio::extract {
+
+TEST(ListenableTest, PageLayoutReferencesAreNotSpoken) {
+  for (const char* s : {"If you can boot the system, you may install it by the following command.",
+                        "Here the number of packages in the above is for the amd64 architecture.",
+                        "See Section 9 for an easier way to do the same thing.",
+                        "The options are described in the next section of this manual.",
+                        "Each lock state is explained in the table below."}) {
+    EXPECT_EQ(why_unfit(s, "en"), Unfit::kLayout) << s;
+  }
+  EXPECT_EQ(why_unfit("如下所示，数据库文件有五种锁状态。", "zh"), Unfit::kLayout);
+  EXPECT_EQ(why_unfit("详见第三章关于软件包的说明。", "zh"), Unfit::kLayout);
+}
+
+TEST(ListenableTest, TableCellsAndListFragmentsAreNotSentences) {
+  for (const char* s : {"Used to ask for brief usage information.",
+                        "apt for all interactive command line operations, including removal.",
+                        "Prints the version number of the program and exits.",
+                        "Same as the verbose option but quieter.", "Short read.",
+                        "du, ls, nm, stty, uname, and unexpand."}) {
+    EXPECT_EQ(why_unfit(s, "en"), Unfit::kFragment) << s;
+  }
+  EXPECT_EQ(why_unfit("Does one remove defensive code in order to reach full coverage?", "en"),
+            Unfit::kFragment);
+  EXPECT_EQ(why_unfit("什么是 Debian 软件包？", "zh"), Unfit::kFragment);
+  EXPECT_EQ(why_unfit("用于显示简要的使用说明。", "zh"), Unfit::kFragment);
+  EXPECT_EQ(why_unfit("短句。", "zh"), Unfit::kFragment);
+}
+
+TEST(ListenableTest, MarkupNobodySaysIsNotSpoken) {
+  for (const char* s : {"The full text is at https://www.gnu.org/prep/standards/ for anyone.",
+                        "See 9.3.9 for the details of how this is configured.",
+                        "Edit the file /etc/apt/sources.list to add the new archive.",
+                        "Type $ git init in the directory to start a repository.",
+                        "The value is written as ${name} inside double quotes in scripts.",
+                        "Run `make check` before you send the patch to the list."}) {
+    EXPECT_EQ(why_unfit(s, "en"), Unfit::kMarkup) << s;
+  }
+}
+
+TEST(ListenableTest, PlainSentencesPassAndLongOnesDoNot) {
+  for (const char* s : {"A PENDING lock means that the process holding the lock wants to write.",
+                        "Git stores a snapshot of the whole project every time you commit.",
+                        "Tests are run on every check-in before a release is made.",
+                        "You can record the state of the index with git commit -a at once."}) {
+    EXPECT_EQ(why_unfit(s, "en"), Unfit::kNone) << s;
+  }
+  std::string long_one = "Every";
+  for (int i = 0; i < 50; ++i) long_one += " word";
+  EXPECT_EQ(why_unfit(long_one + ".", "en"), Unfit::kLength);
+  EXPECT_EQ(why_unfit("数据库文件在写入之前必须先获得保留锁。", "zh"), Unfit::kNone);
+}
+
+TEST(ListenableTest, SentencesThatPointBackAreRecognised) {
+  for (const char* s :
+       {"It speeds up the updates of the archive meta data.",
+        "Those for the unstable archive are fixed by the maintainer.",
+        "However, the journal is deleted afterwards.", "In this case the lock is released at once.",
+        "\"This\" is what the shell does first.", "For example, git log shows it."}) {
+    EXPECT_TRUE(points_back(s, "en")) << s;
+  }
+  for (const char* s : {"Git keeps the history of a project.", "Items are stored in order.",
+                        "Iterators stay valid.", "Thistles are not a keyword."}) {
+    EXPECT_FALSE(points_back(s, "en")) << s;
+  }
+  EXPECT_TRUE(points_back("这种方式让写入变成原子操作。", "zh"));
+  EXPECT_TRUE(points_back("此外，日志文件会被删除。", "zh"));
+  EXPECT_FALSE(points_back("数据库文件有五种锁状态。", "zh"));
+}
+
+}  // namespace lectio::extract

@@ -1,0 +1,4 @@
+lectio_test(extract summarize)
+lectio_test(extract listenable)
+lectio_test(extract candidates)
+lectio_test(extract mmr)

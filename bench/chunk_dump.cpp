@@ -12,10 +12,9 @@
 #include <exception>
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "lectio/core/error.h"
 #include "lectio/ingest/ingest.h"
@@ -43,10 +42,9 @@ int main(int argc, char** argv) {
         const auto result = lectio::ingest::add_file(*store, path, options);
         file_of[result.put.source_id] = path.filename().string();
       } catch (const lectio::Error& e) {
-        std::printf("%s\n", nlohmann::json{{"file", path.filename().string()},
-                                           {"error", e.what()}}
-                                .dump()
-                                .c_str());
+        std::printf(
+            "%s\n",
+            nlohmann::json{{"file", path.filename().string()}, {"error", e.what()}}.dump().c_str());
       }
     }
     std::map<std::string, std::string> language_of;

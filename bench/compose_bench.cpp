@@ -4,25 +4,26 @@
 //
 // The sources are real text: news articles (../shared/eval/cnndm-dev/articles.jsonl, one
 // `article_lines` array per line) written as one Markdown document with a heading per article
-// and a form feed after every ~500 words, until it has the requested number of pages. Ingesting and indexing are set up
-// outside the timing; each run times compose_lesson() alone, as `lectio lesson` runs it.
+// and a form feed after every ~500 words, until it has the requested number of pages. Ingesting and
+// indexing are set up outside the timing; each run times compose_lesson() alone, as `lectio lesson`
+// runs it.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
-#include "lectio/core/text.h"
-#include "lectio/text/words.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
+#include "lectio/text/strings.h"
+#include "lectio/text/words.h"
 
 namespace fs = std::filesystem;
 using namespace lectio;
@@ -68,7 +69,8 @@ int main(int argc, char** argv) {
     if (flag == "--pages") pages = std::stoi(argv[i + 1]);
     if (flag == "--runs") runs = std::stoi(argv[i + 1]);
   }
-  const fs::path dir = fs::temp_directory_path() / fmt::format("lectio-compose-bench-{}", ::getpid());
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("lectio-compose-bench-{}", ::getpid());
   fs::create_directories(dir);
   const fs::path source = dir / "notes.md";
   std::ofstream(source) << build_document(argv[1], pages);
@@ -103,8 +105,8 @@ int main(int argc, char** argv) {
   std::printf("sources: %d pages, %d chunks, %lld bytes\n", src->page_count, added.chunk_count,
               static_cast<long long>(src->byte_size));
   std::printf("lesson: %zu FAQ, estimated %.1f of %.0f minutes, supported share %.3f\n",
-              lesson.faq.size(), lesson.duration.estimated_minutes,
-              lesson.duration.target_minutes, lesson.grounding.supported_share);
+              lesson.faq.size(), lesson.duration.estimated_minutes, lesson.duration.target_minutes,
+              lesson.grounding.supported_share);
   std::printf("compose: median %.3f s, best %.3f s, worst %.3f s over %d runs\n",
               seconds[seconds.size() / 2], seconds.front(), seconds.back(), runs);
   std::error_code ec;

@@ -8,20 +8,20 @@
 // verify_text(). Reports the Pearson correlation of the score with the human `factuality`
 // score per `dataset`. ROUGE-1 precision: the share of the summary's lower-cased [a-z0-9]
 // tokens found in the article, counts clipped. --scores writes dataset, human, ours, rouge.
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
-#include "lectio/store/store.h"
 #include "lectio/grounding/verify.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/search/index.h"
+#include "lectio/store/store.h"
 
 namespace fs = std::filesystem;
 using namespace lectio;

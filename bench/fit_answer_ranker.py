@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fits the weights of ask's sentence ranker (src/compose/answer_core.cpp, kWeights).
+"""Fits the weights of ask's sentence ranker (src/ask/answer_core.cpp, kWeights).
 
 Input: the file `lectio_qa_bench QA_DIR WORK --features FILE` writes: one JSON line per
 question with every candidate sentence the ranker scored, its features (answer_features.h),

@@ -13,11 +13,11 @@
 
 #include "lectio/ask/answer.h"
 #include "lectio/compose/composer.h"
-#include "lectio/store/store.h"
 #include "lectio/compose/engine.h"
-#include "lectio/core/text.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/llm/chat.h"
+#include "lectio/store/store.h"
+#include "lectio/text/strings.h"
 #include "support/chat_server.h"
 #include "support/fake_author.h"
 #include "support/temp_dir.h"

@@ -12,26 +12,25 @@
 // --features writes, per question, every candidate sentence the ranker scored with its
 // features (answer_features.h) and whether it holds a gold answer: one JSON line a question,
 // the input of bench/fit_answer_ranker.py.
+#include <fmt/format.h>
 #include <sqlite3.h>
 
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
-#include "lectio/ask/answer_core.h"
 #include "ask/answer_retrieval.h"
-#include "lectio/store/store.h"
 #include "lectio/ask/answer.h"
-#include "lectio/text/sentences.h"
+#include "lectio/ask/answer_core.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/search/index.h"
+#include "lectio/store/store.h"
+#include "lectio/text/sentences.h"
 
 namespace fs = std::filesystem;
 using namespace lectio;
@@ -111,15 +110,13 @@ nlohmann::json feature_row(const nlohmann::json& q, const std::string& source, i
   const std::string question = q.at("question");
   const auto gold = q.value("answers", std::vector<std::string>{});
   const ask::AnswerOptions defaults;
-  const ask::Retrieved r =
-      ask::retrieve(question, {source}, store, index, defaults.search_depth);
+  const ask::Retrieved r = ask::retrieve(question, {source}, store, index, defaults.search_depth);
   const std::vector<extract::Candidate> candidates = ask::answer_candidates(r.material, "en");
   ask::PickOptions pick;
   pick.max_sentences = k;
   pick.chunk_prior = r.prior;
   nlohmann::json rows = nlohmann::json::array();
-  for (const ask::RankedCandidate& c :
-       ask::rank_candidates(question, candidates, "en", pick)) {
+  for (const ask::RankedCandidate& c : ask::rank_candidates(question, candidates, "en", pick)) {
     const extract::Candidate& cand = candidates[static_cast<std::size_t>(c.candidate)];
     rows.push_back({{"i", c.candidate},
                     {"chunk", cand.chunk},
@@ -148,7 +145,9 @@ struct Counts {
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: lectio_qa_bench QA_DIR WORK_DIR [--k N] [--failures FILE] [--features FILE]\n");
+    std::fprintf(
+        stderr,
+        "usage: lectio_qa_bench QA_DIR WORK_DIR [--k N] [--failures FILE] [--features FILE]\n");
     return 2;
   }
   const fs::path qa = argv[1];
@@ -178,8 +177,8 @@ int main(int argc, char** argv) {
     db.reset(raw);
   }
   sqlite3_exec(db.get(),
-               "CREATE VIRTUAL TABLE s USING fts5(src UNINDEXED, body, tokenize='porter')",
-               nullptr, nullptr, nullptr);
+               "CREATE VIRTUAL TABLE s USING fts5(src UNINDEXED, body, tokenize='porter')", nullptr,
+               nullptr, nullptr);
   {
     Stmt ins = prepare(db.get(), "INSERT INTO s (src, body) VALUES (?, ?)");
     for (const Source& src : store->sources()) {
@@ -196,8 +195,8 @@ int main(int argc, char** argv) {
       }
     }
   }
-  Stmt rank = prepare(db.get(),
-                      "SELECT body FROM s WHERE s MATCH ? AND src = ? ORDER BY bm25(s) LIMIT 3");
+  Stmt rank =
+      prepare(db.get(), "SELECT body FROM s WHERE s MATCH ? AND src = ? ORDER BY bm25(s) LIMIT 3");
 
   std::ofstream failures;
   if (!failures_path.empty()) failures.open(failures_path);
@@ -253,20 +252,18 @@ int main(int argc, char** argv) {
     }
   }
   const auto share = [](int a, int b) { return b ? double(a) / double(b) : 0.0; };
-  const nlohmann::ordered_json out = {
-      {"answerable", n.answerable},
-      {"unanswerable", n.unanswerable},
-      {"first_sentence", share(n.first, n.answerable)},
-      {"whole_answer", share(n.whole, n.answerable)},
-      {"answered", share(n.answered, n.answerable)},
-      {"refused", share(n.refused, n.unanswerable)},
-      {"fts5_top1", share(n.fts1, n.answerable)},
-      {"fts5_top3", share(n.fts3, n.answerable)}};
+  const nlohmann::ordered_json out = {{"answerable", n.answerable},
+                                      {"unanswerable", n.unanswerable},
+                                      {"first_sentence", share(n.first, n.answerable)},
+                                      {"whole_answer", share(n.whole, n.answerable)},
+                                      {"answered", share(n.answered, n.answerable)},
+                                      {"refused", share(n.refused, n.unanswerable)},
+                                      {"fts5_top1", share(n.fts1, n.answerable)},
+                                      {"fts5_top3", share(n.fts3, n.answerable)}};
   std::printf("%s\n", out.dump().c_str());
   std::printf("%-44s %8s %8s %7s\n", "measure (answerable questions)", "ask", "fts5", "ratio");
   std::printf("%-44s %8.3f %8.3f %6.3fx\n", "first sentence / top-1 holds a gold answer",
-              share(n.first, n.answerable), share(n.fts1, n.answerable),
-              share(n.first, n.fts1));
+              share(n.first, n.answerable), share(n.fts1, n.answerable), share(n.first, n.fts1));
   std::printf("%-44s %8.3f %8.3f %6.3fx\n", "whole answer / top-3 holds a gold answer",
               share(n.whole, n.answerable), share(n.fts3, n.answerable), share(n.whole, n.fts3));
   std::printf("%-44s %8.3f\n", "answerable questions answered", share(n.answered, n.answerable));

@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "lectio/lesson/lesson.h"
 #include "lectio/core/error.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/speech/audio.h"
 #include "lectio/speech/normalize.h"
 #include "lectio/speech/publish_files.h"

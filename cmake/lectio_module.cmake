@@ -7,4 +7,5 @@ function(lectio_module name)
     PUBLIC ${PROJECT_SOURCE_DIR}/include
     PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_libraries(lectio_${name} PUBLIC ${ARG_PUBLIC_DEPS} PRIVATE ${ARG_PRIVATE_DEPS})
+  target_compile_options(lectio_${name} PRIVATE ${LECTIO_WERROR_FLAGS})
 endfunction()

@@ -8,8 +8,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text = lectio::fuzz::as_text(data + 1, size - 1);
   lectio::fuzz::refuse_or_parse([&] {
     const lectio::lesson::Brief brief = data[0] % 2
-                                             ? lectio::lesson::parse_brief_json(text, "brief")
-                                             : lectio::lesson::parse_brief(text, "brief.yaml");
+                                            ? lectio::lesson::parse_brief_json(text, "brief")
+                                            : lectio::lesson::parse_brief(text, "brief.yaml");
     lectio::lesson::target_minutes(brief);
     lectio::lesson::brief_hash(brief);
   });

@@ -1,8 +1,8 @@
 // Fuzzes the speech normaliser in both languages: it must return for any UTF-8 sentence (the
 // renderer only hands it valid UTF-8), never throw, and not grow without bound.
 #include "fuzz_support.h"
-#include "lectio/core/text.h"
 #include "lectio/speech/normalize.h"
+#include "lectio/text/strings.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0 || size > 4096) return 0;

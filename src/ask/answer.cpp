@@ -9,12 +9,12 @@
 #include <tuple>
 #include <utility>
 
-#include "lectio/ask/answer_core.h"
 #include "answer_retrieval.h"
+#include "lectio/ask/answer_core.h"
+#include "lectio/core/error.h"
 #include "lectio/extract/candidates.h"
 #include "lectio/grounding/grounding.h"
-#include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/text/strings.h"
 #include "llm_answer.h"
 
 namespace lectio::ask {
@@ -68,19 +68,11 @@ void verify(Answer& answer, const std::string& language, store::ContentStore& st
   lesson::Lesson scratch;
   scratch.language = language;
   scratch.faq.push_back({answer.question, std::move(answer.sentences)});
-  grounding::verify_grounding(
-      scratch,
-      [&](const std::string& id) -> std::optional<Chunk> {
-        const auto ref = ChunkRef::parse(id);
-        if (!ref) return std::nullopt;
-        return store.chunk(*ref);
-      },
-      [&](const Chunk& c) -> std::optional<Source> {
-        return store.source(c.source_id, c.version);
-      });
+  grounding::verify_grounding(scratch, store);
   answer.sentences = std::move(scratch.faq.front().answer);
-  std::erase_if(answer.sentences,
-                [](const lesson::ScriptSentence& s) { return s.support < grounding::kSupportThreshold; });
+  std::erase_if(answer.sentences, [](const lesson::ScriptSentence& s) {
+    return s.support < grounding::kSupportThreshold;
+  });
   std::set<std::string> cited;
   for (const lesson::ScriptSentence& s : answer.sentences) {
     cited.insert(s.citations.begin(), s.citations.end());
@@ -89,7 +81,6 @@ void verify(Answer& answer, const std::string& language, store::ContentStore& st
     if (cited.contains(c.chunk_id)) answer.sources.push_back(std::move(c));
   }
 }
-
 
 // The answer from `source_ids` (never empty: to the index, empty means every source).
 Answer answer(std::string_view question, const std::vector<std::string>& source_ids,
@@ -102,7 +93,8 @@ Answer answer(std::string_view question, const std::vector<std::string>& source_
 
   const Retrieved retrieved =
       retrieve(answer.question, source_ids, store, index, options.search_depth);
-  const std::vector<extract::Candidate> candidates = answer_candidates(retrieved.material, language);
+  const std::vector<extract::Candidate> candidates =
+      answer_candidates(retrieved.material, language);
   PickOptions pick;
   pick.max_sentences = options.max_sentences;
   pick.chunk_prior = retrieved.prior;
@@ -115,9 +107,9 @@ Answer answer(std::string_view question, const std::vector<std::string>& source_
   }
   for (std::size_t k = 0; !options.writer && k < picked.size(); ++k) {
     // Verbatim: what the learner reads is what the chunk says.
-    answer.sentences.push_back(extract::cited_sentence(candidates[static_cast<std::size_t>(picked[k])],
-                                                       retrieved.material,
-                                                       extract::Wording::kVerbatim));
+    answer.sentences.push_back(
+        extract::cited_sentence(candidates[static_cast<std::size_t>(picked[k])], retrieved.material,
+                                extract::Wording::kVerbatim));
   }
   verify(answer, language, store);
   answer.supported = !answer.sentences.empty();
@@ -127,8 +119,9 @@ Answer answer(std::string_view question, const std::vector<std::string>& source_
 
 }  // namespace
 
-Answer answer_question(std::string_view question, const lesson::Lesson& lesson, store::ContentStore& store,
-                       search::Index& index, const AnswerOptions& options) {
+Answer answer_question(std::string_view question, const lesson::Lesson& lesson,
+                       store::ContentStore& store, search::Index& index,
+                       const AnswerOptions& options) {
   const std::string language = lesson.language == "zh" ? "zh" : "en";
   return answer(question, lesson_source_ids(lesson), language, store, index, options);
 }
@@ -146,7 +139,7 @@ Answer answer_from_sources(std::string_view question, const std::vector<std::str
   if (ids.empty()) {
     for (const Source& s : store.sources()) ids.push_back(s.id);
   }
-  const std::string language = !options.language.empty() ? options.language
+  const std::string language = !options.language.empty()                 ? options.language
                                : text::detect_language(question) == "zh" ? "zh"
                                                                          : "en";
   return answer(question, ids, language, store, index, options);

@@ -10,11 +10,11 @@
 
 #include "answer_checks.h"
 #include "lectio/ask/answer_features.h"
+#include "lectio/extract/listenable.h"
 #include "lectio/text/sentences.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/weighting.h"
 #include "lectio/text/words.h"
-#include "lectio/extract/listenable.h"
 
 namespace lectio::ask {
 
@@ -172,8 +172,9 @@ bool says_otherwise(const Question& q, const std::vector<extract::Candidate>& ca
 // The best sentence that carries enough of the question, then the next best that do too and
 // say something new.
 std::vector<int> choose(const Question& q, const std::vector<RankedCandidate>& ranked,
-                        const std::vector<extract::Candidate>& candidates, const text::TermStats& stats,
-                        const std::vector<text::TermVector>& vectors, const PickOptions& options) {
+                        const std::vector<extract::Candidate>& candidates,
+                        const text::TermStats& stats, const std::vector<text::TermVector>& vectors,
+                        const PickOptions& options) {
   // The lead: the best sentence that carries the question.
   const auto lead = std::find_if(ranked.begin(), ranked.end(), [&](const RankedCandidate& s) {
     return s.coverage >= options.min_coverage;
@@ -228,7 +229,8 @@ bool quotable_in_writing(std::string_view sentence, const std::string& language)
 
 }  // namespace
 
-std::vector<extract::Candidate> answer_candidates(const lesson::Material& material, const std::string& language) {
+std::vector<extract::Candidate> answer_candidates(const lesson::Material& material,
+                                                  const std::string& language) {
   std::vector<extract::Candidate> out = extract::build_candidates(material, language);
   std::vector<std::vector<std::string>> headings;
   for (const Chunk& chunk : material.chunks) {
@@ -262,7 +264,9 @@ std::vector<extract::Candidate> answer_candidates(const lesson::Material& materi
     }
   }
   std::stable_sort(out.begin(), out.end(),
-                   [](const extract::Candidate& a, const extract::Candidate& b) { return a.position < b.position; });
+                   [](const extract::Candidate& a, const extract::Candidate& b) {
+                     return a.position < b.position;
+                   });
   for (std::size_t i = 0; i < out.size(); ++i) {  // `previous`: the sentence right before
     out[i].previous =
         i > 0 && out[i - 1].chunk == out[i].chunk && out[i - 1].position + 1 == out[i].position
@@ -316,7 +320,8 @@ struct Prepared {
 
 // `respell`: a learner's English question, whose misspelt terms are read as the sources spell
 // them (respelt()); a brief's questions keep their wording.
-std::optional<Prepared> prepare(std::string_view question, const std::vector<extract::Candidate>& candidates,
+std::optional<Prepared> prepare(std::string_view question,
+                                const std::vector<extract::Candidate>& candidates,
                                 const std::string& language, bool respell) {
   Question q{question_terms(question, language), answer_type(question, language),
              std::string(question), language, type_head_terms(question, language)};
@@ -357,7 +362,8 @@ std::vector<RankedCandidate> rank_candidates(std::string_view question,
   return ranked;
 }
 
-std::vector<int> pick_answer(std::string_view question, const std::vector<extract::Candidate>& candidates,
+std::vector<int> pick_answer(std::string_view question,
+                             const std::vector<extract::Candidate>& candidates,
                              const std::string& language, const PickOptions& options) {
   const std::optional<Prepared> p =
       prepare(question, candidates, language, options.weigh_absent_terms);

@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "lectio/lesson/material.h"
 #include "lectio/lesson/lesson.h"
+#include "lectio/lesson/material.h"
 #include "lectio/llm/chat.h"
 
 namespace lectio::ask {
@@ -14,7 +14,7 @@ namespace lectio::ask {
 // grounding verifier, one repair with its finding, dropped if that fails too. Empty when
 // nothing survives. Throws Io naming the endpoint when the server fails.
 std::vector<lesson::ScriptSentence> llm_answer(llm::ChatClient& client, const std::string& question,
-                                       const std::string& language, const lesson::Material& material,
-                                       int max_sentences);
+                                               const std::string& language,
+                                               const lesson::Material& material, int max_sentences);
 
 }  // namespace lectio::ask

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lectio/core/text.h"
+#include "lectio/text/strings.h"
 
 namespace lectio::author {
 
@@ -162,7 +162,8 @@ llm::ChatRequest faq_request(const lesson::Brief& brief, const std::vector<Label
                                  questions));
 }
 
-llm::ChatRequest meta_request(const lesson::Brief& brief, const std::vector<LabelledChunk>& chunks) {
+llm::ChatRequest meta_request(const lesson::Brief& brief,
+                              const std::vector<LabelledChunk>& chunks) {
   const std::string schema = fmt::format(
       R"({{"type":"object","properties":{{"title":{{"type":"string"}},)"
       R"("description":{{"type":"string"}},"tags":{},"quote":{{"type":"object",)"

@@ -8,8 +8,8 @@
 #include <set>
 
 #include "lectio/grounding/grounding.h"
-#include "lectio/core/text.h"
 #include "lectio/text/speaking_rate.h"
+#include "lectio/text/strings.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
 
@@ -64,7 +64,8 @@ std::vector<std::string> unsupported_specifics(const std::string& sentence,
                                                const std::vector<std::string>& texts,
                                                const std::string& language) {
   std::vector<std::string> out;
-  for (const grounding::UnsupportedTerm& t : grounding::check_claim(sentence, texts, language).unsupported) {
+  for (const grounding::UnsupportedTerm& t :
+       grounding::check_claim(sentence, texts, language).unsupported) {
     if (t.kind != grounding::TermKind::kTerm) out.push_back(t.text);
   }
   return out;
@@ -90,7 +91,8 @@ std::string finding(double support, const std::string& sentence,
       missing.push_back(term);
     }
   }
-  std::string out = fmt::format("support {:.2f} is below {:.2f}", support, grounding::kSupportThreshold);
+  std::string out =
+      fmt::format("support {:.2f} is below {:.2f}", support, grounding::kSupportThreshold);
   if (!missing.empty())
     out += fmt::format("; not in the cited excerpts: {}", fmt::join(missing, ", "));
   return out;
@@ -116,7 +118,8 @@ bool holds_verbatim(const std::string& text, const std::string& quote) {
   return q.size() >= 12 && text::collapse_whitespace(text).find(q) != std::string::npos;
 }
 
-LlmSession::LlmSession(llm::ChatClient& client, const lesson::Brief& brief, const lesson::Material& material)
+LlmSession::LlmSession(llm::ChatClient& client, const lesson::Brief& brief,
+                       const lesson::Material& material)
     : client_(client), brief_(brief), material_(material) {
   usage_.model = client.options().model;
 }
@@ -229,8 +232,9 @@ LlmSession::Checked LlmSession::check(const Json& item, const std::vector<int>& 
   return c;
 }
 
-std::vector<lesson::ScriptSentence> LlmSession::accept(const Json& items, const std::vector<int>& chunks,
-                                               DraftKind kind) {
+std::vector<lesson::ScriptSentence> LlmSession::accept(const Json& items,
+                                                       const std::vector<int>& chunks,
+                                                       DraftKind kind) {
   std::vector<Checked> checked;
   std::vector<RepairItem> repairs;
   for (const Json& item : items) {

@@ -10,13 +10,13 @@
 #include "engine_options.h"
 #include "lectio/ask/answer.h"
 #include "lectio/compose/composer.h"
-#include "lectio/grounding/verify.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/grounding/verify.h"
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
+#include "lectio/text/strings.h"
 
 namespace lectio::cli {
 
@@ -39,7 +39,8 @@ struct VerifyArgs {
   bool json = false;
 };
 
-std::vector<std::string> resolve_sources(store::ContentStore& store, const std::vector<std::string>& ids) {
+std::vector<std::string> resolve_sources(store::ContentStore& store,
+                                         const std::vector<std::string>& ids) {
   std::vector<std::string> out;
   for (const std::string& id : ids) out.push_back(resolve_source(store, id));
   return out;
@@ -95,9 +96,9 @@ void run_ask(const AskArgs& args, GlobalOptions& global) {
   auto index = open_index(*store, global);
   if (!args.lesson.empty()) {
     const auto lesson = pipeline::load_lesson(*store, args.lesson);
-    if (!lesson) throw NotFound(fmt::format("{}: no such lesson (see `lectio lessons`)", args.lesson));
-    print_answer(ask::answer_question(args.question, *lesson, *store, *index, options),
-                 args.json);
+    if (!lesson)
+      throw NotFound(fmt::format("{}: no such lesson (see `lectio lessons`)", args.lesson));
+    print_answer(ask::answer_question(args.question, *lesson, *store, *index, options), args.json);
     return;
   }
   print_answer(ask::answer_from_sources(args.question, sources, *store, *index, options),
@@ -182,7 +183,8 @@ void register_ask_commands(CLI::App& app, GlobalOptions& global) {
   CLI::App* verify =
       app.add_subcommand("verify", "Check each sentence of a text file against your sources");
   verify->add_option("file", verify_args->file, "A UTF-8 text file (at most 1 MiB)")->required();
-  verify->add_option("--source", verify_args->sources, "Only this source (repeatable; default: all)");
+  verify->add_option("--source", verify_args->sources,
+                     "Only this source (repeatable; default: all)");
   verify->add_flag("--json", verify_args->json, "Print JSON");
   verify->callback([verify_args, &global] { run_verify(*verify_args, global); });
 }

@@ -10,11 +10,12 @@
 
 #include "commands.h"
 #include "lectio/core/error.h"
+#include "lectio/core/hash.h"
 #include "lectio/core/progress.h"
-#include "lectio/core/text.h"
 #include "lectio/eval/beir.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
+#include "lectio/text/strings.h"
 
 namespace fs = std::filesystem;
 
@@ -68,7 +69,7 @@ std::int64_t load_corpus(const fs::path& dir, store::ContentStore& store) {
     s.title = d.title;
     s.file_name = d.id;
     s.language = text::detect_language(d.title + "\n" + d.text);
-    s.content_hash = text::content_hash(d.title + "\n" + d.text);
+    s.content_hash = content_hash(d.title + "\n" + d.text);
     s.byte_size = static_cast<std::int64_t>(d.title.size() + d.text.size());
     Chunk c;
     c.source_id = s.id;

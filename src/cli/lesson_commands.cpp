@@ -7,9 +7,9 @@
 
 #include "commands.h"
 #include "engine_options.h"
-#include "lectio/lesson/brief.h"
 #include "lectio/core/error.h"
 #include "lectio/core/progress.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/pipeline/make_lesson.h"
 #include "lectio/speech/render.h"
 

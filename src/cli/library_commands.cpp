@@ -1,13 +1,13 @@
 // lectio lessons: what has been composed and stored.
-#include <iostream>
-
 #include <fmt/format.h>
+
+#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
 #include "lectio/compose/composer.h"
-#include "lectio/pipeline/lesson_records.h"
 #include "lectio/core/error.h"
+#include "lectio/pipeline/lesson_records.h"
 #include "lectio/store/store.h"
 
 namespace lectio::cli {
@@ -45,7 +45,8 @@ void run_lesson_show(const std::string& id, bool json, GlobalOptions& global) {
   auto store = store::open_content_store(global.data());
   const auto lesson = pipeline::load_lesson(*store, id);
   if (!lesson) throw NotFound(fmt::format("{}: no such lesson (see `lectio lessons`)", id));
-  std::cout << (json ? lesson::lesson_to_json(*lesson) + "\n" : lesson::lesson_to_markdown(*lesson));
+  std::cout << (json ? lesson::lesson_to_json(*lesson) + "\n"
+                     : lesson::lesson_to_markdown(*lesson));
 }
 
 }  // namespace

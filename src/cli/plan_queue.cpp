@@ -31,7 +31,7 @@ struct Queued {
 
 // The stored lesson built from this build key, usable as it is (with audio when asked for).
 std::optional<lesson::Lesson> reusable(store::ContentStore& store, const std::string& key,
-                                        bool audio) {
+                                       bool audio) {
   for (const store::Record& r : store.records(store::RecordKind::kLesson)) {
     if (r.build_key != key) continue;
     auto lesson = pipeline::load_lesson(store, r.id);

@@ -10,9 +10,9 @@
 #include "commands.h"
 #include "lectio/core/error.h"
 #include "lectio/core/progress.h"
-#include "lectio/core/text.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
+#include "lectio/text/strings.h"
 
 namespace lectio::cli {
 

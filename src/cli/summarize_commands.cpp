@@ -1,18 +1,18 @@
 // lectio summarize | eval summarize
+#include <fmt/format.h>
+
 #include <fstream>
 #include <iostream>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
-#include "lectio/eval/rouge.h"
-#include "lectio/extract/summarize.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/eval/rouge.h"
+#include "lectio/extract/summarize.h"
 #include "lectio/ingest/extract.h"
 #include "lectio/text/sentences.h"
+#include "lectio/text/strings.h"
 
 namespace fs = std::filesystem;
 
@@ -112,8 +112,8 @@ std::vector<Article> read_articles(const std::string& file) {
                     row["reference"].is_string();
     if (!ok) {
       throw InvalidInput(fmt::format(
-          "{}:{}: expected a JSON object with article_lines (array) and reference (string)",
-          file, line_number));
+          "{}:{}: expected a JSON object with article_lines (array) and reference (string)", file,
+          line_number));
     }
     Article a;
     for (const auto& s : row["article_lines"]) {
@@ -152,8 +152,8 @@ void run_eval_summarize(const std::string& file, int sentences, bool json) {
   for (const Article& a : articles) {
     extract::SelectOptions options;
     options.count = sentences;
-    ours.add(eval::rouge(joined(a.lines, extract::select_sentences(a.lines, options)),
-                            a.reference));
+    ours.add(
+        eval::rouge(joined(a.lines, extract::select_sentences(a.lines, options)), a.reference));
     std::vector<int> first;
     for (int i = 0; i < sentences && i < static_cast<int>(a.lines.size()); ++i) first.push_back(i);
     lead.add(eval::rouge(joined(a.lines, first), a.reference));
@@ -161,17 +161,16 @@ void run_eval_summarize(const std::string& file, int sentences, bool json) {
   const double n = static_cast<double>(articles.size());
   const std::string lead_name = fmt::format("lead-{}", sentences);
   if (json) {
-    nlohmann::ordered_json out = {{"file", file},
-                                  {"articles", articles.size()},
-                                  {"sentences", sentences},
-                                  {"rouge_l_variant", "summary-level (rougeLsum)"},
-                                  {"lectio", ours.json(n)},
-                                  {lead_name, lead.json(n)}};
+    nlohmann::ordered_json out = {
+        {"file", file},           {"articles", articles.size()},
+        {"sentences", sentences}, {"rouge_l_variant", "summary-level (rougeLsum)"},
+        {"lectio", ours.json(n)}, {lead_name, lead.json(n)}};
     std::cout << out.dump(2) << '\n';
     return;
   }
-  std::cout << fmt::format("{} articles, {} sentences each; mean F1 x 100 (ROUGE-L: summary-level)\n",
-                           articles.size(), sentences);
+  std::cout << fmt::format(
+      "{} articles, {} sentences each; mean F1 x 100 (ROUGE-L: summary-level)\n", articles.size(),
+      sentences);
   std::cout << fmt::format("{:<10} {:>8} {:>8} {:>8}\n", "", "ROUGE-1", "ROUGE-2", "ROUGE-L");
   for (const auto& [name, m] : {std::pair<std::string, Mean>{"lectio", ours}, {lead_name, lead}}) {
     std::cout << fmt::format("{:<10} {:>8.2f} {:>8.2f} {:>8.2f}\n", name, 100 * m.r1 / n,
@@ -195,8 +194,7 @@ void register_summarize_commands(CLI::App& app, GlobalOptions& /*global*/) {
   auto args = std::make_shared<SummarizeArgs>();
   CLI::App* summarize =
       app.add_subcommand("summarize", "Pick the sentences of a document that summarise it");
-  summarize->add_option("file", args->file, "A text, Markdown or other supported file")
-      ->required();
+  summarize->add_option("file", args->file, "A text, Markdown or other supported file")->required();
   summarize->add_option("--sentences,-n", args->sentences, "How many sentences")
       ->capture_default_str();
   summarize->add_option("--focus", args->focus, "A question or topic the sentences should answer");

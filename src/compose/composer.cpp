@@ -1,15 +1,16 @@
 #include "lectio/compose/composer.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <filesystem>
 
-#include <fmt/format.h>
-
-#include "lectio/grounding/grounding.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
-#include "phrasing.h"
+#include "lectio/core/hash.h"
+#include "lectio/grounding/grounding.h"
 #include "lectio/text/speaking_rate.h"
+#include "lectio/text/strings.h"
+#include "phrasing.h"
 
 namespace fs = std::filesystem;
 
@@ -17,7 +18,8 @@ namespace lectio::compose {
 
 namespace {
 
-std::string resolve_source(const std::string& entry, const lesson::Brief& brief, store::ContentStore& store) {
+std::string resolve_source(const std::string& entry, const lesson::Brief& brief,
+                           store::ContentStore& store) {
   const std::string id = entry.rfind("file_", 0) == 0 ? entry : "file_" + entry;
   if (store.source(id, std::nullopt)) return id;
   fs::path path(entry);
@@ -27,8 +29,7 @@ std::string resolve_source(const std::string& entry, const lesson::Brief& brief,
     const std::string absolute = fs::absolute(path).lexically_normal().string();
     if (auto found = store.source_id_for_path(absolute)) return *found;
     throw InvalidInput(fmt::format(
-        "brief: field 'sources': {} has not been added (run `lectio add {}` first)", entry,
-        entry));
+        "brief: field 'sources': {} has not been added (run `lectio add {}` first)", entry, entry));
   }
   throw InvalidInput(
       fmt::format("brief: field 'sources': unknown source '{}' (see `lectio sources`)", entry));
@@ -60,8 +61,8 @@ void scope_material(const lesson::Brief& brief, lesson::Material& m) {
     bool known = false;
     for (const Source& s : m.sources) known = known || s.id == r.source_id;
     if (!known) {
-      throw InvalidInput(fmt::format(
-          "brief: field 'chunks': '{}' is not a chunk of the brief's sources", entry));
+      throw InvalidInput(
+          fmt::format("brief: field 'chunks': '{}' is not a chunk of the brief's sources", entry));
     }
     ranges.push_back(std::move(r));
   }
@@ -83,7 +84,8 @@ void scope_material(const lesson::Brief& brief, lesson::Material& m) {
   });
 }
 
-lesson::Material load_material(const lesson::Brief& brief, store::ContentStore& store, search::Index& index) {
+lesson::Material load_material(const lesson::Brief& brief, store::ContentStore& store,
+                               search::Index& index) {
   lesson::Material m;
   m.index = &index;
   m.sources = resolve_sources(brief, store);
@@ -95,7 +97,6 @@ lesson::Material load_material(const lesson::Brief& brief, store::ContentStore& 
   if (!brief.chunks.empty()) scope_material(brief, m);
   return m;
 }
-
 
 }  // namespace
 
@@ -116,12 +117,13 @@ double estimate_minutes(const lesson::Lesson& lesson) {
 
 namespace {
 
-std::string build_key_of(const lesson::Brief& brief, const lesson::Material& material, std::string_view engine) {
+std::string build_key_of(const lesson::Brief& brief, const lesson::Material& material,
+                         std::string_view engine) {
   std::string key = lesson::brief_hash(brief);
   for (const Source& s : material.sources) key += fmt::format("|{}@{}", s.id, s.version);
   // Only for another engine, so that the keys of built-in lessons stay as they were.
   if (engine != "extractive") key += fmt::format("|engine={}", engine);
-  return text::content_hash(key);
+  return content_hash(key);
 }
 
 }  // namespace
@@ -133,8 +135,8 @@ std::string lesson_build_key(const lesson::Brief& brief, store::ContentStore& st
   return build_key_of(brief, material, engine);
 }
 
-lesson::Lesson compose_lesson(const lesson::Brief& brief, store::ContentStore& store, search::Index& index,
-                      Engine& engine) {
+lesson::Lesson compose_lesson(const lesson::Brief& brief, store::ContentStore& store,
+                              search::Index& index, Engine& engine) {
   const lesson::Material material = load_material(brief, store, index);
   lesson::Lesson lesson = engine.compose(brief, material);
   lesson.engine = engine.name();
@@ -153,17 +155,10 @@ lesson::Lesson compose_lesson(const lesson::Brief& brief, store::ContentStore& s
   lesson.build_key = lesson_build_key(brief, store, lesson.engine);
   if (lesson.title.empty()) lesson.title = brief.topic;
   lesson.slug = text::slugify(lesson.title, 60);
-  lesson.id = fmt::format("lesson_{}_{}", text::slugify(lesson.title, 32),
-                          lesson.brief_hash.substr(0, 8));
+  lesson.id =
+      fmt::format("lesson_{}_{}", text::slugify(lesson.title, 32), lesson.brief_hash.substr(0, 8));
 
-  grounding::verify_grounding(
-      lesson,
-      [&](const std::string& id) -> std::optional<Chunk> {
-        const auto ref = ChunkRef::parse(id);
-        if (!ref) return std::nullopt;
-        return store.chunk(*ref);
-      },
-      [&](const Chunk& c) -> std::optional<Source> { return store.source(c.source_id, c.version); });
+  grounding::verify_grounding(lesson, store);
 
   lesson.duration.target_minutes = lesson::target_minutes(brief);
   lesson.duration.estimated_minutes = std::round(estimate_minutes(lesson) * 10) / 10;

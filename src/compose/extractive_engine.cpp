@@ -6,15 +6,15 @@
 #include <algorithm>
 #include <functional>
 
-#include "lectio/extract/candidates.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/extract/candidates.h"
+#include "lectio/extract/selection.h"
 #include "lectio/text/speaking_rate.h"
+#include "lectio/text/strings.h"
 #include "lesson_parts.h"
 #include "phrasing.h"
-#include "lectio/extract/selection.h"
 
 namespace lectio::compose {
 
@@ -35,7 +35,8 @@ constexpr double kMinSentenceCoverage = 0.25;
 // In a dialogue the co-host comes in after this many of the host's sentences.
 constexpr int kHostRun = 2;
 
-bool covered(const extract::Scorer& scorer, const extract::Focus& focus, const std::vector<double>& relevance) {
+bool covered(const extract::Scorer& scorer, const extract::Focus& focus,
+             const std::vector<double>& relevance) {
   for (std::size_t c = 0; c < relevance.size(); ++c) {
     if (relevance[c] <= 0) continue;
     const int i = static_cast<int>(c);
@@ -65,7 +66,8 @@ class ExtractiveEngine final : public Engine {
     lesson.language = lang;
 
     const int n = static_cast<int>(brief.insights.size());
-    const double budget_words = lesson::target_minutes(brief) * text::units_per_minute(lang) - kFrameWords;
+    const double budget_words =
+        lesson::target_minutes(brief) * text::units_per_minute(lang) - kFrameWords;
     const int per_insight = std::max(40, static_cast<int>(budget_words / std::max(1, n)));
 
     // Each sentence serves the insight it is most relevant to, so sections do not repeat.
@@ -106,7 +108,8 @@ class ExtractiveEngine final : public Engine {
     std::vector<bool> taken(candidates.size(), false);
     int supported_count = 0;
     for (int i = 0; i < n; ++i) {
-      lesson::ScriptSection sec{lesson::SectionKind::kInsight, brief.insights[i], i, brief.insights[i], {}};
+      lesson::ScriptSection sec{
+          lesson::SectionKind::kInsight, brief.insights[i], i, brief.insights[i], {}};
       std::vector<int> picked;
       if (coverable[static_cast<std::size_t>(i)]) {
         picked = scorer.select(rel[i], kMinRelevance, per_insight, 60, taken);

@@ -72,7 +72,8 @@ std::optional<std::pair<std::string, std::string>> definition_question(const ext
 
 // The question's content terms shared with the answer's first sentence: a listener hears the
 // answer take up the question.
-bool takes_up(const std::string& question, const lesson::ScriptSentence& first, const std::string& lang) {
+bool takes_up(const std::string& question, const lesson::ScriptSentence& first,
+              const std::string& lang) {
   // The same word, not only the same stem: "merge" is not heard in "merges".
   auto q = text::words(question);
   // Counting words and the question's own frame ("Can you explain ...") are not its subject.
@@ -88,8 +89,10 @@ bool takes_up(const std::string& question, const lesson::ScriptSentence& first, 
 }
 
 // A definition answers its question with the sentences that follow it in its chunk.
-lesson::FaqItem answer_from_definition(const std::string& question, int lead, const lesson::Material& material,
-                               const std::vector<extract::Candidate>& candidates, std::vector<bool>& used) {
+lesson::FaqItem answer_from_definition(const std::string& question, int lead,
+                                       const lesson::Material& material,
+                                       const std::vector<extract::Candidate>& candidates,
+                                       std::vector<bool>& used) {
   lesson::FaqItem item;
   item.question = question;
   std::vector<int> picked;
@@ -101,7 +104,8 @@ lesson::FaqItem answer_from_definition(const std::string& question, int lead, co
     picked.push_back(c);
   }
   for (int c : picked) {
-    item.answer.push_back(extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
+    item.answer.push_back(
+        extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
   }
   if (picked.size() >= 2) {
     for (int c : picked) used[static_cast<std::size_t>(c)] = true;
@@ -121,7 +125,8 @@ lesson::ScriptSentence connective(std::string text, const std::string& speaker) 
 
 lesson::ScriptSection intro_section(const lesson::Brief& brief, const Phrasing& say) {
   const bool zh = brief.language == "zh";
-  lesson::ScriptSection intro{lesson::SectionKind::kIntro, zh ? "开场" : "Introduction", -1, "", {}};
+  lesson::ScriptSection intro{
+      lesson::SectionKind::kIntro, zh ? "开场" : "Introduction", -1, "", {}};
   for (auto& line : say.greeting()) intro.sentences.push_back(connective(line, brief.host));
   if (brief.format == lesson::LessonFormat::kDialogue) {
     intro.sentences.push_back(
@@ -135,14 +140,16 @@ lesson::ScriptSection intro_section(const lesson::Brief& brief, const Phrasing& 
 
 lesson::ScriptSection outro_section(const lesson::Brief& brief, const Phrasing& say) {
   const bool dialogue = brief.format == lesson::LessonFormat::kDialogue;
-  lesson::ScriptSection outro{lesson::SectionKind::kOutro, brief.language == "zh" ? "回顾" : "Recap", -1, "", {}};
+  lesson::ScriptSection outro{
+      lesson::SectionKind::kOutro, brief.language == "zh" ? "回顾" : "Recap", -1, "", {}};
   outro.sentences.push_back(connective(say.recap_cue(), dialogue ? brief.cohost : brief.host));
   outro.sentences.push_back(connective(say.recap(), brief.host));
   for (auto& line : say.sign_off()) outro.sentences.push_back(connective(line, brief.host));
   return outro;
 }
 
-extract::Focus focus_for(const std::string& text, const lesson::Brief& brief, const lesson::Material& material) {
+extract::Focus focus_for(const std::string& text, const lesson::Brief& brief,
+                         const lesson::Material& material) {
   extract::Focus focus;
   focus.terms = text::terms(text, brief.language);
   if (!material.index) return focus;
@@ -166,8 +173,8 @@ extract::Focus focus_for(const std::string& text, const lesson::Brief& brief, co
 }
 
 std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
-                               const std::vector<extract::Candidate>& candidates, const extract::Scorer& scorer,
-                               const Phrasing& say) {
+                                       const std::vector<extract::Candidate>& candidates,
+                                       const extract::Scorer& scorer, const Phrasing& say) {
   // The topic's own question first, then the insights, then the terms the sources define,
   // most relevant to the lesson first. Section headings are not questions.
   struct Ask {
@@ -201,9 +208,10 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   std::vector<bool> used(candidates.size(), false);
   for (const Ask& ask : asks) {
     if (static_cast<int>(faq.size()) >= kFaqMax) break;
-    lesson::FaqItem item = ask.lead >= 0
-                       ? answer_from_definition(ask.question, ask.lead, material, candidates, used)
-                       : answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used);
+    lesson::FaqItem item =
+        ask.lead >= 0
+            ? answer_from_definition(ask.question, ask.lead, material, candidates, used)
+            : answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used);
     if (item.answer.size() < 2 || !takes_up(item.question, item.answer.front(), brief.language)) {
       continue;
     }
@@ -212,9 +220,10 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   return faq;
 }
 
-lesson::FaqItem answer_faq(const std::string& question, const std::string& focus_text, const lesson::Brief& brief,
-                   const lesson::Material& material, const std::vector<extract::Candidate>& candidates,
-                   const extract::Scorer& scorer, std::vector<bool>& used) {
+lesson::FaqItem answer_faq(const std::string& question, const std::string& focus_text,
+                           const lesson::Brief& brief, const lesson::Material& material,
+                           const std::vector<extract::Candidate>& candidates,
+                           const extract::Scorer& scorer, std::vector<bool>& used) {
   ask::PickOptions pick;
   pick.max_sentences = kFaqAnswerMax;
   pick.chunk_prior = focus_for(focus_text, brief, material).chunk_prior;
@@ -232,15 +241,17 @@ lesson::FaqItem answer_faq(const std::string& question, const std::string& focus
   lesson::FaqItem item;
   item.question = question;
   for (int c : picked) {
-    item.answer.push_back(extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
+    item.answer.push_back(
+        extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
   }
   if (item.answer.size() >= 2) scorer.mark_said(picked, used);
   return item;
 }
 
-std::optional<lesson::BestQuote> pick_best_quote(const lesson::Brief& brief, const lesson::Material& material,
-                                         const std::vector<extract::Candidate>& candidates,
-                                         const extract::Scorer& scorer) {
+std::optional<lesson::BestQuote> pick_best_quote(const lesson::Brief& brief,
+                                                 const lesson::Material& material,
+                                                 const std::vector<extract::Candidate>& candidates,
+                                                 const extract::Scorer& scorer) {
   std::string whole = brief.topic + " " + brief.overview;
   for (const auto& i : brief.insights) whole += " " + i;
   extract::Focus focus;

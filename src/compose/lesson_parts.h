@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "lectio/extract/candidates.h"
+#include "lectio/extract/selection.h"
 #include "lectio/lesson/brief.h"
 #include "lectio/lesson/lesson.h"
 #include "phrasing.h"
-#include "lectio/extract/selection.h"
 
 namespace lectio::compose {
 
@@ -26,26 +26,29 @@ lesson::ScriptSection outro_section(const lesson::Brief& brief, const Phrasing& 
 
 // The focus for an insight or question: its content terms plus the retrieval ranking of the
 // material's chunks for it (through the search index when there is one).
-extract::Focus focus_for(const std::string& text, const lesson::Brief& brief, const lesson::Material& material);
+extract::Focus focus_for(const std::string& text, const lesson::Brief& brief,
+                         const lesson::Material& material);
 
 // 4-8 questions a learner would ask, each answered by 2-4 cited sentences; fewer when the
 // material cannot answer more.
 std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
-                               const std::vector<extract::Candidate>& candidates, const extract::Scorer& scorer,
-                               const Phrasing& say);
+                                       const std::vector<extract::Candidate>& candidates,
+                                       const extract::Scorer& scorer, const Phrasing& say);
 
 // The FAQ's answer to one question: up to 3 cited sentences that answer it and that no earlier
 // answer used (`used` is updated), picked by the same question-answering core as `lectio ask`,
 // with the material's chunks ranked for `focus_text` (the brief's words for what it asks);
 // fewer or none when the material does not answer it.
-lesson::FaqItem answer_faq(const std::string& question, const std::string& focus_text, const lesson::Brief& brief,
-                   const lesson::Material& material, const std::vector<extract::Candidate>& candidates,
-                   const extract::Scorer& scorer, std::vector<bool>& used);
+lesson::FaqItem answer_faq(const std::string& question, const std::string& focus_text,
+                           const lesson::Brief& brief, const lesson::Material& material,
+                           const std::vector<extract::Candidate>& candidates,
+                           const extract::Scorer& scorer, std::vector<bool>& used);
 
 // One memorable sentence, verbatim from its chunk.
-std::optional<lesson::BestQuote> pick_best_quote(const lesson::Brief& brief, const lesson::Material& material,
-                                         const std::vector<extract::Candidate>& candidates,
-                                         const extract::Scorer& scorer);
+std::optional<lesson::BestQuote> pick_best_quote(const lesson::Brief& brief,
+                                                 const lesson::Material& material,
+                                                 const std::vector<extract::Candidate>& candidates,
+                                                 const extract::Scorer& scorer);
 
 // Tags from the material's most characteristic terms, when the brief gives none.
 std::vector<std::string> top_terms_as_tags(const std::vector<extract::Candidate>& candidates,

@@ -8,16 +8,16 @@
 #include <functional>
 #include <set>
 
+#include "lectio/author/session.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
-#include "lectio/grounding/grounding.h"
 #include "lectio/core/progress.h"
-#include "lectio/core/text.h"
+#include "lectio/grounding/grounding.h"
 #include "lectio/text/speaking_rate.h"
+#include "lectio/text/strings.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
 #include "lesson_parts.h"
-#include "lectio/author/session.h"
 #include "phrasing.h"
 
 namespace lectio::compose {
@@ -45,8 +45,8 @@ struct Pick {
 // The insight's chunks: retrieval rank (through the index) plus the share of the insight's
 // terms each chunk holds; chunks earlier sections were written from come last, so that
 // sections do not retell each other.
-Pick pick_chunks(const std::string& insight, const lesson::Brief& brief, const lesson::Material& material,
-                 const std::set<int>& taken) {
+Pick pick_chunks(const std::string& insight, const lesson::Brief& brief,
+                 const lesson::Material& material, const std::set<int>& taken) {
   const extract::Focus focus = focus_for(insight, brief, material);
   std::vector<std::pair<double, int>> scored;
   double best_coverage = 0;
@@ -70,7 +70,8 @@ Pick pick_chunks(const std::string& insight, const lesson::Brief& brief, const l
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   Pick pick;
   pick.supported = best_coverage >= kSupportCoverage;
-  const std::size_t wanted = brief.style == lesson::Style::kDeep ? kDeepSectionChunks : kSectionChunks;
+  const std::size_t wanted =
+      brief.style == lesson::Style::kDeep ? kDeepSectionChunks : kSectionChunks;
   for (std::size_t k = 0; k < scored.size() && k < wanted; ++k) {
     pick.chunks.push_back(scored[k].second);
   }
@@ -90,7 +91,8 @@ std::vector<std::string> outline_points(const Json& outline) {
   return out;
 }
 
-std::vector<std::string> texts_of(const lesson::Material& material, const std::vector<int>& chunks) {
+std::vector<std::string> texts_of(const lesson::Material& material,
+                                  const std::vector<int>& chunks) {
   std::vector<std::string> out;
   for (int c : chunks) out.push_back(material.chunks[static_cast<std::size_t>(c)].text);
   return out;
@@ -112,12 +114,13 @@ class LlmEngine final : public Engine {
 
  private:
   lesson::Lesson write(const lesson::Brief& brief, const lesson::Material& material);
-  lesson::ScriptSection write_section(author::LlmSession& session, const lesson::Brief& brief, int index, const Pick& pick,
-                              int words, std::string& recap);
+  lesson::ScriptSection write_section(author::LlmSession& session, const lesson::Brief& brief,
+                                      int index, const Pick& pick, int words, std::string& recap);
   std::vector<lesson::FaqItem> write_faq(author::LlmSession& session, const lesson::Brief& brief,
-                                 const std::vector<int>& chunks);
-  void write_meta(author::LlmSession& session, const lesson::Brief& brief, const lesson::Material& material,
-                  const std::vector<int>& chunks, lesson::Lesson& lesson);
+                                         const std::vector<int>& chunks);
+  void write_meta(author::LlmSession& session, const lesson::Brief& brief,
+                  const lesson::Material& material, const std::vector<int>& chunks,
+                  lesson::Lesson& lesson);
 
   std::shared_ptr<llm::ChatClient> client_;
 };
@@ -173,8 +176,9 @@ lesson::Lesson LlmEngine::write(const lesson::Brief& brief, const lesson::Materi
   return lesson;
 }
 
-lesson::ScriptSection LlmEngine::write_section(author::LlmSession& session, const lesson::Brief& brief, int index,
-                                       const Pick& pick, int words, std::string& recap) {
+lesson::ScriptSection LlmEngine::write_section(author::LlmSession& session,
+                                               const lesson::Brief& brief, int index,
+                                               const Pick& pick, int words, std::string& recap) {
   const std::string& insight = brief.insights[static_cast<std::size_t>(index)];
   lesson::ScriptSection sec{lesson::SectionKind::kInsight, insight, index, insight, {}};
   if (!pick.supported) {
@@ -183,8 +187,8 @@ lesson::ScriptSection LlmEngine::write_section(author::LlmSession& session, cons
                     index + 1, insight));
     return sec;
   }
-  const auto outline = outline_points(
-      session.ask(author::outline_request(brief, index, session.label(pick.chunks)), author::check_outline));
+  const auto outline = outline_points(session.ask(
+      author::outline_request(brief, index, session.label(pick.chunks)), author::check_outline));
   const bool dialogue = brief.format == lesson::LessonFormat::kDialogue;
   std::vector<int> chunks = pick.chunks;
   Json answer;
@@ -192,7 +196,9 @@ lesson::ScriptSection LlmEngine::write_section(author::LlmSession& session, cons
     try {
       answer = session.ask(
           author::section_request(brief, index, outline, session.label(chunks), recap, words),
-          [&](const std::string& j) { return author::check_sentences(j, "sentences", brief.language); });
+          [&](const std::string& j) {
+            return author::check_sentences(j, "sentences", brief.language);
+          });
       break;
     } catch (const llm::Truncated&) {
       if (shrink == kShrinks) throw;
@@ -200,8 +206,9 @@ lesson::ScriptSection LlmEngine::write_section(author::LlmSession& session, cons
       chunks.resize(std::max<std::size_t>(2, (chunks.size() + 1) / 2));
     }
   }
-  auto sentences = session.accept(answer["sentences"], chunks,
-                                  dialogue ? author::DraftKind::kTurns : author::DraftKind::kClaims);
+  auto sentences =
+      session.accept(answer["sentences"], chunks,
+                     dialogue ? author::DraftKind::kTurns : author::DraftKind::kClaims);
   const bool any_claim = std::any_of(sentences.begin(), sentences.end(), [](const auto& s) {
     return s.role == lesson::SentenceRole::kContent;
   });
@@ -220,8 +227,9 @@ lesson::ScriptSection LlmEngine::write_section(author::LlmSession& session, cons
   return sec;
 }
 
-std::vector<lesson::FaqItem> LlmEngine::write_faq(author::LlmSession& session, const lesson::Brief& brief,
-                                          const std::vector<int>& chunks) {
+std::vector<lesson::FaqItem> LlmEngine::write_faq(author::LlmSession& session,
+                                                  const lesson::Brief& brief,
+                                                  const std::vector<int>& chunks) {
   const Json answer =
       session.ask(author::faq_request(brief, session.label(chunks), kFaqQuestions),
                   [&](const std::string& j) { return author::check_faq(j, brief.language); });
@@ -231,7 +239,8 @@ std::vector<lesson::FaqItem> LlmEngine::write_faq(author::LlmSession& session, c
     lesson::FaqItem f;
     f.question = author::string_field(item, "question");
     if (f.question.empty()) continue;
-    for (lesson::ScriptSentence& s : session.accept(item["answer"], chunks, author::DraftKind::kClaims)) {
+    for (lesson::ScriptSentence& s :
+         session.accept(item["answer"], chunks, author::DraftKind::kClaims)) {
       if (s.role == lesson::SentenceRole::kContent) f.answer.push_back(std::move(s));
     }
     if (!f.answer.empty()) faq.push_back(std::move(f));
@@ -239,9 +248,11 @@ std::vector<lesson::FaqItem> LlmEngine::write_faq(author::LlmSession& session, c
   return faq;
 }
 
-void LlmEngine::write_meta(author::LlmSession& session, const lesson::Brief& brief, const lesson::Material& material,
-                           const std::vector<int>& chunks, lesson::Lesson& lesson) {
-  const Json meta = session.ask(author::meta_request(brief, session.label(chunks)), author::check_meta);
+void LlmEngine::write_meta(author::LlmSession& session, const lesson::Brief& brief,
+                           const lesson::Material& material, const std::vector<int>& chunks,
+                           lesson::Lesson& lesson) {
+  const Json meta =
+      session.ask(author::meta_request(brief, session.label(chunks)), author::check_meta);
   std::vector<std::string> known = texts_of(material, chunks);
   known.push_back(brief.topic);
   known.push_back(brief.overview);
@@ -251,8 +262,8 @@ void LlmEngine::write_meta(author::LlmSession& session, const lesson::Brief& bri
     lesson.title = title;
   }
   const std::string description = author::string_field(meta, "description");
-  if (!description.empty() &&
-      grounding::support_score(description, known, brief.language) >= grounding::kSupportThreshold) {
+  if (!description.empty() && grounding::support_score(description, known, brief.language) >=
+                                  grounding::kSupportThreshold) {
     lesson.description = description;
   }
   lesson.tags = brief.tags;
@@ -268,7 +279,8 @@ void LlmEngine::write_meta(author::LlmSession& session, const lesson::Brief& bri
   if (said.empty()) return;
   // Verbatim from the chunk it names, else from whichever of the lesson's chunks holds it.
   std::vector<const Chunk*> where;
-  if (const Chunk* named = session.chunk_of(author::string_field(quote, "cite"))) where.push_back(named);
+  if (const Chunk* named = session.chunk_of(author::string_field(quote, "cite")))
+    where.push_back(named);
   for (int c : chunks) where.push_back(&material.chunks[static_cast<std::size_t>(c)]);
   for (const Chunk* c : where) {
     if (author::holds_verbatim(c->text, said)) {

@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/core/hash.h"
 
 namespace lectio {
 
@@ -67,7 +67,7 @@ std::string random_token(std::size_t bytes) {
 }
 
 std::string token_digest(std::string_view token) {
-  return text::content_hash(token);
+  return content_hash(token);
 }
 
 }  // namespace lectio

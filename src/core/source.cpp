@@ -1,8 +1,8 @@
 #include "lectio/core/source.h"
 
-#include <charconv>
-
 #include <fmt/format.h>
+
+#include <charconv>
 
 #include "lectio/core/enum_names.h"
 
@@ -19,15 +19,21 @@ constexpr EnumNames<Format, 6> kFormatNames{{{Format::kMarkdown, "markdown"},
 
 }  // namespace
 
-std::string_view format_name(Format format) { return name_of(kFormatNames, format); }
+std::string_view format_name(Format format) {
+  return name_of(kFormatNames, format);
+}
 
-std::optional<Format> parse_format(std::string_view name) { return value_of(kFormatNames, name); }
+std::optional<Format> parse_format(std::string_view name) {
+  return value_of(kFormatNames, name);
+}
 
 std::string chunk_id(std::string_view source_id, int ordinal) {
   return fmt::format("{}:c{:04d}", source_id, ordinal);
 }
 
-std::string Chunk::id() const { return chunk_id(source_id, ordinal); }
+std::string Chunk::id() const {
+  return chunk_id(source_id, ordinal);
+}
 
 std::string page_range(int page_start, int page_end) {
   return fmt::format("p{}-{}", page_start, page_end);

@@ -2,11 +2,11 @@
 
 #include <map>
 
+#include "lectio/extract/listenable.h"
 #include "lectio/extract/summarize.h"
 #include "lectio/text/sentences.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
-#include "lectio/extract/listenable.h"
 
 namespace lectio::extract {
 
@@ -76,7 +76,8 @@ std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string
   return out;
 }
 
-std::vector<Candidate> build_candidates(const lesson::Material& material, const std::string& language) {
+std::vector<Candidate> build_candidates(const lesson::Material& material,
+                                        const std::string& language) {
   std::vector<Candidate> out;
   const auto shared_depth = shared_heading_depth(material.chunks);
   int position = 0;

@@ -107,7 +107,8 @@ std::vector<int> select_sentences(const std::vector<std::string>& sentences,
   if (!focus_terms.empty()) {
     std::vector<double> relevance(n);
     // BM25 favours short texts, so a fragment that merely names the topic is held back a little.
-    for (int i = 0; i < n; ++i) relevance[i] = stats.bm25(focus_terms, i) * (0.5 + 0.5 * quality[i]);
+    for (int i = 0; i < n; ++i)
+      relevance[i] = stats.bm25(focus_terms, i) * (0.5 + 0.5 * quality[i]);
     relevance = normalised(relevance);
     const std::vector<double> generic = normalised(score);
     for (int i = 0; i < n; ++i) score[i] = w.focus * relevance[i] + (1 - w.focus) * generic[i];

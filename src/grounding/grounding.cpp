@@ -1,12 +1,13 @@
 #include "lectio/grounding/grounding.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
 #include <utility>
 
-#include <fmt/format.h>
-
+#include "lectio/store/content_store.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
 
@@ -22,14 +23,17 @@ std::set<Bigram> bigrams(const std::vector<std::string>& t) {
   return out;
 }
 
-char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 // Where the lower-cased `word` is written in `text` at or after `from` (ASCII case ignored),
 // or npos. text::words() lower-cases, so this recovers the capitals names are told apart by.
 std::size_t find_written(std::string_view text, std::string_view word, std::size_t from) {
   for (std::size_t at = from; at + word.size() <= text.size(); ++at) {
     bool same = true;
-    for (std::size_t i = 0; same && i < word.size(); ++i) same = ascii_lower(text[at + i]) == word[i];
+    for (std::size_t i = 0; same && i < word.size(); ++i)
+      same = ascii_lower(text[at + i]) == word[i];
     if (same) return at;
   }
   return std::string_view::npos;
@@ -42,9 +46,10 @@ bool has_digit(std::string_view w) {
 // A name: capitalised where it is not the first word, or an acronym anywhere ("NASA", "TPU").
 bool looks_like_name(std::string_view written, bool first) {
   if (written.empty() || written[0] < 'A' || written[0] > 'Z') return false;
-  const bool acronym = written.size() >= 2 && std::all_of(written.begin(), written.end(), [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-  });
+  const bool acronym =
+      written.size() >= 2 && std::all_of(written.begin(), written.end(), [](char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+      });
   return acronym || !first;
 }
 
@@ -78,7 +83,7 @@ ClaimCheck check_claim(std::string_view claim, const std::vector<std::string>& t
       previous_was_name = false;
       continue;
     }
-    const TermKind kind = has_digit(word)                    ? TermKind::kNumber
+    const TermKind kind = has_digit(word)                       ? TermKind::kNumber
                           : looks_like_name(written, was_first) ? TermKind::kName
                                                                 : TermKind::kTerm;
     if (kind == TermKind::kName && previous_was_name && !out.unsupported.empty()) {
@@ -115,7 +120,8 @@ double support_score(std::string_view sentence, const std::vector<std::string>& 
   return 0.5 * unigram + 0.5 * double(pairs_found) / double(pairs.size());
 }
 
-void verify_grounding(lesson::Lesson& lesson, const ChunkLookup& chunks, const SourceLookup& sources) {
+void verify_grounding(lesson::Lesson& lesson, const ChunkLookup& chunks,
+                      const SourceLookup& sources) {
   std::map<std::string, Chunk> resolved;
   auto lookup = [&](const std::string& id) -> const Chunk* {
     if (auto it = resolved.find(id); it != resolved.end()) return &it->second;
@@ -228,6 +234,19 @@ void verify_grounding(lesson::Lesson& lesson, const ChunkLookup& chunks, const S
             [](const lesson::CitedChunk& a, const lesson::CitedChunk& b) {
               return std::tie(a.source_id, a.chunk_id) < std::tie(b.source_id, b.chunk_id);
             });
+}
+
+void verify_grounding(lesson::Lesson& lesson, store::ContentStore& store) {
+  verify_grounding(
+      lesson,
+      [&](const std::string& id) -> std::optional<Chunk> {
+        const auto ref = ChunkRef::parse(id);
+        if (!ref) return std::nullopt;
+        return store.chunk(*ref);
+      },
+      [&](const Chunk& c) -> std::optional<Source> {
+        return store.source(c.source_id, c.version);
+      });
 }
 
 }  // namespace lectio::grounding

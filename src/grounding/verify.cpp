@@ -7,8 +7,8 @@
 #include <optional>
 
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
 #include "lectio/text/sentences.h"
+#include "lectio/text/strings.h"
 #include "lectio/text/terms.h"
 
 namespace lectio::grounding {
@@ -37,8 +37,8 @@ void check_input(std::string_view text, const VerifyOptions& options) {
   }
   if (text::collapse_whitespace(text).empty()) throw InvalidInput("text: is empty");
   if (options.depth < 1 || options.depth > kMaxDepth) {
-    throw InvalidInput(fmt::format("verify options: depth {} is outside 1..{}", options.depth,
-                                   kMaxDepth));
+    throw InvalidInput(
+        fmt::format("verify options: depth {} is outside 1..{}", options.depth, kMaxDepth));
   }
   if (!options.language.empty() && options.language != "en" && options.language != "zh") {
     throw InvalidInput(fmt::format("language {}: expected en or zh", options.language));

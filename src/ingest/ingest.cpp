@@ -9,8 +9,9 @@
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/core/hash.h"
 #include "lectio/ingest/extract.h"
+#include "lectio/text/strings.h"
 
 namespace fs = std::filesystem;
 
@@ -128,7 +129,7 @@ AddResult add_file(store::ContentStore& store, const fs::path& path, const AddOp
 
     const std::string absolute = fs::absolute(path).lexically_normal().string();
     Source source;
-    source.content_hash = text::content_hash(bytes);
+    source.content_hash = content_hash(bytes);
     if (options.id) {
       source.id = normalize_source_id(*options.id);
     } else {

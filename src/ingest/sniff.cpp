@@ -7,8 +7,8 @@
 #include <string>
 
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
 #include "lectio/ingest/extract.h"
+#include "lectio/text/strings.h"
 #include "zip_reader.h"
 
 namespace lectio::ingest {

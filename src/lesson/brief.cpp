@@ -15,9 +15,10 @@
 #include "lectio/core/data_dir.h"
 #include "lectio/core/enum_names.h"
 #include "lectio/core/error.h"
-#include "lectio/voices/hosts.h"
+#include "lectio/core/hash.h"
 #include "lectio/core/source.h"
-#include "lectio/core/text.h"
+#include "lectio/text/strings.h"
+#include "lectio/voices/hosts.h"
 
 namespace lectio::lesson {
 
@@ -47,7 +48,9 @@ constexpr EnumNames<Kind, 7> kKindNames{{{Kind::kText, "text"},
                                          {Kind::kList, "a list"},
                                          {Kind::kMap, "a mapping"}}};
 
-std::string_view kind_name(Kind kind) { return name_of(kKindNames, kind); }
+std::string_view kind_name(Kind kind) {
+  return name_of(kKindNames, kind);
+}
 
 // Reads the fields of one brief document, whatever its syntax, refusing with one-line
 // messages that name the field: "brief.yaml: field 'style': must be quick or deep".
@@ -56,8 +59,7 @@ class FieldReader {
   FieldReader(const BriefValue& root, const std::string& name) : root_(root), name_(name) {}
 
   [[noreturn]] void fail(std::string_view field, std::string_view reason) const {
-    throw InvalidField(std::string(field),
-                       fmt::format("{}: field '{}': {}", name_, field, reason));
+    throw InvalidField(std::string(field), fmt::format("{}: field '{}': {}", name_, field, reason));
   }
 
   const BriefValue* find(std::string_view field) const {
@@ -207,8 +209,8 @@ Brief brief_from_value(const BriefValue& root, const std::string& name) {
   brief.chunks = read.list("chunks", {200, 200});
   for (const std::string& entry : brief.chunks) {
     if (!parse_chunk_range(entry)) {
-      read.fail("chunks", fmt::format("'{}' is not a chunk id or range like file_x:c0003..c0007",
-                                      entry));
+      read.fail("chunks",
+                fmt::format("'{}' is not a chunk id or range like file_x:c0003..c0007", entry));
     }
   }
   brief.tags = read.list("tags", {80, 20});
@@ -227,7 +229,9 @@ Brief brief_from_value(const BriefValue& root, const std::string& name) {
 
 }  // namespace
 
-std::string_view style_name(Style style) { return name_of(kStyleNames, style); }
+std::string_view style_name(Style style) {
+  return name_of(kStyleNames, style);
+}
 
 double target_minutes(const Brief& brief) {
   if (brief.minutes) return *brief.minutes;
@@ -243,21 +247,20 @@ Brief parse_brief_json(std::string_view json, const std::string& name) {
 }
 
 std::string brief_to_json(const Brief& brief) {
-  nlohmann::ordered_json j = {
-      {"plan", brief.plan},
-      {"topic", brief.topic},
-      {"overview", brief.overview},
-      {"insights", brief.insights},
-      {"sources", brief.sources},
-      {"chunks", brief.chunks},
-      {"host", brief.host},
-      {"cohost", brief.cohost},
-      {"style", std::string(style_name(brief.style))},
-      {"language", brief.language},
-      {"tags", brief.tags},
-      {"notes", brief.notes},
-      {"date", brief.date},
-      {"format", std::string(name_of(kFormatNames, brief.format))}};
+  nlohmann::ordered_json j = {{"plan", brief.plan},
+                              {"topic", brief.topic},
+                              {"overview", brief.overview},
+                              {"insights", brief.insights},
+                              {"sources", brief.sources},
+                              {"chunks", brief.chunks},
+                              {"host", brief.host},
+                              {"cohost", brief.cohost},
+                              {"style", std::string(style_name(brief.style))},
+                              {"language", brief.language},
+                              {"tags", brief.tags},
+                              {"notes", brief.notes},
+                              {"date", brief.date},
+                              {"format", std::string(name_of(kFormatNames, brief.format))}};
   if (brief.minutes) j["minutes"] = *brief.minutes;
   if (!brief.engine.empty()) j["engine"] = brief.engine;
   return j.dump();
@@ -291,15 +294,14 @@ Brief load_brief(const std::filesystem::path& path) {
 std::string brief_hash(const Brief& b) {
   std::string key = fmt::format("{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}",
                                 b.plan, b.topic, b.overview, fmt::join(b.insights, "\x1e"),
-                                fmt::join(b.sources, "\x1e"), b.host, b.cohost,
-                                style_name(b.style), b.minutes.value_or(0), b.language,
-                                fmt::join(b.tags, "\x1e"));
+                                fmt::join(b.sources, "\x1e"), b.host, b.cohost, style_name(b.style),
+                                b.minutes.value_or(0), b.language, fmt::join(b.tags, "\x1e"));
   key += fmt::format("\x1f{}\x1f{}", b.date, b.format == LessonFormat::kDialogue ? "d" : "m");
   // Appended only when set, so that the hashes (and ids) of briefs without it do not change.
   if (!b.chunks.empty()) key += fmt::format("\x1f{}", fmt::join(b.chunks, "\x1e"));
   // A model's lesson is another lesson than the built-in engine's, with an id of its own.
   if (b.engine == "llm") key += "\x1fllm";
-  return text::content_hash(key);
+  return content_hash(key);
 }
 
 }  // namespace lectio::lesson

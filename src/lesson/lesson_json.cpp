@@ -3,9 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lectio/lesson/lesson.h"
 #include "lectio/core/enum_names.h"
 #include "lectio/core/error.h"
+#include "lectio/lesson/lesson.h"
 
 namespace lectio::lesson {
 

@@ -6,7 +6,7 @@
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/file.h"
-#include "lectio/core/text.h"
+#include "lectio/core/hash.h"
 #include "lectio/media/media.h"
 
 namespace fs = std::filesystem;
@@ -91,7 +91,7 @@ std::string content_key(std::string_view bytes, std::string_view extension) {
     throw InvalidInput(
         fmt::format("media extension '{}': not 1-8 lowercase letters or digits", extension));
   }
-  return text::content_hash(bytes) + "." + std::string(extension);
+  return content_hash(bytes) + "." + std::string(extension);
 }
 
 bool is_key(std::string_view key) {

@@ -12,8 +12,7 @@ std::vector<std::string> available_engines(const EngineSetup& setup) {
   return {"extractive", "llm"};
 }
 
-lesson::Brief with_engine(lesson::Brief brief, const EngineSetup& setup,
-                           const std::string& name) {
+lesson::Brief with_engine(lesson::Brief brief, const EngineSetup& setup, const std::string& name) {
   if (!setup.choice.empty()) brief.engine = setup.choice;
   if (brief.engine.empty()) brief.engine = "extractive";
   if (brief.engine == "llm" && !setup.llm) {
@@ -30,8 +29,7 @@ lesson::Brief with_engine(lesson::Brief brief, const EngineSetup& setup,
   return brief;
 }
 
-std::unique_ptr<compose::Engine> make_engine(const lesson::Brief& brief,
-                                             const EngineSetup& setup) {
+std::unique_ptr<compose::Engine> make_engine(const lesson::Brief& brief, const EngineSetup& setup) {
   if (brief.engine != "llm") return compose::make_extractive_engine();
   if (!setup.llm) throw Internal("the LLM engine was chosen without a model server");
   return compose::make_llm_engine(setup.llm);

@@ -16,8 +16,7 @@ void save_lesson(store::ContentStore& store, const lesson::Lesson& lesson,
   store.put_record(store::RecordKind::kLesson, r);
 }
 
-std::optional<lesson::Lesson> load_lesson(store::ContentStore& store,
-                                           std::string_view id_or_slug) {
+std::optional<lesson::Lesson> load_lesson(store::ContentStore& store, std::string_view id_or_slug) {
   const auto r = store.record(store::RecordKind::kLesson, id_or_slug);
   if (!r) return std::nullopt;
   return lesson::lesson_from_json(r->body);

@@ -15,11 +15,11 @@
 
 #include "lectio/core/clock.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
 #include "lectio/pipeline/make_lesson.h"
 #include "lectio/plan/totals.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
+#include "lectio/text/strings.h"
 
 namespace lectio::plan {
 
@@ -71,7 +71,7 @@ std::string plan_date(const PlanFile& file, store::ContentStore& store) {
 }
 
 lesson::Brief brief_of(const PlanFile& file, const LessonSpec& spec, const std::string& date,
-                        const pipeline::EngineSetup& engines) {
+                       const pipeline::EngineSetup& engines) {
   lesson::Brief brief = spec.brief;
   // An undated brief would otherwise get today's date, and so a new build key every day.
   if (!spec.dated) brief.date = date;
@@ -266,7 +266,7 @@ BuildResult build_plan(const PlanFile& file, const BuildOptions& options) {
 }
 
 std::vector<lesson::Brief> lesson_briefs(const PlanFile& file, store::ContentStore& store,
-                                          const pipeline::EngineSetup& engines) {
+                                         const pipeline::EngineSetup& engines) {
   const std::string date = plan_date(file, store);
   std::vector<lesson::Brief> out;
   for (const Job& job : plan_jobs(file)) out.push_back(brief_of(file, *job.spec, date, engines));

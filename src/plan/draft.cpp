@@ -11,8 +11,8 @@
 #include "draft_text.h"
 #include "grouping.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
 #include "lectio/text/speaking_rate.h"
+#include "lectio/text/strings.h"
 #include "lectio/voices/hosts.h"
 
 namespace lectio::plan {

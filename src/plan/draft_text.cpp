@@ -7,8 +7,8 @@
 #include <set>
 
 #include "lectio/extract/summarize.h"
-#include "lectio/core/text.h"
 #include "lectio/text/sentences.h"
+#include "lectio/text/strings.h"
 #include "lectio/text/words.h"
 
 namespace lectio::plan {
@@ -176,8 +176,7 @@ std::vector<std::string> key_sentences(const Corpus& corpus, const std::vector<i
     while (start < body.size()) {
       std::size_t nl = body.find('\n', start);
       if (nl == std::string::npos) nl = body.size();
-      for (std::string& s :
-           text::sentences(body.substr(start, nl - start), corpus.language)) {
+      for (std::string& s : text::sentences(body.substr(start, nl - start), corpus.language)) {
         if (fit_as_claim(s, corpus.language)) sentences.push_back(std::move(s));
       }
       start = nl + 1;

@@ -8,7 +8,7 @@
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/text/strings.h"
 #include "lectio/voices/hosts.h"
 
 namespace fs = std::filesystem;

@@ -5,9 +5,10 @@
 
 #include "lectio/core/enum_names.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/core/hash.h"
 #include "lectio/plan/plan.h"
 #include "lectio/plan/totals.h"
+#include "lectio/text/strings.h"
 
 namespace lectio::plan {
 
@@ -46,10 +47,12 @@ Json to_json(const Totals& t) {
 
 }  // namespace
 
-std::string_view status_name(LessonStatus status) { return name_of(kStatusNames, status); }
+std::string_view status_name(LessonStatus status) {
+  return name_of(kStatusNames, status);
+}
 
 std::string plan_id(std::string_view title, std::string_view language) {
-  const std::string hash = text::content_hash(fmt::format("{}\x1f{}", title, language));
+  const std::string hash = content_hash(fmt::format("{}\x1f{}", title, language));
   return fmt::format("plan_{}_{}", text::slugify(title, 32), hash.substr(0, 8));
 }
 

@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "lectio/compose/composer.h"
-#include "lectio/pipeline/lesson_records.h"
 #include "lectio/core/error.h"
+#include "lectio/pipeline/lesson_records.h"
 #include "terms.h"
 
 namespace lectio::plan {
@@ -46,7 +46,8 @@ bool holds_lesson(const Plan& plan, const std::string& lesson_id) {
 
 }  // namespace
 
-std::vector<RelatedPlan> related_plans(store::ContentStore& store, std::string_view id_or_slug, int k) {
+std::vector<RelatedPlan> related_plans(store::ContentStore& store, std::string_view id_or_slug,
+                                       int k) {
   if (k < 1) throw InvalidInput(fmt::format("--k must be at least 1, not {}", k));
   std::string target;
   std::string own_plan;    // a plan is not related to itself

@@ -11,7 +11,7 @@
 #include "analysis.h"
 #include "document.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/text/strings.h"
 
 namespace lectio::search {
 

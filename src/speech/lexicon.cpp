@@ -10,7 +10,7 @@
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/text/strings.h"
 #include "lectio/text/unicode.h"
 #include "normalize_steps.h"
 
@@ -86,7 +86,8 @@ bool word_char(UChar32 c) {
 // A word boundary is needed only between two non-Han word characters: Chinese is written
 // without spaces, so "GPU" matches inside "用GPU训练".
 bool joined(UChar32 outside, UChar32 edge) {
-  return outside >= 0 && word_char(outside) && word_char(edge) && !text::is_han(outside) && !text::is_han(edge);
+  return outside >= 0 && word_char(outside) && word_char(edge) && !text::is_han(outside) &&
+         !text::is_han(edge);
 }
 
 bool same_at(std::string_view text, std::size_t at, std::string_view word, bool exact) {

@@ -4,7 +4,7 @@
 #include "lectio/speech/normalize.h"
 
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/text/strings.h"
 #include "normalize_steps.h"
 #include "numbers.h"
 #include "regex_rewrite.h"

@@ -13,7 +13,7 @@
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/file.h"
-#include "lectio/core/text.h"
+#include "lectio/text/strings.h"
 
 namespace fs = std::filesystem;
 

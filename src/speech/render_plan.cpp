@@ -5,8 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/core/hash.h"
 #include "lectio/speech/pcm.h"
+#include "lectio/text/strings.h"
 
 namespace lectio::speech {
 
@@ -111,8 +112,7 @@ std::string render_key(const lesson::Lesson& lesson, const RenderPlan& plan,
       {"date", lesson.date},
       {"description", lesson.description},
   };
-  return text::content_hash(
-      doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+  return content_hash(doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
 }
 
 }  // namespace lectio::speech

@@ -22,7 +22,8 @@
 #include "decode.h"
 #include "engines.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/core/hash.h"
+#include "lectio/text/strings.h"
 #include "sentence_cache.h"
 
 namespace lectio::speech {
@@ -168,7 +169,7 @@ class ServerSynthesizer final : public Synthesizer {
     const nlohmann::json k = {"openai-speech",     server_.base_url, server_.model,
                               host_.voice,         host_.rate,       server_.format,
                               server_.sample_rate, std::string(text)};
-    return text::content_hash(k.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    return content_hash(k.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   }
 
   Answer attempt(const std::string& body) {

@@ -4,7 +4,7 @@
 
 #include "lectio/core/clock.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/text/strings.h"
 
 namespace lectio::store {
 

@@ -32,19 +32,25 @@ void set_store_url(std::string url) {
   configured_url() = std::move(url);
 }
 
-const std::string& store_url() { return configured_url(); }
+const std::string& store_url() {
+  return configured_url();
+}
 
 bool is_pg_url(std::string_view store) {
   return store.starts_with("postgresql://") || store.starts_with("postgres://");
 }
 
-int migrate_pg_store(pg::Connection& db) { return pg::migrate(db, kComponent, migrations()); }
+int migrate_pg_store(pg::Connection& db) {
+  return pg::migrate(db, kComponent, migrations());
+}
 
 void require_store_schema(pg::Connection& db) {
   pg::require_schema(db, kComponent, static_cast<int>(migrations().size()));
 }
 
-int store_schema_version(pg::Connection& db) { return pg::schema_version(db, kComponent); }
+int store_schema_version(pg::Connection& db) {
+  return pg::schema_version(db, kComponent);
+}
 
 bool PgRow::boolean(int column) const {
   // Stricter than pg::Result::boolean, which reads anything but "t" as false.

@@ -22,9 +22,7 @@ class SqliteCommunityStore final : public CommunityStore {
   explicit SqliteCommunityStore(const std::filesystem::path& file)
       : db_(file), accounts_(migrated(db_)), reviews_(db_) {}
 
-  std::optional<User> create_user(const User& user) override {
-    return accounts_.create_user(user);
-  }
+  std::optional<User> create_user(const User& user) override { return accounts_.create_user(user); }
   std::optional<User> user(std::string_view id) override { return accounts_.user(id); }
   std::optional<User> user_by_name(std::string_view name) override {
     return accounts_.user_by_name(name);

@@ -32,7 +32,8 @@ void open_schema(Database& db) {
     Transaction tx(db);
     if (schema_version(db) >= v) continue;  // another connection applied it meanwhile
     db.exec(all[static_cast<std::size_t>(v - 1)]);
-    Statement mark = db.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)");
+    Statement mark =
+        db.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)");
     mark.bind(1, v).bind(2, utc_timestamp());
     mark.run();
     tx.commit();

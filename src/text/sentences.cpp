@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-#include "lectio/core/text.h"
+#include "lectio/text/strings.h"
 #include "segmenter.h"
 
 namespace lectio::text {

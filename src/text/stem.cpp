@@ -1,8 +1,7 @@
 #include "lectio/text/stem.h"
 
-#include <xapian.h>
-
 #include <fmt/format.h>
+#include <xapian.h>
 
 #include "lectio/core/error.h"
 

@@ -9,7 +9,9 @@ namespace lectio::text {
 
 namespace {
 
-const uint8_t* bytes(std::string_view s) { return reinterpret_cast<const uint8_t*>(s.data()); }
+const uint8_t* bytes(std::string_view s) {
+  return reinterpret_cast<const uint8_t*>(s.data());
+}
 
 }  // namespace
 
@@ -34,9 +36,13 @@ CodePoint code_point_at(std::string_view s, std::size_t i) {
   return next_code_point(s, i);
 }
 
-CodePoint first_code_point(std::string_view s) { return code_point_at(s, 0); }
+CodePoint first_code_point(std::string_view s) {
+  return code_point_at(s, 0);
+}
 
-CodePoint last_code_point(std::string_view s) { return code_point_before(s, s.size()); }
+CodePoint last_code_point(std::string_view s) {
+  return code_point_before(s, s.size());
+}
 
 bool is_han(CodePoint c) {
   if (c < 0x2E80) return false;  // everything below is Latin, Greek, Cyrillic, ...: no ICU call

@@ -14,9 +14,9 @@ App::App(ServerOptions options, std::string base_url)
       sign_in_limiter_(options_.sign_in_per_minute),
       ask_limiter_(options_.ask_per_minute),
       engines_{"", options_.llm},
-      jobs_(std::make_unique<Jobs>(options_.data_dir, engines_,
-                                   options_.media_dir.empty() ? options_.data_dir / "audio"
-                                                              : options_.media_dir)) {}
+      jobs_(std::make_unique<Jobs>(
+          options_.data_dir, engines_,
+          options_.media_dir.empty() ? options_.data_dir / "audio" : options_.media_dir)) {}
 
 namespace {
 

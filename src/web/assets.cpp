@@ -2,7 +2,8 @@
 
 #include <map>
 
-#include "lectio/core/text.h"
+#include "lectio/core/hash.h"
+#include "lectio/text/strings.h"
 
 namespace lectio::web {
 namespace embedded {
@@ -23,7 +24,7 @@ const std::map<std::string_view, Asset>& all_assets() {
       Asset a;
       a.name = f->name;
       a.bytes = std::string_view(reinterpret_cast<const char*>(f->data), f->size);
-      a.etag = "\"" + text::content_hash(a.bytes).substr(0, 20) + "\"";
+      a.etag = "\"" + content_hash(a.bytes).substr(0, 20) + "\"";
       a.content_type = content_type_for(a.name);
       out.emplace(a.name, std::move(a));
     }

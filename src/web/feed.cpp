@@ -14,7 +14,7 @@
 #include <string_view>
 
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/text/strings.h"
 
 namespace lectio::web {
 

@@ -106,8 +106,7 @@ Jobs::~Jobs() {
   if (worker_.joinable()) worker_.join();
 }
 
-std::optional<std::string> Jobs::submit(const std::string& owner, lesson::Brief brief,
-                                        bool audio) {
+std::optional<std::string> Jobs::submit(const std::string& owner, lesson::Brief brief, bool audio) {
   jobs::LessonRequest request{std::move(brief), owner, audio, /*published=*/false, {}};
   // The job carries the server the LLM engine writes with; the key stays here.
   if (request.brief.engine == "llm" && engines_.llm) request.llm = engines_.llm->options();

@@ -1,10 +1,12 @@
 #include "library_pool.h"
+
 #include "lectio/store/store.h"
 
 namespace lectio::web {
 
 Library::Library(const std::filesystem::path& data_dir)
-    : data_dir_(data_dir), store_(store::open_content_store(data_dir)),
+    : data_dir_(data_dir),
+      store_(store::open_content_store(data_dir)),
       community_(store::open_community_store(data_dir)) {}
 
 search::Index& Library::index() {

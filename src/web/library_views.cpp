@@ -64,8 +64,8 @@ data plan_lesson_data(const plan::PlanLesson& pl, const std::string& lang,
 
 }  // namespace
 
-data discover_view(const std::vector<plan::Plan>& plans,
-                   const std::vector<lesson::Lesson>& lessons, const std::string& lang) {
+data discover_view(const std::vector<plan::Plan>& plans, const std::vector<lesson::Lesson>& lessons,
+                   const std::string& lang) {
   data d;
   d.set("plans", plan_cards(plans, lang));
   data recent = data::type::list;

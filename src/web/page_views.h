@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "lectio/ask/answer.h"
-#include "lectio/lesson/lesson.h"
 #include "lectio/core/source.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/plan/plan.h"
 #include "lectio/search/index.h"
 #include "lectio/store/community_store.h"
@@ -20,12 +20,12 @@ namespace lectio::web {
 
 // What the lesson page shows besides the lesson itself.
 struct LessonPageInput {
-  std::string lang;                       // "en" or "zh": durations
-  std::string viewer;                     // the signed-in user's id; empty for a visitor
-  std::string owner;                      // the lesson's creator's id; empty from the command line
-  std::string creator;                    // the creator's display name; empty when none
+  std::string lang;                   // "en" or "zh": durations
+  std::string viewer;                 // the signed-in user's id; empty for a visitor
+  std::string owner;                  // the lesson's creator's id; empty from the command line
+  std::string creator;                // the creator's display name; empty when none
   std::optional<ask::Answer> answer;  // to the question asked as ?q=
-  std::string question;                   // that ?q=
+  std::string question;               // that ?q=
   store::RatingSummary rating;
   std::vector<store::Review> reviews;  // as the viewer sees them (liked_by_viewer)
   std::vector<plan::Plan> related;     // plans that hold related lessons

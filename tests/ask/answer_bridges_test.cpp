@@ -5,15 +5,15 @@
 #include <algorithm>
 #include <fstream>
 
+#include "lectio/ask/answer.h"
 #include "lectio/ask/answer_core.h"
 #include "lectio/ask/answer_words.h"
-#include "lectio/text/wordnet.h"
-#include "lectio/ask/answer.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/weighting.h"
+#include "lectio/text/wordnet.h"
 #include "support/answer_candidates.h"
 #include "support/temp_dir.h"
 

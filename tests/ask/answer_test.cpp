@@ -7,12 +7,12 @@
 #include <regex>
 #include <set>
 
-#include "lectio/lesson/brief.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
-#include "lectio/grounding/grounding.h"
 #include "lectio/core/error.h"
+#include "lectio/grounding/grounding.h"
 #include "lectio/ingest/ingest.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/store/store.h"
 #include "support/temp_dir.h"
 
@@ -41,7 +41,8 @@ struct Example {
     other.id = "tensorcores";
     ingest::add_file(*store, examples / "ai-hardware/tensor_cores.md", other);
     index = search::open_index(*store, dir.path());
-    lesson::Brief brief = lesson::load_brief(examples / (chinese ? "gpu-tpu-zh/brief.yaml" : "gpu-tpu/brief.yaml"));
+    lesson::Brief brief =
+        lesson::load_brief(examples / (chinese ? "gpu-tpu-zh/brief.yaml" : "gpu-tpu/brief.yaml"));
     brief.date = "2026-04-22";
     auto engine = compose::make_extractive_engine();
     lesson = compose::compose_lesson(brief, *store, *index, *engine);
@@ -187,7 +188,8 @@ TEST(AnswerTest, HonoursTheSentenceLimitAndIsDeterministic) {
   }
   // No sentence is repeated.
   std::set<std::string> texts;
-  for (const lesson::ScriptSentence& s : a.sentences) EXPECT_TRUE(texts.insert(s.text).second) << s.text;
+  for (const lesson::ScriptSentence& s : a.sentences)
+    EXPECT_TRUE(texts.insert(s.text).second) << s.text;
 }
 
 TEST(AnswerTest, AnswersChineseQuestionsOnAChineseLesson) {

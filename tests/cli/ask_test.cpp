@@ -1,8 +1,8 @@
 // Runs the real `lectio ask` and `lectio verify` against a real data directory holding the
 // example notes, including the inputs they must refuse.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
+#include <nlohmann/json.hpp>
 #include <regex>
 
 #include "support/run.h"
@@ -48,8 +48,8 @@ void expect_refused(const testing::RunResult& r, const std::string& reason) {
 
 TEST(CliAskTest, AnswersFromTheNamedSourceWithCitedSentences) {
   Library lib;
-  auto r = lib.run({"ask", "Which compiler prepares programs for a TPU?", "--source", "gpu001",
-                    "--json"});
+  auto r = lib.run(
+      {"ask", "Which compiler prepares programs for a TPU?", "--source", "gpu001", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["question"], "Which compiler prepares programs for a TPU?");
@@ -59,8 +59,8 @@ TEST(CliAskTest, AnswersFromTheNamedSourceWithCitedSentences) {
   EXPECT_NE(j["answer"][0]["text"].get<std::string>().find("XLA"), std::string::npos) << r.out;
   for (const auto& s : j["answer"]) {
     ASSERT_EQ(s["citations"].size(), 1u);
-    EXPECT_TRUE(std::regex_match(s["citations"][0].get<std::string>(),
-                                 std::regex("file_gpu001:c[0-9]{4}")))
+    EXPECT_TRUE(
+        std::regex_match(s["citations"][0].get<std::string>(), std::regex("file_gpu001:c[0-9]{4}")))
         << s["citations"][0];
     EXPECT_GE(s["support"].get<double>(), 0.6);
     EXPECT_LE(s["support"].get<double>(), 1.0);
@@ -84,8 +84,8 @@ TEST(CliAskTest, SaysPlainlyWhenTheSourcesDoNotSay) {
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_EQ(text.out, "The sources don't say.\n");
   // Loss scaling is only in the tensor-core notes: restricted to the GPU/TPU notes, no answer.
-  auto loss = lib.run({"ask", "When does training need loss scaling?", "--source", "file_gpu001",
-                       "--json"});
+  auto loss = lib.run(
+      {"ask", "When does training need loss scaling?", "--source", "file_gpu001", "--json"});
   ASSERT_EQ(loss.exit_code, 0) << loss.err;
   EXPECT_FALSE(nlohmann::json::parse(loss.out)["supported"].get<bool>()) << loss.out;
 }
@@ -105,8 +105,10 @@ TEST(CliAskTest, RefusesBadQuestionsSourcesAndOptions) {
   expect_refused(lib.run({"ask", ""}), "question: is empty");
   expect_refused(lib.run({"ask", "   "}), "question: is empty");
   expect_refused(lib.run({"ask", std::string(501, 'a')}), "longer than 500 characters");
-  expect_refused(lib.run({"ask", "What is a TPU?", "--source", "nosuch"}), "nosuch: no such source");
-  expect_refused(lib.run({"ask", "What is a TPU?", "--lesson", "nosuch"}), "nosuch: no such lesson");
+  expect_refused(lib.run({"ask", "What is a TPU?", "--source", "nosuch"}),
+                 "nosuch: no such source");
+  expect_refused(lib.run({"ask", "What is a TPU?", "--lesson", "nosuch"}),
+                 "nosuch: no such lesson");
   expect_refused(lib.run({"ask", "What is a TPU?", "--k", "5"}), "--k 5: must be 1..4");
   expect_refused(lib.run({"ask", "What is a TPU?", "--k", "0"}), "--k 0");
 }
@@ -150,7 +152,8 @@ TEST(CliVerifyTest, MarksSupportedAndInventedSentences) {
 
 TEST(CliVerifyTest, ChecksChineseTextAgainstTheChineseNotes) {
   Library lib;
-  const auto file = lib.dir.write("zh.txt", "TPU的核心是由乘加单元组成的脉动阵列。香蕉富含钾元素。\n");
+  const auto file =
+      lib.dir.write("zh.txt", "TPU的核心是由乘加单元组成的脉动阵列。香蕉富含钾元素。\n");
   auto r = lib.run({"verify", file.string(), "--source", "gpu001zh", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
@@ -165,9 +168,10 @@ TEST(CliVerifyTest, RefusesEmptyBinaryHugeAndMissingFilesAndUnknownSources) {
   Library lib;
   expect_refused(lib.run({"verify", lib.dir.write("empty.txt", "").string()}), "is empty");
   expect_refused(lib.run({"verify", lib.dir.write("blank.txt", " \n\n\t").string()}), "is empty");
-  expect_refused(lib.run({"verify", lib.dir.write("bin.dat", std::string("\x89PNG\r\n\x1a\n\0\0", 10))
-                                        .string()}),
-                 "is not UTF-8 text");
+  expect_refused(
+      lib.run(
+          {"verify", lib.dir.write("bin.dat", std::string("\x89PNG\r\n\x1a\n\0\0", 10)).string()}),
+      "is not UTF-8 text");
   const auto huge = lib.dir.write("huge.txt", std::string(10u << 20, 'a'));
   expect_refused(lib.run({"verify", huge.string()}), "over the limit of 1048576 bytes");
   expect_refused(lib.run({"verify", (lib.dir.path() / "absent.txt").string()}), "no such file");

@@ -1,8 +1,8 @@
 // `lectio lesson` end to end: the real binary, a real store and index, the bundled example.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "lesson_example.h"
@@ -75,7 +75,8 @@ TEST(CliLessonTest, StoresTheLessonForLaterListing) {
   ASSERT_EQ(shown.exit_code, 0) << shown.err;
   EXPECT_EQ(nlohmann::json::parse(shown.out), composed);
   // Composing the same brief again replaces the stored lesson rather than adding one.
-  ASSERT_EQ(run_lectio({"--data", ex.data, "lesson", ex.brief, "--json", "--no-audio"}).exit_code, 0);
+  ASSERT_EQ(run_lectio({"--data", ex.data, "lesson", ex.brief, "--json", "--no-audio"}).exit_code,
+            0);
   EXPECT_EQ(nlohmann::json::parse(run_lectio({"--data", ex.data, "lessons", "--json"}).out).size(),
             1u);
   EXPECT_EQ(run_lectio({"--data", ex.data, "lessons", "lesson_nope"}).exit_code, 1);
@@ -101,18 +102,19 @@ TEST(CliLessonTest, OpensNoNetworkConnection) {
 
   // The guard itself works: a program that does open a connection is caught.
   const std::string probe_log = (ex.dir.path() / "probe.log").string();
-  const std::string cmd = "LD_PRELOAD=" + testing::no_network_library() + " LECTIO_NET_LOG=" +
-                          probe_log + " bash -c 'exec 3<>/dev/tcp/127.0.0.1/9' 2>/dev/null";
+  const std::string cmd = "LD_PRELOAD=" + testing::no_network_library() +
+                          " LECTIO_NET_LOG=" + probe_log +
+                          " bash -c 'exec 3<>/dev/tcp/127.0.0.1/9' 2>/dev/null";
   EXPECT_NE(std::system(cmd.c_str()), 0);
   EXPECT_NE(testing::slurp(probe_log), "");
 }
 
 TEST(CliLessonTest, UnsupportedInsightWarnsAndFailsUnderStrict) {
   Example ex;
-  const auto brief = ex.dir.write(
-      "odd.yaml",
-      "topic: GPUs and baking\ninsights:\n  - Where TPUs are strongest\n"
-      "  - How to bake sourdough bread\nsources: [gpu001]\ndate: 2026-04-22\n");
+  const auto brief =
+      ex.dir.write("odd.yaml",
+                   "topic: GPUs and baking\ninsights:\n  - Where TPUs are strongest\n"
+                   "  - How to bake sourdough bread\nsources: [gpu001]\ndate: 2026-04-22\n");
   auto loose = run_lectio({"--data", ex.data, "lesson", brief.string(), "--json"});
   EXPECT_EQ(loose.exit_code, 0) << loose.err;
   EXPECT_NE(loose.err.find("sourdough"), std::string::npos) << loose.err;
@@ -247,8 +249,7 @@ TEST(CliLessonTest, RendersAudioAndReportsTheMeasuredDuration) {
 TEST(CliLessonTest, DialogueIsRenderedWithTwoLabelledVoices) {
   Example ex;
   const auto brief = ex.dir.write(
-      "dialogue.yaml",
-      testing::slurp(ex.brief) + "minutes: 2\nformat: dialogue\ncohost: Marcus\n");
+      "dialogue.yaml", testing::slurp(ex.brief) + "minutes: 2\nformat: dialogue\ncohost: Marcus\n");
   auto r = run_lectio({"--data", ex.data, "lesson", brief.string(), "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto lesson = nlohmann::json::parse(r.out);
@@ -270,8 +271,8 @@ TEST(CliLessonTest, AudioErrorsAreOneLineAndNameTheInput) {
   const auto file = ex.dir.write("taken", "not a directory");
   auto r = run_lectio({"--data", ex.data, "lesson", ex.brief, "--json", "--out", file.string()});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find(file.string() + ": the output path is not a directory"),
-            std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(file.string() + ": the output path is not a directory"), std::string::npos)
+      << r.err;
   EXPECT_EQ(r.out, "") << "no lesson is printed when its audio fails";
 
   const auto lexicon = ex.dir.write("lexicon.yaml", "[not, a, mapping]\n");

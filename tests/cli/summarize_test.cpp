@@ -1,7 +1,7 @@
 // Runs the real `lectio summarize` and `lectio eval summarize` on small files.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "support/run.h"
@@ -103,8 +103,9 @@ TEST(CliSummarizeTest, BadInputFailsWithOneLineNamingIt) {
   EXPECT_EQ(zero.exit_code, 1);
   EXPECT_NE(zero.err.find("--sentences 0"), std::string::npos) << zero.err;
 
-  const auto bad = dir.write("bad.jsonl", "{\"article_lines\": [\"x\"], \"reference\": \"x\"}\n"
-                                          "not json\n");
+  const auto bad = dir.write("bad.jsonl",
+                             "{\"article_lines\": [\"x\"], \"reference\": \"x\"}\n"
+                             "not json\n");
   auto eval = run_lectio({"eval", "summarize", bad.string()});
   EXPECT_EQ(eval.exit_code, 1);
   EXPECT_EQ(lines(eval.err).size(), 1u) << eval.err;

@@ -40,8 +40,7 @@ TEST(CliUsageTest, AMissingFileIsNamedOnce) {
   const std::string missing = (dir.path() / "missing.md").string();
   const auto r = run_lectio({"--data", data, "add", missing});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("lectio: error: " + missing + ": no such file"), std::string::npos)
-      << r.err;
+  EXPECT_NE(r.err.find("lectio: error: " + missing + ": no such file"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find(missing + ": " + missing), std::string::npos) << r.err;
 }
 

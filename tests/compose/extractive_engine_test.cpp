@@ -6,10 +6,10 @@
 #include <regex>
 #include <set>
 
-#include "lectio/extract/listenable.h"
 #include "lectio/compose/engine.h"
-#include "lectio/grounding/grounding.h"
 #include "lectio/core/error.h"
+#include "lectio/extract/listenable.h"
+#include "lectio/grounding/grounding.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/store/store.h"
 #include "lectio/text/terms.h"

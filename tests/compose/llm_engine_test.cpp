@@ -6,12 +6,12 @@
 #include <regex>
 #include <set>
 
-#include "lectio/store/store.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
-#include "lectio/core/text.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/llm/chat.h"
+#include "lectio/store/store.h"
+#include "lectio/text/strings.h"
 #include "support/chat_server.h"
 #include "support/fake_author.h"
 #include "support/temp_dir.h"
@@ -227,7 +227,8 @@ TEST(LlmEngineTest, AChineseLessonIsBudgetedInCharactersAndWrittenInChinese) {
   ex.index->sync(*ex.store);
   FakeAuthor author;
   ChatServer server(author.handler());
-  lesson::Brief brief = lesson::load_brief(testing::source_dir() / "examples/gpu-tpu-zh/brief.yaml");
+  lesson::Brief brief =
+      lesson::load_brief(testing::source_dir() / "examples/gpu-tpu-zh/brief.yaml");
   brief.date = "2026-04-22";
   const lesson::Lesson lesson = ex.compose(brief, server);
   expect_honest(lesson, *ex.store);

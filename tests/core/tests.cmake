@@ -1,5 +1,4 @@
 lectio_test(core source)
-lectio_test(core text)
 lectio_test(core data_dir)
 lectio_test(core file)
 lectio_test(core password)

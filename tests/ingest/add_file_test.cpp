@@ -1,9 +1,10 @@
 #include <gtest/gtest.h>
 
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/core/hash.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/store/store.h"
+#include "lectio/text/strings.h"
 #include "support/temp_dir.h"
 
 namespace fs = std::filesystem;
@@ -69,7 +70,7 @@ TEST(AddFileTest, DefaultIdIsSlugPlusContentHashAndReAddingIsANoOp) {
   Fixture f;
   const fs::path file = f.dir.write("GPU Notes.md", kNotes);
   const AddResult first = add_file(*f.store, file, {});
-  const std::string expected = "file_gpu_notes_" + text::content_hash(kNotes).substr(0, 8);
+  const std::string expected = "file_gpu_notes_" + content_hash(kNotes).substr(0, 8);
   EXPECT_EQ(first.put.source_id, expected);
   const AddResult again = add_file(*f.store, file, {});
   EXPECT_EQ(again.put.outcome, store::PutOutcome::kUnchanged);

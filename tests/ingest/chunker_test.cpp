@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "lectio/core/text.h"
 #include "lectio/ingest/extract.h"
+#include "lectio/text/strings.h"
 #include "lectio/text/words.h"
 #include "support/temp_dir.h"
 
@@ -134,7 +134,8 @@ TEST(ChunkerTest, APieceCountedByICUOverTheCapGivesBackWords) {
   for (const Block& b : doc.blocks) {
     if (b.kind == BlockKind::kCode) code_words = std::max(code_words, text::count_words(b.text));
   }
-  EXPECT_GT(code_words, ChunkOptions{}.max_words);  // the block that passes the cap is still in the seed
+  EXPECT_GT(code_words,
+            ChunkOptions{}.max_words);  // the block that passes the cap is still in the seed
   for (const std::string language : {"en", "zh"}) {
     for (const Chunk& c : chunk_document(doc, {}, language)) {
       EXPECT_LE(c.word_count, ChunkOptions{}.max_words) << c.text;

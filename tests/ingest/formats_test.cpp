@@ -182,7 +182,8 @@ TEST(FormatsTest, SameBookGivesSameWordsInEveryFormat) {
   // Plain text and Markdown carry the same words (plus the title line).
   for (const bool markdown : {false, true}) {
     SCOPED_TRACE(markdown ? "md" : "txt");
-    const Document doc = markdown ? extract_markdown(book_text(true)) : extract_text(book_text(false));
+    const Document doc =
+        markdown ? extract_markdown(book_text(true)) : extract_text(book_text(false));
     EXPECT_EQ(doc.title, kTitle);
     EXPECT_GE(overlap(reference, words(doc)), 0.95);
     EXPECT_GE(overlap(words(doc), reference), 0.95);

@@ -159,8 +159,8 @@ TEST(HtmlTest, DepthCountsWhatAParserNests) {
   // Unclosed paragraphs, list items and cells, void elements, SVG drawings, comments and
   // script text open no level; closed siblings do not add up.
   std::string html = "<body>" + repeat("<p>para", 3000) + repeat("<li>item", 3000) +
-                     repeat("<br><img src=x>", 3000) + "<svg>" + repeat("<path d='M0 0'/>", 3000) + "</svg>" +
-                     "<!--" + repeat("<div>", 3000) + "-->" + "<script>" +
+                     repeat("<br><img src=x>", 3000) + "<svg>" + repeat("<path d='M0 0'/>", 3000) +
+                     "</svg>" + "<!--" + repeat("<div>", 3000) + "-->" + "<script>" +
                      repeat("<div>", 3000) + "</script>" + repeat("<div>a</div>", 3000) +
                      "<table>" + repeat("<tr><td>cell", 3000) + "</table><p>The end.</body>";
   const Document doc = extract_html(html);

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "lectio/core/data_dir.h"
+#include "lectio/core/file.h"
 #include "lectio/jobs/jobs.h"
 #include "lectio/queue/queue.h"
 #include "support/temp_dir.h"

@@ -11,10 +11,10 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "lectio/lesson/brief.h"
-#include "lectio/lesson/lesson.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/jobs/jobs.h"
+#include "lectio/lesson/brief.h"
+#include "lectio/lesson/lesson.h"
 #include "lectio/media/media.h"
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/queue/pg_queue.h"

@@ -12,7 +12,7 @@ namespace {
 // Expects parse_brief to fail with a one-line message that mentions `needle`.
 void expect_error(const std::string& yaml, const std::string& needle) {
   try {
-    parse_brief(yaml, "b.yaml");
+    (void)parse_brief(yaml, "b.yaml");
     ADD_FAILURE() << "expected an error mentioning " << needle;
   } catch (const InvalidInput& e) {
     const std::string what = e.what();
@@ -98,8 +98,7 @@ TEST(BriefTest, TheCommandLineRefusesWhatTheIssueFound) {
   expect_error("topic: T\ninsights: [a]\nminutes: \"14\"\n", "field 'minutes'");
   expect_error("topic: T\ninsights: [a]\nnotes: [x]\n", "field 'notes': must be text");
   expect_error("topic: T\ninsights: [a]\ntags: AI\n", "field 'tags': must be a list");
-  expect_error("topic: T\ninsights: [a, b, c, d, e, f, g, h, i, j, k, l, m]\n",
-               "field 'insights'");
+  expect_error("topic: T\ninsights: [a, b, c, d, e, f, g, h, i, j, k, l, m]\n", "field 'insights'");
 }
 
 TEST(BriefTest, YamlSyntaxErrorsGiveTheirLine) {
@@ -108,7 +107,7 @@ TEST(BriefTest, YamlSyntaxErrorsGiveTheirLine) {
 
 TEST(BriefTest, DuplicateKeysAreFieldErrors) {
   try {
-    parse_brief("topic: T\ninsights: [a]\nhost: Lena\nhost: Kai\n", "b.yaml");
+    (void)parse_brief("topic: T\ninsights: [a]\nhost: Lena\nhost: Kai\n", "b.yaml");
     FAIL() << "a duplicated key was accepted";
   } catch (const InvalidField& e) {
     EXPECT_EQ(e.field(), "host");
@@ -117,11 +116,10 @@ TEST(BriefTest, DuplicateKeysAreFieldErrors) {
 }
 
 TEST(BriefTest, JsonAndYamlGiveTheSameBriefAndTheSameRefusals) {
-  const Brief yaml = parse_brief(
-      "topic: T\ninsights: [a, b]\nformat: dialogue\nminutes: 5\nlanguage: zh\n", "b");
+  const Brief yaml =
+      parse_brief("topic: T\ninsights: [a, b]\nformat: dialogue\nminutes: 5\nlanguage: zh\n", "b");
   const Brief json = parse_brief_json(
-      R"({"topic":"T","insights":["a","b"],"format":"dialogue","minutes":5,"language":"zh"})",
-      "b");
+      R"({"topic":"T","insights":["a","b"],"format":"dialogue","minutes":5,"language":"zh"})", "b");
   EXPECT_EQ(yaml.host, "Mei");
   EXPECT_EQ(yaml.cohost, "Wei");
   EXPECT_EQ(json.host, yaml.host);
@@ -142,7 +140,7 @@ TEST(BriefTest, JsonAndYamlGiveTheSameBriefAndTheSameRefusals) {
   };
   for (const auto& [doc, field] : bad) {
     try {
-      parse_brief_json(doc, "brief");
+      (void)parse_brief_json(doc, "brief");
       ADD_FAILURE() << doc << " was accepted";
     } catch (const InvalidField& e) {
       EXPECT_EQ(e.field(), field) << doc << ": " << e.what();
@@ -156,7 +154,8 @@ TEST(BriefTest, JsonAndYamlGiveTheSameBriefAndTheSameRefusals) {
 TEST(BriefTest, HashChangesWithContent) {
   const Brief a = parse_brief("topic: T\ninsights: [a, b]\ndate: 2026-01-01\n", "a");
   const Brief b = parse_brief("topic: T\ninsights: [b, a]\ndate: 2026-01-01\n", "b");
-  EXPECT_EQ(brief_hash(a), brief_hash(parse_brief("topic: T\ninsights: [a, b]\ndate: 2026-01-01\n", "c")));
+  EXPECT_EQ(brief_hash(a),
+            brief_hash(parse_brief("topic: T\ninsights: [a, b]\ndate: 2026-01-01\n", "c")));
   EXPECT_NE(brief_hash(a), brief_hash(b));
 }
 
@@ -177,7 +176,7 @@ TEST(BriefTest, EngineIsExtractiveOrLlmInYamlAndJsonAlike) {
                           R"({"topic":"T","insights":["a"],"engine":1})",
                           R"({"topic":"T","insights":["a"],"engine":""})"}) {
     try {
-      parse_brief_json(doc, "brief");
+      (void)parse_brief_json(doc, "brief");
       ADD_FAILURE() << doc << " was accepted";
     } catch (const InvalidField& e) {
       EXPECT_EQ(e.field(), "engine") << e.what();

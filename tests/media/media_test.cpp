@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/core/hash.h"
+#include "lectio/text/strings.h"
 #include "support/temp_dir.h"
 
 namespace lectio::media {
@@ -29,7 +30,7 @@ TEST(MediaDirTest, StoresBytesUnderTheirContentKey) {
   TempDir tmp;
   auto media = open_media_dir(tmp.path() / "media");
   const std::string key = media->put("ID3 audio bytes", "mp3");
-  EXPECT_EQ(key, text::content_hash("ID3 audio bytes") + ".mp3");
+  EXPECT_EQ(key, content_hash("ID3 audio bytes") + ".mp3");
   EXPECT_TRUE(is_key(key));
   EXPECT_TRUE(media->exists(key));
   EXPECT_EQ(media->get(key), "ID3 audio bytes");
@@ -59,7 +60,7 @@ TEST(MediaDirTest, MalformedKeysAndExtensionsAreRefused) {
   auto media = open_media_dir(tmp.path());
   const std::string good = content_key("a", "mp3");
   for (const std::string& bad : {std::string("../../etc/passwd"), good.substr(1), good + "/x",
-                                std::string(64, 'g') + ".mp3", good.substr(0, 65) + "MP3"}) {
+                                 std::string(64, 'g') + ".mp3", good.substr(0, 65) + "MP3"}) {
     EXPECT_FALSE(is_key(bad)) << bad;
     EXPECT_THROW(media->get(bad), InvalidInput) << bad;
     EXPECT_THROW(media->remove(bad), InvalidInput) << bad;

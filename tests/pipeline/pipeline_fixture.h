@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <string>
 
-#include "lectio/lesson/brief.h"
 #include "lectio/ingest/ingest.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/store/store.h"
 #include "support/temp_dir.h"
 
@@ -19,10 +19,10 @@ struct DataDir {
     for (const char* name : {"gpu_execution", "memory_hierarchy"}) {
       ingest::AddOptions options;
       options.id = name;
-      ingest::add_file(*store,
-                       lectio::testing::source_dir() / "examples/ai-hardware" /
-                           (std::string(name) + ".md"),
-                       options);
+      ingest::add_file(
+          *store,
+          lectio::testing::source_dir() / "examples/ai-hardware" / (std::string(name) + ".md"),
+          options);
     }
   }
 };

@@ -2,9 +2,9 @@
 // material: parsing, hashing, and compose_lesson drawing only on the named chunks.
 #include <gtest/gtest.h>
 
-#include "lectio/lesson/brief.h"
 #include "lectio/compose/composer.h"
 #include "lectio/core/error.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
 #include "plan_fixture.h"
@@ -38,7 +38,7 @@ TEST(ChunkScopeTest, BriefsCheckTheFieldAndHashItOnlyWhenSet) {
   Brief copy = plain;
   EXPECT_EQ(brief_hash(copy), brief_hash(plain));
   try {
-    parse_brief(base + "chunks: [nonsense]\n", "b.yaml");
+    (void)parse_brief(base + "chunks: [nonsense]\n", "b.yaml");
     ADD_FAILURE() << "expected an error";
   } catch (const InvalidInput& e) {
     EXPECT_NE(std::string(e.what()).find("b.yaml: field 'chunks': 'nonsense'"), std::string::npos)

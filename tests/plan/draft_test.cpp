@@ -8,8 +8,8 @@
 #include <set>
 
 #include "lectio/compose/composer.h"
-#include "lectio/pipeline/lesson_records.h"
 #include "lectio/core/error.h"
+#include "lectio/pipeline/lesson_records.h"
 #include "lectio/plan/builder.h"
 #include "lectio/plan/plan_file.h"
 #include "lectio/store/store.h"

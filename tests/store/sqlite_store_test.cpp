@@ -1,8 +1,7 @@
 // What only the SQLite backend has: one file per data directory, transactions seen through
 // SQLite itself, schema migrations.
-#include <sqlite3.h>
-
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include "lectio/core/error.h"
 #include "store_backends.h"
@@ -78,9 +77,10 @@ TEST(SqliteStoreTest, TheCommunityStoreRefusesNewerSchemasToo) {
   open_community_store(dir.path());
   sqlite3* raw = nullptr;
   ASSERT_EQ(sqlite3_open((dir.path() / "lectio.db").c_str(), &raw), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(raw, "INSERT INTO schema_migrations (version, applied_at) VALUES (999, 'x')",
-                         nullptr, nullptr, nullptr),
-            SQLITE_OK);
+  ASSERT_EQ(
+      sqlite3_exec(raw, "INSERT INTO schema_migrations (version, applied_at) VALUES (999, 'x')",
+                   nullptr, nullptr, nullptr),
+      SQLITE_OK);
   sqlite3_close(raw);
   EXPECT_THROW(open_community_store(dir.path()), Io);
 }

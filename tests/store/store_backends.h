@@ -91,7 +91,9 @@ inline const std::vector<StoreBackend>& store_backends() {
 }
 
 // GoogleTest prints a parameter by its name, not its bytes.
-inline void PrintTo(const StoreBackend& backend, std::ostream* out) { *out << backend.name; }
+inline void PrintTo(const StoreBackend& backend, std::ostream* out) {
+  *out << backend.name;
+}
 
 inline std::string backend_name(const ::testing::TestParamInfo<StoreBackend>& info) {
   return info.param.name;

@@ -25,7 +25,8 @@ inline std::vector<extract::Candidate> candidates_of(const std::vector<std::stri
 }
 
 // The sentence pick_answer leads with, or "" when it refuses.
-inline std::string lead(std::string_view question, const std::vector<extract::Candidate>& candidates,
+inline std::string lead(std::string_view question,
+                        const std::vector<extract::Candidate>& candidates,
                         const PickOptions& options = {}) {
   const std::vector<int> picked = pick_answer(question, candidates, "en", options);
   return picked.empty() ? "" : candidates[static_cast<std::size_t>(picked.front())].original;

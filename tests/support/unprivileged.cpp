@@ -1,5 +1,6 @@
 #include "support/unprivileged.h"
 
+#include <gtest/gtest.h>
 #include <linux/capability.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -9,8 +10,6 @@
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
-
-#include <gtest/gtest.h>
 
 namespace lectio::testing {
 namespace {

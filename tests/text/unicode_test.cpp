@@ -24,7 +24,9 @@ TEST(CodePointTest, DecodesForwardAndBackwardAcrossWidths) {
 }
 
 TEST(CodePointTest, IllFormedBytesDecodeToNoCodePointAndStillAdvance) {
-  const std::string s = "\xff" "a\xe4\xb8";  // a stray byte, then a truncated sequence
+  const std::string s =
+      "\xff"
+      "a\xe4\xb8";  // a stray byte, then a truncated sequence
   std::size_t i = 0;
   EXPECT_EQ(next_code_point(s, i), kNoCodePoint);
   EXPECT_EQ(i, 1u);

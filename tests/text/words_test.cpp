@@ -26,7 +26,9 @@ int reference_ascii_words(const std::string& s) {
   return words;
 }
 
-int icu_words(std::string_view s) { return static_cast<int>(word_spans(s).size()); }
+int icu_words(std::string_view s) {
+  return static_cast<int>(word_spans(s).size());
+}
 
 }  // namespace
 
@@ -68,14 +70,15 @@ TEST(CountWordsTest, AsciiFollowsTheWordRule) {
 }
 
 TEST(CountWordsTest, AgreesWithIcuOnPlainSentences) {
-  for (const std::string s : {"The GPU runs 1.5 times faster than the CPU.",
-                              "Dr. Smith met Mr. Jones at 3 p.m. today.",
-                              "It's the team's best result, e.g. in Fig. 3.",
-                              "snake_case names like max_words are one word each."}) {
+  for (const std::string s :
+       {"The GPU runs 1.5 times faster than the CPU.", "Dr. Smith met Mr. Jones at 3 p.m. today.",
+        "It's the team's best result, e.g. in Fig. 3.",
+        "snake_case names like max_words are one word each."}) {
     EXPECT_EQ(count_words(s), icu_words(s)) << s;
   }
   // Non-ASCII text is counted by ICU's word boundaries, hyphens and all.
-  const std::string mixed = "Caf\xc3\xa9 au lait, well-known, \xe6\x88\x91\xe4\xbb\xac\xe5\x96\x9c\xe6\xac\xa2.";
+  const std::string mixed =
+      "Caf\xc3\xa9 au lait, well-known, \xe6\x88\x91\xe4\xbb\xac\xe5\x96\x9c\xe6\xac\xa2.";
   EXPECT_EQ(count_words(mixed), icu_words(mixed));
   EXPECT_EQ(count_words(mixed), 7);
 }

@@ -91,8 +91,7 @@ TEST_F(WebBriefTest, TheWebRefusesWhatTheCommandLineRefusesNamingTheField) {
 
 TEST_F(WebBriefTest, TheFormRefusesABadBriefOnThePageWithTheFieldsMessage) {
   auto b = signed_up("kira");
-  const auto r = b->post_body("/create/lesson",
-                              "topic=T&insights=One&style=long&csrf=" + b->csrf(),
+  const auto r = b->post_body("/create/lesson", "topic=T&insights=One&style=long&csrf=" + b->csrf(),
                               "application/x-www-form-urlencoded");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 400);

@@ -25,8 +25,8 @@ json essence(const lesson::Lesson& l) {
       script.push_back({{"speaker", s.speaker}, {"text", s.text}, {"citations", s.citations}});
     }
   }
-  return {{"id", l.id}, {"host", l.host}, {"cohost", l.cohost}, {"date", l.date},
-          {"script", script}};
+  return {
+      {"id", l.id}, {"host", l.host}, {"cohost", l.cohost}, {"date", l.date}, {"script", script}};
 }
 
 constexpr const char* kPlan = "One brief";
@@ -38,9 +38,9 @@ TEST_F(OneBriefTest, TheCommandLineTheWebTheFormAndAPlanMakeTheSameLesson) {
   auto b = signed_up("olga");
 
   // The web API.
-  const json body = {{"plan", kPlan},          {"topic", kTopic},
-                     {"insights", kInsights},  {"sources", {testing::kSourceId}},
-                     {"format", "dialogue"},   {"audio", false}};
+  const json body = {{"plan", kPlan},         {"topic", kTopic},
+                     {"insights", kInsights}, {"sources", {testing::kSourceId}},
+                     {"format", "dialogue"},  {"audio", false}};
   const auto submitted = b->post_json("/api/lessons", body);
   ASSERT_TRUE(submitted);
   ASSERT_EQ(submitted->status, 202) << submitted->body;
@@ -66,10 +66,10 @@ TEST_F(OneBriefTest, TheCommandLineTheWebTheFormAndAPlanMakeTheSameLesson) {
   EXPECT_EQ(essence(testing::stored_lesson(data_, form_job.value("lesson_id", ""))), from_api);
 
   // The command line, on the same data directory.
-  const std::filesystem::path brief_file = dir_->write(
-      "brief.yaml", std::string("plan: ") + kPlan + "\ntopic: " + kTopic + "\ninsights:\n  - " +
-                        kInsights[0] + "\n  - " + kInsights[1] + "\nsources: [" +
-                        testing::kSourceId + "]\nformat: dialogue\n");
+  const std::filesystem::path brief_file =
+      dir_->write("brief.yaml", std::string("plan: ") + kPlan + "\ntopic: " + kTopic +
+                                    "\ninsights:\n  - " + kInsights[0] + "\n  - " + kInsights[1] +
+                                    "\nsources: [" + testing::kSourceId + "]\nformat: dialogue\n");
   const auto cli = lectio::testing::run_lectio(
       {"--data", data_.string(), "lesson", brief_file.string(), "--json", "--no-audio"});
   ASSERT_EQ(cli.exit_code, 0) << cli.err;

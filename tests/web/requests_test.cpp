@@ -28,8 +28,12 @@ struct Endpoint {
 
 // Values of the wrong type for a text, number or boolean field.
 std::vector<json> wrong_values() {
-  return {json(123), json(nullptr), json::array({"a"}), json::object({{"a", 1}}),
-          json(std::string(200 * 1024, 'x')), json(true)};
+  return {json(123),
+          json(nullptr),
+          json::array({"a"}),
+          json::object({{"a", 1}}),
+          json(std::string(200 * 1024, 'x')),
+          json(true)};
 }
 
 // Values of the wrong type for a list-of-text field: not lists, or lists of something else.
@@ -64,9 +68,11 @@ TEST_F(WebRequestTest, WrongTypesToEveryJsonFieldAre4xxNamingTheFieldAndTheServe
   const std::string mine = own_lesson(data_, lib_->lesson_id, user.value("id", ""));
   const std::string lesson = "/api/lessons/" + lib_->lesson_id;
   const std::vector<Endpoint> endpoints = {
-      {"/api/signup", {{"name", "newname"}, {"password", testing::kPassword}, {"display_name", "N"}},
+      {"/api/signup",
+       {{"name", "newname"}, {"password", testing::kPassword}, {"display_name", "N"}},
        {"name", "password"}},
-      {"/api/signin", {{"name", user.value("name", "")}, {"password", testing::kPassword}},
+      {"/api/signin",
+       {{"name", user.value("name", "")}, {"password", testing::kPassword}},
        {"name", "password"}},
       {lesson + "/ask", {{"question", "What is a TPU?"}}, {"question"}},
       {lesson + "/reviews", {{"rating", 4}, {"text", "Clear."}}, {"rating"}},
@@ -163,8 +169,8 @@ TEST_F(WebRequestTest, FieldsOfInvalidUtf8Are400NamingTheField) {
   const auto page = browser_->get("/?q=%C3");
   ASSERT_TRUE(page);
   EXPECT_EQ(page->status, 400);
-  const auto form = browser_->post_body("/signin", "name=%FF&password=x",
-                                        "application/x-www-form-urlencoded");
+  const auto form =
+      browser_->post_body("/signin", "name=%FF&password=x", "application/x-www-form-urlencoded");
   ASSERT_TRUE(form);
   EXPECT_EQ(form->status, 400);
   EXPECT_EQ(browser_->get("/api/search?q=systolic")->status, 200);

@@ -42,7 +42,7 @@ lesson::CitedChunk cited(const std::string& source, int ordinal, const std::stri
 }
 
 lesson::ScriptSentence sentence(const std::string& text, std::vector<std::string> cites,
-                                 const std::string& speaker = "") {
+                                const std::string& speaker = "") {
   lesson::ScriptSentence s;
   s.text = text;
   s.citations = std::move(cites);

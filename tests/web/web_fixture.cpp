@@ -4,27 +4,27 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <kainjow/mustache.hpp>
 #include <sstream>
 #include <thread>
 #include <vector>
-#include <chrono>
 
-#include "lectio/lesson/brief.h"
 #include "lectio/compose/composer.h"
-#include "lectio/pipeline/lesson_records.h"
 #include "lectio/compose/engine.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/file.h"
-#include "lectio/core/text.h"
 #include "lectio/ingest/ingest.h"
+#include "lectio/lesson/brief.h"
+#include "lectio/pipeline/lesson_records.h"
 #include "lectio/plan/plan.h"
 #include "lectio/plan/totals.h"
 #include "lectio/search/index.h"
 #include "lectio/speech/render.h"
 #include "lectio/store/store.h"
+#include "lectio/text/strings.h"
 #include "support/run.h"
 #include "support/temp_dir.h"
 

@@ -46,14 +46,16 @@ struct Answer {
 // language ("en" or "zh"). Deterministic for the same store, index and question (without a
 // writer). Throws InvalidInput for an empty question, one over kMaxQuestionChars, or options
 // out of range; whatever the store, the index and the writer throw (Io) passes through.
-[[nodiscard]] Answer answer_question(std::string_view question, const lesson::Lesson& lesson, store::ContentStore& store,
-                       search::Index& index, const AnswerOptions& options = {});
+[[nodiscard]] Answer answer_question(std::string_view question, const lesson::Lesson& lesson,
+                                     store::ContentStore& store, search::Index& index,
+                                     const AnswerOptions& options = {});
 
 // The same answer from the current versions of the named sources (every source when empty),
 // for `lectio ask`. Also throws NotFound for an unknown source id and InvalidInput for a
 // language other than "en" or "zh".
-[[nodiscard]] Answer answer_from_sources(std::string_view question, const std::vector<std::string>& source_ids,
-                           store::ContentStore& store, search::Index& index,
-                           const AnswerOptions& options = {});
+[[nodiscard]] Answer answer_from_sources(std::string_view question,
+                                         const std::vector<std::string>& source_ids,
+                                         store::ContentStore& store, search::Index& index,
+                                         const AnswerOptions& options = {});
 
 }  // namespace lectio::ask

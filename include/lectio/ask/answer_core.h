@@ -14,7 +14,8 @@ namespace lectio::ask {
 
 // The question's content terms, each once, in the order asked (question words such as
 // "explain" and "什么" left out).
-[[nodiscard]] std::vector<std::string> question_terms(std::string_view question, const std::string& language);
+[[nodiscard]] std::vector<std::string> question_terms(std::string_view question,
+                                                      const std::string& language);
 
 // The sentences of the material's chunks an answer may quote, in document order: those a
 // lesson may speak (build_candidates()) and also those only too long to follow by ear, since
@@ -24,7 +25,8 @@ namespace lectio::ask {
 // the headings all chunks share, which say nothing about where a sentence belongs in a
 // lesson, but an article's sentences seldom repeat its title ("Super Bowl 50") and still
 // answer questions that name it.
-[[nodiscard]] std::vector<extract::Candidate> answer_candidates(const lesson::Material& material, const std::string& language);
+[[nodiscard]] std::vector<extract::Candidate> answer_candidates(const lesson::Material& material,
+                                                                const std::string& language);
 
 struct PickOptions {
   int max_sentences = 3;
@@ -60,8 +62,9 @@ struct PickOptions {
 // weight, or when the best one turns the question round (it is negated and the sentence is
 // not, or the sentence says the opposite of one of its words: answer_checks.h); the honest
 // answer is then "the sources don't say".
-[[nodiscard]] std::vector<int> pick_answer(std::string_view question, const std::vector<extract::Candidate>& candidates,
-                             const std::string& language, const PickOptions& options);
+[[nodiscard]] std::vector<int> pick_answer(std::string_view question,
+                                           const std::vector<extract::Candidate>& candidates,
+                                           const std::string& language, const PickOptions& options);
 
 // A candidate as the ranker scored it, for the ranker's fit (bench/qa_bench.cpp --features).
 struct RankedCandidate {
@@ -75,9 +78,8 @@ struct RankedCandidate {
 
 // Every candidate that carries a question term, best first (ties in document order), as
 // pick_answer() ranks them before it applies the coverage bars and the refusal signs.
-[[nodiscard]] std::vector<RankedCandidate> rank_candidates(std::string_view question,
-                                             const std::vector<extract::Candidate>& candidates,
-                                             const std::string& language,
-                                             const PickOptions& options);
+[[nodiscard]] std::vector<RankedCandidate> rank_candidates(
+    std::string_view question, const std::vector<extract::Candidate>& candidates,
+    const std::string& language, const PickOptions& options);
 
 }  // namespace lectio::ask

@@ -22,13 +22,14 @@ enum class AnswerType { kAny, kNumber, kDate, kName };
 
 // True when `sentence` holds a thing of the asked type that the question itself does not name.
 [[nodiscard]] bool holds_type(std::string_view sentence, AnswerType type, std::string_view question,
-                const std::string& language);
+                              const std::string& language);
 
 // The terms of the noun a what- or which-question asks for ("team" of "Which NFL team won?",
 // "year" of "In what year ..."): the word names the answer's kind, and the sentence that
 // answers names the thing itself ("the Denver Broncos"), seldom the kind. Empty when there is
 // none ("What was ...", "What is the oldest ...") or the language is not English.
-[[nodiscard]] std::vector<std::string> type_head_terms(std::string_view question, const std::string& language);
+[[nodiscard]] std::vector<std::string> type_head_terms(std::string_view question,
+                                                       const std::string& language);
 
 struct Question {
   std::vector<std::string> terms;  // question_terms()
@@ -47,7 +48,8 @@ using TermWeights = std::vector<std::pair<std::string, double>>;
 // more, in no document of `stats` and no word WordNet knows ("never" is not a typo of
 // "sever"). Terms with a digit stay: "MPEG-3" is not a typo of "MPEG-2".
 [[nodiscard]] std::vector<std::string> respelt(const std::vector<std::string>& terms,
-                                 const text::TermStats& stats, const text::WordNet& wordnet);
+                                               const text::TermStats& stats,
+                                               const text::WordNet& wordnet);
 
 // Share of the question's adjacent term pairs (idf-weighted) that are adjacent in `doc` (a
 // sentence's terms), either way round: a phrase of the question, not only its words.
@@ -58,7 +60,8 @@ using TermWeights = std::vector<std::pair<std::string, double>>;
 
 // Distinct question terms `doc` holds over the length of the smallest stretch of it that
 // holds them all: 1 when they stand together, small when scattered; 0 when none.
-[[nodiscard]] double density(const std::set<std::string>& asked, const std::vector<std::string>& doc);
+[[nodiscard]] double density(const std::set<std::string>& asked,
+                             const std::vector<std::string>& doc);
 
 // The question's wh-word, as far as the sentence features tell them apart ("when" and
 // "how many" as answer_type() finds them, so "what year" is kWhen).
@@ -78,6 +81,6 @@ struct WordView {
 };
 
 [[nodiscard]] WordView word_view(const Question& q, Wh wh, const std::set<std::string>& asked_terms,
-                   std::string_view sentence);
+                                 std::string_view sentence);
 
 }  // namespace lectio::ask

@@ -26,37 +26,44 @@ struct RepairItem {
 };
 
 [[nodiscard]] llm::ChatRequest outline_request(const lesson::Brief& brief, int insight,
-                                 const std::vector<LabelledChunk>& chunks);
+                                               const std::vector<LabelledChunk>& chunks);
 
 // `recap`: what earlier sections covered, one short line each; `words`: the section's budget
 // (characters for Chinese).
 [[nodiscard]] llm::ChatRequest section_request(const lesson::Brief& brief, int insight,
-                                 const std::vector<std::string>& outline,
-                                 const std::vector<LabelledChunk>& chunks, const std::string& recap,
-                                 int words);
+                                               const std::vector<std::string>& outline,
+                                               const std::vector<LabelledChunk>& chunks,
+                                               const std::string& recap, int words);
 
-[[nodiscard]] llm::ChatRequest repair_request(const lesson::Brief& brief, const std::vector<RepairItem>& items,
-                                const std::vector<LabelledChunk>& chunks);
+[[nodiscard]] llm::ChatRequest repair_request(const lesson::Brief& brief,
+                                              const std::vector<RepairItem>& items,
+                                              const std::vector<LabelledChunk>& chunks);
 
-[[nodiscard]] llm::ChatRequest faq_request(const lesson::Brief& brief, const std::vector<LabelledChunk>& chunks,
-                             int questions);
+[[nodiscard]] llm::ChatRequest faq_request(const lesson::Brief& brief,
+                                           const std::vector<LabelledChunk>& chunks, int questions);
 
-[[nodiscard]] llm::ChatRequest meta_request(const lesson::Brief& brief, const std::vector<LabelledChunk>& chunks);
+[[nodiscard]] llm::ChatRequest meta_request(const lesson::Brief& brief,
+                                            const std::vector<LabelledChunk>& chunks);
 
 // A learner's question, answered in at most `sentences` cited sentences from the chunks (an
 // empty answer when they do not say).
-[[nodiscard]] llm::ChatRequest answer_request(const lesson::Brief& brief, const std::string& question,
-                                const std::vector<LabelledChunk>& chunks, int sentences);
+[[nodiscard]] llm::ChatRequest answer_request(const lesson::Brief& brief,
+                                              const std::string& question,
+                                              const std::vector<LabelledChunk>& chunks,
+                                              int sentences);
 
 // Checks of an answer's shape, for ChatClient::complete_json: the reason it is unusable, or
 // std::nullopt. `language` also rejects an answer most of whose sentences are in the other
 // language ("": any language).
 [[nodiscard]] std::optional<std::string> check_outline(const std::string& json);
-[[nodiscard]] std::optional<std::string> check_sentences(const std::string& json, const std::string& key,
-                                           const std::string& language);
-[[nodiscard]] std::optional<std::string> check_faq(const std::string& json, const std::string& language);
+[[nodiscard]] std::optional<std::string> check_sentences(const std::string& json,
+                                                         const std::string& key,
+                                                         const std::string& language);
+[[nodiscard]] std::optional<std::string> check_faq(const std::string& json,
+                                                   const std::string& language);
 [[nodiscard]] std::optional<std::string> check_meta(const std::string& json);
 // An "answer" list, which may be empty.
-[[nodiscard]] std::optional<std::string> check_answer(const std::string& json, const std::string& language);
+[[nodiscard]] std::optional<std::string> check_answer(const std::string& json,
+                                                      const std::string& language);
 
 }  // namespace lectio::author

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "lectio/lesson/brief.h"
-#include "lectio/lesson/material.h"
-#include "lectio/lesson/lesson.h"
-#include "lectio/llm/chat.h"
 #include "lectio/author/prompts.h"
+#include "lectio/lesson/brief.h"
+#include "lectio/lesson/lesson.h"
+#include "lectio/lesson/material.h"
+#include "lectio/llm/chat.h"
 
 namespace lectio::author {
 
@@ -35,8 +35,8 @@ class LlmSession {
 
   // Turns the model's items ({speaker?, text, cites}) into verified sentences, sending the
   // rejected ones back once. `chunks` are the ones the items were written from.
-  std::vector<lesson::ScriptSentence> accept(const nlohmann::json& items, const std::vector<int>& chunks,
-                                     DraftKind kind);
+  std::vector<lesson::ScriptSentence> accept(const nlohmann::json& items,
+                                             const std::vector<int>& chunks, DraftKind kind);
 
   const lesson::EngineUsage& usage() const { return usage_; }
   int repaired() const { return repaired_; }

@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "lectio/lesson/brief.h"
 #include "lectio/compose/engine.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/lesson/lesson.h"
 #include "lectio/search/index.h"
 #include "lectio/store/content_store.h"
@@ -14,15 +14,15 @@
 namespace lectio::compose {
 
 // Throws InvalidInput when the brief names a source that is not in the store.
-[[nodiscard]] lesson::Lesson compose_lesson(const lesson::Brief& brief, store::ContentStore& store, search::Index& index,
-                      Engine& engine);
+[[nodiscard]] lesson::Lesson compose_lesson(const lesson::Brief& brief, store::ContentStore& store,
+                                            search::Index& index, Engine& engine);
 
 // What a lesson is built from: the brief's hash, the versions of its sources and the engine
 // that writes it (Engine::name(): another model writes another lesson). A stored lesson with
 // the same key need not be composed again. Throws like compose_lesson for a brief whose
 // sources are unknown.
 [[nodiscard]] std::string lesson_build_key(const lesson::Brief& brief, store::ContentStore& store,
-                             std::string_view engine = "extractive");
+                                           std::string_view engine = "extractive");
 
 // Estimated listening minutes of the script, pauses included.
 [[nodiscard]] double estimate_minutes(const lesson::Lesson& lesson);

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "lectio/core/source.h"
 #include "lectio/lesson/brief.h"
 #include "lectio/lesson/lesson.h"
-#include "lectio/core/source.h"
 #include "lectio/lesson/material.h"
 #include "lectio/search/index.h"
 

@@ -14,7 +14,8 @@ using Qrels = std::map<std::string, Judgments>;  // query id -> judgments
 using Ranking = std::vector<std::string>;        // document ids, best first
 
 [[nodiscard]] double ndcg_at(const Ranking& ranking, const Judgments& judged, std::size_t k);
-[[nodiscard]] double average_precision_at(const Ranking& ranking, const Judgments& judged, std::size_t k);
+[[nodiscard]] double average_precision_at(const Ranking& ranking, const Judgments& judged,
+                                          std::size_t k);
 [[nodiscard]] double recall_at(const Ranking& ranking, const Judgments& judged, std::size_t k);
 [[nodiscard]] double precision_at(const Ranking& ranking, const Judgments& judged, std::size_t k);
 

@@ -7,11 +7,11 @@
 namespace lectio::eval {
 
 struct RougeScores {
-  double rouge1 = 0;  // F1 of unigram overlap, 0..1
-  double rouge2 = 0;  // F1 of bigram overlap
-  double rouge_l = 0; // F1 of summary-level LCS ("rougeLsum"): per reference sentence, the
-                      // union of its LCS with each candidate sentence. Sentences are lines when
-                      // a text has line breaks, else split after . ! ? and a space.
+  double rouge1 = 0;   // F1 of unigram overlap, 0..1
+  double rouge2 = 0;   // F1 of bigram overlap
+  double rouge_l = 0;  // F1 of summary-level LCS ("rougeLsum"): per reference sentence, the
+                       // union of its LCS with each candidate sentence. Sentences are lines when
+                       // a text has line breaks, else split after . ! ? and a space.
 };
 
 [[nodiscard]] RougeScores rouge(const std::string& candidate, const std::string& reference);

@@ -30,7 +30,7 @@ struct Candidate {
 // says "e.g." and options aloud). std::nullopt when it is not fit to be heard as a claim
 // (why_unfit() in listenable.h) or does not end like a sentence.
 [[nodiscard]] std::optional<std::string> rewrite_for_listening(std::string_view sentence,
-                                                 const std::string& language);
+                                                               const std::string& language);
 
 // A sentence of a chunk. `cut` marks the piece of a sentence the chunker cut at its word cap
 // (the chunk's first when it opens mid-sentence, its last when it closes mid-sentence): no
@@ -42,9 +42,11 @@ struct ChunkSentence {
 
 // The sentences of a chunk in order, as candidates are made of them: lines of a chunk are
 // separate blocks (paragraphs, list items) and sentences stay inside them.
-[[nodiscard]] std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string& language);
+[[nodiscard]] std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk,
+                                                         const std::string& language);
 
-[[nodiscard]] std::vector<Candidate> build_candidates(const lesson::Material& material, const std::string& language);
+[[nodiscard]] std::vector<Candidate> build_candidates(const lesson::Material& material,
+                                                      const std::string& language);
 
 // How a candidate is written into a script: as spoken (a lesson) or verbatim (an answer the
 // learner reads beside its source).
@@ -52,7 +54,8 @@ enum class Wording { kSpoken, kVerbatim };
 
 // The candidate as a content sentence that cites the chunk it came from (the one way a picked
 // candidate becomes a cited sentence, for lessons, FAQs and answers alike).
-[[nodiscard]] lesson::ScriptSentence cited_sentence(const Candidate& candidate, const lesson::Material& material,
-                                      Wording wording = Wording::kSpoken);
+[[nodiscard]] lesson::ScriptSentence cited_sentence(const Candidate& candidate,
+                                                    const lesson::Material& material,
+                                                    Wording wording = Wording::kSpoken);
 
 }  // namespace lectio::extract

@@ -17,6 +17,6 @@ struct SelectOptions {
 // avoided (MMR). With a focus: BM25 relevance to its terms dominates; when no sentence shares
 // a term with it the result is the plain summary. See docs/benchmarks.md.
 [[nodiscard]] std::vector<int> select_sentences(const std::vector<std::string>& sentences,
-                                  const SelectOptions& options);
+                                                const SelectOptions& options);
 
 }  // namespace lectio::extract

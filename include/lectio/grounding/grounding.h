@@ -7,8 +7,12 @@
 #include <string_view>
 #include <vector>
 
-#include "lectio/lesson/lesson.h"
 #include "lectio/core/source.h"
+#include "lectio/lesson/lesson.h"
+
+namespace lectio::store {
+class ContentStore;
+}
 
 namespace lectio::grounding {
 
@@ -18,7 +22,7 @@ inline constexpr double kSupportThreshold = 0.6;
 // How much of `sentence` the texts support, 0..1: the mean of the share of its content terms
 // and the share of its adjacent content-term pairs found in the texts.
 [[nodiscard]] double support_score(std::string_view sentence, const std::vector<std::string>& texts,
-                     const std::string& language);
+                                   const std::string& language);
 
 // What a claim carries that none of its texts holds.
 enum class TermKind {
@@ -45,7 +49,7 @@ struct ClaimCheck {
 // Checks one claim against the texts it cites: its support and what it says that they don't.
 // This is what an engine's output is held to: a claim whose facts are not held must not pass.
 [[nodiscard]] ClaimCheck check_claim(std::string_view claim, const std::vector<std::string>& texts,
-                       const std::string& language);
+                                     const std::string& language);
 
 // Resolves a chunk id; std::nullopt when it does not exist.
 using ChunkLookup = std::function<std::optional<Chunk>(const std::string& chunk_id)>;
@@ -56,6 +60,10 @@ using SourceLookup = std::function<std::optional<Source>(const Chunk& chunk)>;
 // sentence left with none is removed, with a warning), sets every content sentence's support,
 // fills lesson.sources with each cited chunk and lesson.grounding with the totals and the
 // per-insight coverage.
-void verify_grounding(lesson::Lesson& lesson, const ChunkLookup& chunks, const SourceLookup& sources);
+void verify_grounding(lesson::Lesson& lesson, const ChunkLookup& chunks,
+                      const SourceLookup& sources);
+
+// The same, with chunks and sources looked up in `store` (a chunk id may name its version).
+void verify_grounding(lesson::Lesson& lesson, store::ContentStore& store);
 
 }  // namespace lectio::grounding

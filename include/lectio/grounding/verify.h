@@ -24,7 +24,7 @@ struct VerifyOptions {
 
 struct VerifiedSentence {
   std::string text;
-  double support = 0;                  // against the cited chunks, 0..1
+  double support = 0;  // against the cited chunks, 0..1
   // The support discounted for what the sentence adds: halved for each number its chunks do
   // not hold, times 0.9 for each other word they do not hold (names included), 0..1.
   double score = 0;
@@ -45,7 +45,7 @@ struct Verification {
 // tokenised text) and verifies each against the sources. Throws InvalidInput
 // for an empty text, one over kMaxVerifyBytes, text that is not UTF-8, no sentence, or options
 // out of range, NotFound for an unknown source id; store and index errors pass through.
-[[nodiscard]] Verification verify_text(std::string_view text, store::ContentStore& store, search::Index& index,
-                         const VerifyOptions& options = {});
+[[nodiscard]] Verification verify_text(std::string_view text, store::ContentStore& store,
+                                       search::Index& index, const VerifyOptions& options = {});
 
 }  // namespace lectio::grounding

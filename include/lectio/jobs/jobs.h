@@ -24,7 +24,7 @@ inline constexpr std::string_view kIngest = "ingest";
 
 struct LessonRequest {
   lesson::Brief brief;  // base_dir travels with it, for relative source paths
-  std::string owner;     // the creator's user id; "" for the library's operator
+  std::string owner;    // the creator's user id; "" for the library's operator
   bool audio = true;
   bool published = true;
   // The model server of a brief whose engine is llm, as the enqueuer configured it. The API

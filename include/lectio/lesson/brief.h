@@ -13,7 +13,7 @@ enum class LessonFormat { kMonologue, kDialogue };
 
 struct Brief {
   std::string plan;
-  std::string topic;     // required
+  std::string topic;  // required
   std::string overview;
   std::vector<std::string> insights;  // required, non-empty, covered in this order
   std::vector<std::string> sources;   // source ids or file paths; empty = every source
@@ -21,19 +21,19 @@ struct Brief {
   // the lesson may draw on; empty = every chunk of the sources. Drafted plans use this to keep
   // each lesson on its own part of the material.
   std::vector<std::string> chunks;
-  std::string host;                   // a host name from `lectio voices`
-  std::string cohost;                 // second voice for a dialogue; default picked
+  std::string host;    // a host name from `lectio voices`
+  std::string cohost;  // second voice for a dialogue; default picked
   Style style = Style::kQuick;
-  std::optional<double> minutes;      // overrides the style's length
-  std::string language = "en";        // "en" or "zh"
+  std::optional<double> minutes;  // overrides the style's length
+  std::string language = "en";    // "en" or "zh"
   std::vector<std::string> tags;
-  std::string notes;                  // free text; URLs in it are never fetched
-  std::string date;                   // YYYY-MM-DD; default: today
+  std::string notes;  // free text; URLs in it are never fetched
+  std::string date;   // YYYY-MM-DD; default: today
   LessonFormat format = LessonFormat::kMonologue;
   // Who writes the lesson: "extractive" (built in) or "llm" (a model server); "" leaves it to
   // the command (its --engine, else extractive). See pipeline/engines.h.
   std::string engine;
-  std::filesystem::path base_dir;     // relative source paths resolve against this
+  std::filesystem::path base_dir;  // relative source paths resolve against this
 };
 
 // One entry of Brief::chunks: ordinals first..last (inclusive) of a source's current version.

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "lectio/lesson/brief.h"
 #include "lectio/compose/engine.h"
+#include "lectio/lesson/brief.h"
 
 namespace lectio::llm {
 class ChatClient;
@@ -30,7 +30,7 @@ std::vector<std::string> available_engines(const EngineSetup& setup);
 // `engine` (the message starts with `name`) when that is the LLM engine and no server is
 // configured: "brief.yaml: field 'engine': llm needs a model server: set --llm-base-url ...".
 lesson::Brief with_engine(lesson::Brief brief, const EngineSetup& setup,
-                           const std::string& name = "brief");
+                          const std::string& name = "brief");
 
 // The engine for a brief that with_engine() returned, and its Engine::name()
 // ("extractive", "llm:<model>").

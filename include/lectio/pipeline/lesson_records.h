@@ -16,7 +16,6 @@ void save_lesson(store::ContentStore& store, const lesson::Lesson& lesson,
                  const std::string& owner = "");
 
 // A stored lesson by id or slug; std::nullopt when there is none.
-std::optional<lesson::Lesson> load_lesson(store::ContentStore& store,
-                                           std::string_view id_or_slug);
+std::optional<lesson::Lesson> load_lesson(store::ContentStore& store, std::string_view id_or_slug);
 
 }  // namespace lectio::pipeline

@@ -10,8 +10,8 @@
 #include <optional>
 #include <string>
 
-#include "lectio/lesson/brief.h"
 #include "lectio/compose/engine.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/lesson/lesson.h"
 #include "lectio/media/media.h"
 #include "lectio/pipeline/engines.h"
@@ -35,7 +35,7 @@ struct LessonOptions {
   // leaves its creator as it was.
   std::string owner;
   bool audio = true;
-  bool published = true;  // of a newly composed lesson; web lessons start as drafts
+  bool published = true;            // of a newly composed lesson; web lessons start as drafts
   std::filesystem::path audio_dir;  // default <data_dir>/audio
   std::filesystem::path lexicon;    // default <data_dir>/lexicon.yaml when that exists
   int render_threads = 0;           // 0 = all cores
@@ -56,8 +56,8 @@ struct LessonOptions {
 };
 
 struct LessonResult {
-  lesson::Lesson lesson;  // as stored
-  bool composed = false;   // false: reused from the store
+  lesson::Lesson lesson;                      // as stored
+  bool composed = false;                      // false: reused from the store
   std::optional<speech::RenderResult> audio;  // when audio was asked for
 };
 

@@ -65,7 +65,7 @@ BuildResult build_plan(const PlanFile& file, const BuildOptions& options);
 // plan's date (that of the stored plan, else today), so that its build key stays the same, and
 // each its engine (pipeline::with_engine, which throws as build_plan does).
 std::vector<lesson::Brief> lesson_briefs(const PlanFile& file, store::ContentStore& store,
-                                          const pipeline::EngineSetup& engines = {});
+                                         const pipeline::EngineSetup& engines = {});
 
 // What became of the lesson at `position` (plan order): built (`lesson` as stored; `composed`
 // and `rendered` as its builder reported), or failed with `error` when `lesson` is null.

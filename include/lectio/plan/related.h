@@ -20,6 +20,7 @@ struct RelatedPlan {
 // The k other plans most similar to the plan or lesson named by id or slug (plans first),
 // best first; a lesson's own plans are left out, as are plans sharing no term with it. Throws
 // NotFound when neither a plan nor a lesson has that name, InvalidInput when k < 1.
-std::vector<RelatedPlan> related_plans(store::ContentStore& store, std::string_view id_or_slug, int k);
+std::vector<RelatedPlan> related_plans(store::ContentStore& store, std::string_view id_or_slug,
+                                       int k);
 
 }  // namespace lectio::plan

@@ -20,7 +20,7 @@ struct RenderOptions {
   // Speech-server voices' sentence cache; empty: <out_dir>/sentences.
   std::filesystem::path sentence_cache;
   Lexicon lexicon;
-  bool normalize_text = true;    // off only to measure what normalisation buys
+  bool normalize_text = true;  // off only to measure what normalisation buys
   double sentence_pause = text::kSentencePauseSeconds;
   double section_pause = text::kSectionPauseSeconds;
   // Called after each sentence is synthesised (done, total); for a progress bar.

@@ -10,8 +10,8 @@
 #include "formats/finish.h"
 #include "formats/html_blocks.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
 #include "lectio/ingest/extract.h"
+#include "lectio/text/strings.h"
 #include "zip_reader.h"
 
 namespace lectio::ingest {

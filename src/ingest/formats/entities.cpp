@@ -20,12 +20,11 @@ std::string encode_utf8(std::uint32_t cp) {
 
 // The named references seen in real Markdown; the full HTML table is not needed here.
 constexpr std::array<std::pair<std::string_view, std::uint32_t>, 24> kNamed = {{
-    {"amp", '&'},     {"lt", '<'},       {"gt", '>'},       {"quot", '"'},
-    {"apos", '\''},   {"nbsp", 0xA0},    {"mdash", 0x2014}, {"ndash", 0x2013},
-    {"hellip", 0x2026}, {"copy", 0xA9},  {"reg", 0xAE},     {"trade", 0x2122},
-    {"lsquo", 0x2018}, {"rsquo", 0x2019}, {"ldquo", 0x201C}, {"rdquo", 0x201D},
-    {"times", 0xD7},  {"divide", 0xF7},  {"deg", 0xB0},     {"middot", 0xB7},
-    {"euro", 0x20AC}, {"pound", 0xA3},   {"para", 0xB6},    {"sect", 0xA7},
+    {"amp", '&'},      {"lt", '<'},       {"gt", '>'},       {"quot", '"'},      {"apos", '\''},
+    {"nbsp", 0xA0},    {"mdash", 0x2014}, {"ndash", 0x2013}, {"hellip", 0x2026}, {"copy", 0xA9},
+    {"reg", 0xAE},     {"trade", 0x2122}, {"lsquo", 0x2018}, {"rsquo", 0x2019},  {"ldquo", 0x201C},
+    {"rdquo", 0x201D}, {"times", 0xD7},   {"divide", 0xF7},  {"deg", 0xB0},      {"middot", 0xB7},
+    {"euro", 0x20AC},  {"pound", 0xA3},   {"para", 0xB6},    {"sect", 0xA7},
 }};
 
 }  // namespace

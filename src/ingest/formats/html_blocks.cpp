@@ -8,7 +8,7 @@
 
 #include "formats/html_depth.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
+#include "lectio/text/strings.h"
 
 namespace lectio::ingest {
 

@@ -11,17 +11,17 @@ namespace {
 // Elements that never hold children, and elements a parser closes without an end tag (or that
 // it never nests), so neither opens a level that an honest document would close.
 constexpr std::array<std::string_view, 39> kNotCounted = {
-    "area",  "base",     "basefont", "bgsound", "br",    "col",   "embed",    "frame",
-    "hr",    "img",      "input",    "keygen",  "link",  "meta",  "param",    "source",
-    "track", "wbr",      "command",  "p",       "li",    "dt",    "dd",       "rt",
+    "area",  "base",     "basefont", "bgsound",  "br",      "col",   "embed", "frame",
+    "hr",    "img",      "input",    "keygen",   "link",    "meta",  "param", "source",
+    "track", "wbr",      "command",  "p",        "li",      "dt",    "dd",    "rt",
     "rp",    "optgroup", "option",   "colgroup", "caption", "thead", "tbody", "tfoot",
-    "tr",    "td",       "th",       "html",    "head",  "body",  "image"};
+    "tr",    "td",       "th",       "html",     "head",    "body",  "image"};
 
 // Elements whose content is skipped up to their own end tag: raw text, and the foreign SVG and
 // MathML trees, where "<x/>" really closes (the walker reads none of them).
-constexpr std::array<std::string_view, 11> kSkipped = {
-    "script",   "style",    "textarea", "title", "xmp", "iframe",
-    "noembed", "noframes", "noscript", "svg",   "math"};
+constexpr std::array<std::string_view, 11> kSkipped = {"script",   "style",  "textarea", "title",
+                                                       "xmp",      "iframe", "noembed",  "noframes",
+                                                       "noscript", "svg",    "math"};
 
 bool contains(const auto& set, std::string_view name) {
   return std::find(set.begin(), set.end(), name) != set.end();

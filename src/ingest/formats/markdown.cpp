@@ -8,8 +8,8 @@
 
 #include "entities.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
 #include "lectio/ingest/extract.h"
+#include "lectio/text/strings.h"
 #include "page_join.h"
 
 namespace lectio::ingest {

@@ -8,9 +8,20 @@ namespace lectio::ingest {
 bool ends_sentence(std::string_view text) {
   while (!text.empty() && (text.back() == ' ' || text.back() == '\n')) text.remove_suffix(1);
   if (text.empty()) return true;
-  static constexpr std::array<std::string_view, 14> kEndings = {
-      ".", "!", "?", ":", ";", "\"", "'", ")", "\xe3\x80\x82" /*。*/, "\xef\xbc\x81" /*！*/,
-      "\xef\xbc\x9f" /*？*/, "\xe2\x80\x9d" /*”*/, "\xe2\x80\x99" /*’*/, "\xe2\x80\xa6" /*…*/};
+  static constexpr std::array<std::string_view, 14> kEndings = {".",
+                                                                "!",
+                                                                "?",
+                                                                ":",
+                                                                ";",
+                                                                "\"",
+                                                                "'",
+                                                                ")",
+                                                                "\xe3\x80\x82" /*。*/,
+                                                                "\xef\xbc\x81" /*！*/,
+                                                                "\xef\xbc\x9f" /*？*/,
+                                                                "\xe2\x80\x9d" /*”*/,
+                                                                "\xe2\x80\x99" /*’*/,
+                                                                "\xe2\x80\xa6" /*…*/};
   for (std::string_view e : kEndings) {
     if (text.size() >= e.size() && text.substr(text.size() - e.size()) == e) return true;
   }

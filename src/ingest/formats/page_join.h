@@ -13,8 +13,7 @@ namespace lectio::ingest {
 bool ends_sentence(std::string_view text);
 
 // Calls `visit(page_text, page)` for each form-feed separated page of `bytes`, page 1 first.
-void for_each_page(std::string_view bytes,
-                   const std::function<void(std::string_view, int)>& visit);
+void for_each_page(std::string_view bytes, const std::function<void(std::string_view, int)>& visit);
 
 // Appends `page_blocks` (all on page `page`) to `doc`. When the document's last block is an
 // unfinished paragraph and the page opens with a paragraph, the two become one block with a

@@ -17,8 +17,8 @@
 
 #include "formats/finish.h"
 #include "lectio/core/error.h"
-#include "lectio/core/text.h"
 #include "lectio/ingest/extract.h"
+#include "lectio/text/strings.h"
 #include "lectio/text/unicode.h"
 
 namespace lectio::ingest {

@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "lectio/core/text.h"
-#include "lectio/text/words.h"
 #include "lectio/ingest/extract.h"
+#include "lectio/text/strings.h"
+#include "lectio/text/words.h"
 #include "page_join.h"
 
 namespace lectio::ingest {

@@ -1,5 +1,6 @@
 #pragma once
-// Small text utilities shared by every module. All strings are UTF-8.
+// Small string utilities shared by every module: UTF-8 validity, slugs, white space, the
+// language of a text, HTML escaping. All strings are UTF-8.
 #include <string>
 #include <string_view>
 
@@ -14,9 +15,6 @@ std::string slugify(std::string_view s, std::size_t max_len = 40);
 
 // Collapses runs of Unicode white space to one ASCII space and trims both ends.
 std::string collapse_whitespace(std::string_view s);
-
-// Hex BLAKE2b-256 digest of the bytes.
-std::string content_hash(std::string_view bytes);
 
 // "en" or "zh": zh when Han characters make up a large share of the letters.
 std::string detect_language(std::string_view s);

@@ -1,4 +1,4 @@
-#include "lectio/core/text.h"
+#include "lectio/text/strings.h"
 
 #include <gtest/gtest.h>
 #include <unicode/uchar.h>
@@ -6,6 +6,8 @@
 
 #include <random>
 #include <string>
+
+#include "lectio/core/hash.h"
 
 namespace lectio::text {
 
@@ -45,7 +47,9 @@ std::string utf8(UChar32 c) {
 
 // What collapse_whitespace promises, one code point at a time through ICU: the reference for
 // its ASCII fast path and 8-byte scanning.
-bool reference_space(UChar32 c) { return u_isUWhiteSpace(c) || c == 0x200B || c == 0xFEFF; }
+bool reference_space(UChar32 c) {
+  return u_isUWhiteSpace(c) || c == 0x200B || c == 0xFEFF;
+}
 
 std::string reference_collapse(const std::string& s) {
   std::string out;
@@ -73,7 +77,8 @@ TEST(WhitespaceTest, AgreesWithIcuOnEveryCodePoint) {
   for (UChar32 c = 1; c <= 0x10FFFF; ++c) {
     if (U_IS_SURROGATE(c)) continue;
     const std::string mid = "ab" + utf8(c) + "cd";
-    ASSERT_EQ(collapse_whitespace(mid), reference_space(c) ? "ab cd" : mid) << "U+" << std::hex << c;
+    ASSERT_EQ(collapse_whitespace(mid), reference_space(c) ? "ab cd" : mid)
+        << "U+" << std::hex << c;
     ASSERT_EQ(collapse_whitespace(utf8(c) + "x"), reference_space(c) ? "x" : utf8(c) + "x");
   }
 }
@@ -96,10 +101,28 @@ TEST(WhitespaceTest, CollapsesMixedAsciiAndUnicodeRuns) {
 }
 
 TEST(WhitespaceTest, MatchesTheReferenceOnRandomMixes) {
-  const std::vector<std::string> pieces = {
-      " ", "\t", "\n", "\r\n", "\x0b", "a", "word", "longerword12", ".", "-", "\x1e",
-      "\xc2\xa0", "\xe2\x80\x8b", "\xef\xbb\xbf", "\xe3\x80\x80", "\xe4\xb8\xad", "\xc3\xa9",
-      "\xf0\x9f\x98\x80", "\xe2\x80\xa9", "\xc2\x85", "\xff", "\xe4\xb8"};
+  const std::vector<std::string> pieces = {" ",
+                                           "\t",
+                                           "\n",
+                                           "\r\n",
+                                           "\x0b",
+                                           "a",
+                                           "word",
+                                           "longerword12",
+                                           ".",
+                                           "-",
+                                           "\x1e",
+                                           "\xc2\xa0",
+                                           "\xe2\x80\x8b",
+                                           "\xef\xbb\xbf",
+                                           "\xe3\x80\x80",
+                                           "\xe4\xb8\xad",
+                                           "\xc3\xa9",
+                                           "\xf0\x9f\x98\x80",
+                                           "\xe2\x80\xa9",
+                                           "\xc2\x85",
+                                           "\xff",
+                                           "\xe4\xb8"};
   std::mt19937 rng(42);
   for (int round = 0; round < 20000; ++round) {
     std::string s;
@@ -153,6 +176,5 @@ TEST(LanguageTest, DetectsChineseAndEnglish) {
                             "\xe7\xae\x97\xe3\x80\x82 GPU"),
             "zh");
 }
-
 
 }  // namespace lectio::text

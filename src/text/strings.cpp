@@ -1,6 +1,5 @@
-#include "lectio/core/text.h"
+#include "lectio/text/strings.h"
 
-#include <sodium.h>
 #include <unicode/translit.h>
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
@@ -214,17 +213,6 @@ std::string collapse_whitespace(std::string_view s) {
   if (w != first && w[-1] == ' ') --w;
   out.resize(static_cast<std::size_t>(w - first));
   return out;
-}
-
-std::string content_hash(std::string_view bytes) {
-  static const int init = sodium_init();
-  if (init < 0) throw Internal("libsodium failed to initialise");
-  unsigned char digest[crypto_generichash_BYTES];
-  crypto_generichash(digest, sizeof digest, reinterpret_cast<const unsigned char*>(bytes.data()),
-                     bytes.size(), nullptr, 0);
-  char hex[sizeof digest * 2 + 1];
-  sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
-  return std::string(hex);
 }
 
 std::string detect_language(std::string_view s) {

@@ -116,10 +116,10 @@ void Context::send_json(const json& body, int status) {
                   "application/json; charset=utf-8");
 }
 
-void Context::send_html(std::string html, int status) {
+void Context::send_html(const std::string& html, int status) {
   if (status != 200) res.status = status;
   res.set_header("Cache-Control", "no-store");
-  res.set_content(std::move(html), "text/html; charset=utf-8");
+  res.set_content(html, "text/html; charset=utf-8");  // this httplib copies either way
 }
 
 void Context::redirect(const std::string& location, int status) {

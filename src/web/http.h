@@ -66,7 +66,7 @@ struct Context {
   std::string field(const std::string& name) const;
 
   void send_json(const nlohmann::json& body, int status = 200);
-  void send_html(std::string html, int status = 200);
+  void send_html(const std::string& html, int status = 200);
   void redirect(const std::string& location, int status = 303);
 
   std::optional<LibraryPool::Lease> lease_;

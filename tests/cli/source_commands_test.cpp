@@ -81,7 +81,7 @@ TEST(CliSourcesTest, AddThenListChunksAsJson) {
   EXPECT_EQ(json[0]["pages"], "p1-1");
   EXPECT_EQ(json[2]["id"], "file_gpu001:c0002");
   EXPECT_EQ(json[2]["pages"], "p2-2");
-  EXPECT_EQ(json[2]["heading_path"], nlohmann::json({"Notes", "Later"}));
+  EXPECT_EQ(json[2]["heading_path"], nlohmann::ordered_json({"Notes", "Later"}));
   EXPECT_EQ(json[2]["text"], "Pick by framework.");
   // The chunk objects of GET /api/sources/{id} (docs/api.md), in that order.
   EXPECT_EQ(keys(json[2]),

@@ -10,20 +10,23 @@
 
 #include "lectio/core/error.h"
 #include "lectio/queue/queue.h"
+#include "lectio/sqlite/database.h"
 #include "lectio/store/sqlite_shared.h"
 #include "lectio/store/store.h"
 #include "random.h"
-#include "sqlite_link.h"
 
 namespace lectio::queue {
 
 namespace {
 
+using sqlite::Transaction;
 using sqlite::Value;
-using sqlite::WriteTransaction;
 using std::chrono::milliseconds;
 
 constexpr int kSchemaVersion = 1;
+
+// How long a statement waits for another connection's write lock before failing with Io.
+constexpr milliseconds kBusyTimeout{10'000};
 
 // The database's clock in milliseconds since the epoch (julianday('now') has milliseconds).
 constexpr std::string_view kNow =
@@ -128,10 +131,11 @@ class SqliteQueue final : public Queue {
  public:
   SqliteQueue(const std::filesystem::path& file, QueueOptions options)
       : file_(file),
-        db_((store::open_sqlite_content_store(file), file)),
+        db_((store::open_sqlite_content_store(file), file), kBusyTimeout),
         options_(options),
         signal_(signal_of(canonical_name(file))) {
-    WriteTransaction tx(db_);
+    db_.exec("PRAGMA synchronous = NORMAL");
+    Transaction tx(db_);
     db_.exec(fmt::format(fmt::runtime(kSchema), fmt::arg("states", state_list())));
     const std::int64_t at = [&] {
       auto version = db_.query("SELECT coalesce(max(version), 0) FROM lectio_queue_schema");
@@ -150,7 +154,7 @@ class SqliteQueue final : public Queue {
   Enqueued enqueue(const JobSpec& spec) override {
     if (spec.kind.empty()) throw InvalidInput("job: empty kind");
     if (spec.max_attempts < 1) throw InvalidInput("job: max_attempts must be at least 1");
-    WriteTransaction tx(db_);
+    Transaction tx(db_);
     if (!spec.unique_key.empty()) {
       auto active = db_.query(
           "SELECT id FROM lectio_jobs WHERE unique_key = ?1 AND state IN ('available', 'running')",
@@ -163,14 +167,14 @@ class SqliteQueue final : public Queue {
                          kNow),
              {spec.kind, spec.payload, std::int64_t{spec.priority}, std::int64_t{spec.max_attempts},
               spec.unique_key, static_cast<std::int64_t>(spec.delay.count())});
-    const std::int64_t id = sqlite3_last_insert_rowid(db_.handle());
+    const std::int64_t id = db_.last_insert_rowid();
     tx.commit();
     wake();
     return {id, true};
   }
 
   std::vector<Job> claim(std::string_view worker, int limit) override {
-    WriteTransaction tx(db_);
+    Transaction tx(db_);
     auto r = db_.query(
         fmt::format("UPDATE lectio_jobs SET state = 'running', attempt = attempt + 1, worker = ?2,"
                     " lease_expires_at = {0} + ?3, started_at = {0}"
@@ -191,7 +195,7 @@ class SqliteQueue final : public Queue {
   }
 
   int rescue_expired() override {
-    WriteTransaction tx(db_);
+    Transaction tx(db_);
     db_.exec(fmt::format(
         "UPDATE lectio_jobs SET"
         "  state = CASE WHEN cancel_requested THEN 'cancelled'"
@@ -210,7 +214,7 @@ class SqliteQueue final : public Queue {
   Heartbeat heartbeat(const std::vector<Job>& jobs) override {
     Heartbeat out;
     if (jobs.empty()) return out;
-    WriteTransaction tx(db_);
+    Transaction tx(db_);
     for (const Job& j : jobs) {
       auto r = db_.query(
           fmt::format("UPDATE lectio_jobs SET lease_expires_at = {} + ?3{}"
@@ -229,7 +233,7 @@ class SqliteQueue final : public Queue {
 
   bool complete(const Job& job, std::string_view output,
                 const InTransaction& in_transaction) override {
-    WriteTransaction tx(db_);
+    Transaction tx(db_);
     if (!fenced(job,
                 fmt::format("state = 'done', output = ?3, error = NULL, finished_at = {},"
                             " lease_expires_at = NULL,"
@@ -240,7 +244,7 @@ class SqliteQueue final : public Queue {
     }
     if (in_transaction) {
       // A store on this connection: its writes are savepoints inside this transaction.
-      const auto store = store::open_sqlite_content_store(db_.handle(), db_.name());
+      const auto store = store::open_sqlite_content_store(db_);
       in_transaction(*store);
     }
     tx.commit();
@@ -287,7 +291,7 @@ class SqliteQueue final : public Queue {
   }
 
   bool cancel(std::int64_t id) override {
-    WriteTransaction tx(db_);
+    Transaction tx(db_);
     db_.exec(fmt::format("UPDATE lectio_jobs SET cancel_requested = 1,"
                          "  finished_at = CASE WHEN state = 'available' THEN {} END,"
                          "  state = CASE WHEN state = 'available' THEN 'cancelled' ELSE state END"
@@ -365,7 +369,7 @@ class SqliteQueue final : public Queue {
   }
 
   bool write_fenced(const Job& job, const std::string& assignments, std::vector<Value> more) {
-    WriteTransaction tx(db_);
+    Transaction tx(db_);
     const bool held = fenced(job, assignments, std::move(more));
     tx.commit();
     return held;
@@ -387,7 +391,7 @@ class SqliteQueue final : public Queue {
   }
 
   std::filesystem::path file_;
-  sqlite::Connection db_;
+  sqlite::Database db_;
   QueueOptions options_;
   std::shared_ptr<Signal> signal_;
   std::uint64_t seen_ = 0;

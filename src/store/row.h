@@ -1,8 +1,8 @@
 #pragma once
 // One row of a query's result, read by 0-based column, whichever backend ran the query: the row
-// readers (rows.h) are written once against this. SQLite's Statement is one (its current row);
-// PgRow (pg_backend.h) is one row of a PostgreSQL result. Also the values the store binds to a
-// statement's placeholders, in the order its SQL lists them (queries.h).
+// readers (rows.h) are written once against this. sqlite::StatementRow (sqlite_db.h) is a SQLite
+// statement's current row; PgRow (pg_backend.h) is one row of a PostgreSQL result. Also the values
+// the store binds to a statement's placeholders, in the order its SQL lists them (queries.h).
 #include <cstdint>
 #include <string>
 #include <variant>

@@ -14,7 +14,7 @@ AccountTables::AccountTables(Database& db)
 std::optional<User> AccountTables::create_user(const User& user) {
   const User stored = checked_new_user(user);
   db_.prepare(sql_.insert_user).bind_all(user_values(stored)).run();
-  if (sqlite3_changes(db_.handle()) == 0) return std::nullopt;
+  if (db_.changes() == 0) return std::nullopt;
   return stored;
 }
 
@@ -22,14 +22,14 @@ std::optional<User> AccountTables::user(std::string_view id) {
   const ResetOnExit done(user_by_id_);
   user_by_id_.bind(1, id);
   if (!user_by_id_.step()) return std::nullopt;
-  return read_user(user_by_id_);
+  return read_user(sqlite::StatementRow(user_by_id_));
 }
 
 std::optional<User> AccountTables::user_by_name(std::string_view name) {
   Statement q = db_.prepare(sql_.user_by_name);
   q.bind(1, name_key(name));
   if (!q.step()) return std::nullopt;
-  return read_user(q);
+  return read_user(sqlite::StatementRow(q));
 }
 
 void AccountTables::put_session(const Session& session) {
@@ -48,7 +48,7 @@ std::optional<Session> AccountTables::session(std::string_view token_digest,
   const ResetOnExit done(session_at_);
   session_at_.bind(1, token_digest).bind(2, now_iso);
   if (!session_at_.step()) return std::nullopt;
-  return read_session(session_at_);
+  return read_session(sqlite::StatementRow(session_at_));
 }
 
 void AccountTables::delete_session(std::string_view token_digest) {
@@ -58,7 +58,7 @@ void AccountTables::delete_session(std::string_view token_digest) {
 int AccountTables::delete_expired_sessions(std::string_view now_iso) {
   require_time("now", now_iso);
   db_.prepare(sql_.delete_expired_sessions).bind(1, now_iso).run();
-  return sqlite3_changes(db_.handle());
+  return db_.changes();
 }
 
 }  // namespace lectio::store::sqlite

@@ -12,20 +12,20 @@ std::optional<Record> RecordTable::get(RecordKind kind, std::string_view id_or_s
   Statement q = db_.prepare(sql_.record_by_id_or_slug);
   q.bind(1, kind_name(kind)).bind(2, id_or_slug).bind(3, id_or_slug).bind(4, id_or_slug);
   if (!q.step()) return std::nullopt;
-  return read_record(q);
+  return read_record(sqlite::StatementRow(q));
 }
 
 std::vector<Record> RecordTable::list(RecordKind kind) {
   Statement q = db_.prepare(sql_.records_of_kind);
   q.bind(1, kind_name(kind));
   std::vector<Record> out;
-  while (q.step()) out.push_back(read_record(q));
+  while (q.step()) out.push_back(read_record(sqlite::StatementRow(q)));
   return out;
 }
 
 bool RecordTable::remove(RecordKind kind, std::string_view id) {
   db_.prepare(sql_.delete_record).bind(1, kind_name(kind)).bind(2, id).run();
-  return sqlite3_changes(db_.handle()) > 0;
+  return db_.changes() > 0;
 }
 
 }  // namespace lectio::store::sqlite

@@ -27,7 +27,7 @@ Review ReviewTables::put(std::string_view lesson_id, std::string_view user_id, i
   Statement q = db_.prepare(sql_.review_of_user);
   q.bind(1, user_id).bind(2, lesson_id).bind(3, user_id);
   if (!q.step()) throw Internal(fmt::format("review of {}: missing after writing it", lesson_id));
-  Review stored = read_review(q);
+  Review stored = read_review(sqlite::StatementRow(q));
   q.reset();
   tx.commit();
   return stored;
@@ -38,7 +38,7 @@ std::vector<Review> ReviewTables::list(std::string_view lesson_id,
   const ResetOnExit done(list_);
   list_.bind(1, viewer_user_id).bind(2, lesson_id);
   std::vector<Review> out;
-  while (list_.step()) out.push_back(read_review(list_));
+  while (list_.step()) out.push_back(read_review(sqlite::StatementRow(list_)));
   return out;
 }
 
@@ -47,7 +47,7 @@ std::optional<Review> ReviewTables::get(std::string_view review_id,
   Statement q = db_.prepare(sql_.review_by_id);
   q.bind(1, viewer_user_id).bind(2, review_id);
   if (!q.step()) return std::nullopt;
-  return read_review(q);
+  return read_review(sqlite::StatementRow(q));
 }
 
 bool ReviewTables::remove(std::string_view review_id, std::string_view user_id) {
@@ -86,7 +86,7 @@ RatingSummary ReviewTables::summary(std::string_view lesson_id) {
   Statement q = db_.prepare(sql_.rating_counts);
   q.bind(1, lesson_id);
   std::vector<std::pair<int, int>> counts;
-  while (q.step()) counts.push_back(read_rating_count(q));
+  while (q.step()) counts.push_back(read_rating_count(sqlite::StatementRow(q)));
   return summarize_ratings(counts);
 }
 
@@ -94,7 +94,7 @@ int ReviewTables::remove_lesson(std::string_view lesson_id) {
   Transaction tx(db_);
   db_.prepare(sql_.delete_likes_of_lesson).bind(1, lesson_id).run();
   db_.prepare(sql_.delete_reviews_of_lesson).bind(1, lesson_id).run();
-  const int removed = sqlite3_changes(db_.handle());
+  const int removed = db_.changes();
   tx.commit();
   return removed;
 }

@@ -47,12 +47,13 @@ struct Prepared {
 
 class SqliteContentStore final : public ContentStore {
  public:
-  explicit SqliteContentStore(const std::filesystem::path& file) : db_(file) {
+  explicit SqliteContentStore(const std::filesystem::path& file)
+      : owned_(std::make_unique<Database>(file)), db_(*owned_) {
     sqlite::open_schema(db_);
     prepared_ = std::make_unique<Prepared>(db_, sql_);
   }
   // On a borrowed connection to a file whose schema a store opened before.
-  SqliteContentStore(sqlite3* borrowed, std::string name) : db_(borrowed, std::move(name)) {
+  explicit SqliteContentStore(Database& borrowed) : db_(borrowed) {
     prepared_ = std::make_unique<Prepared>(db_, sql_);
   }
 
@@ -111,14 +112,14 @@ class SqliteContentStore final : public ContentStore {
     Statement q = db_.prepare(sql_.changes_after);
     q.bind(1, after).bind(2, limit);
     std::vector<ChunkChange> out;
-    while (q.step()) out.push_back(read_change(q));
+    while (q.step()) out.push_back(read_change(sqlite::StatementRow(q)));
     return out;
   }
 
   std::vector<Source> sources() override {
     Statement q = db_.prepare(sql_.current_sources);
     std::vector<Source> out;
-    while (q.step()) out.push_back(read_source(q));
+    while (q.step()) out.push_back(read_source(sqlite::StatementRow(q)));
     return out;
   }
 
@@ -141,7 +142,7 @@ class SqliteContentStore final : public ContentStore {
     q.bind(1, source_id).bind(2, *v);
     std::vector<Chunk> out;
     HeadingPathDecoder headings;
-    while (q.step()) out.push_back(read_chunk(q, headings));
+    while (q.step()) out.push_back(read_chunk(sqlite::StatementRow(q), headings));
     return out;
   }
 
@@ -152,7 +153,7 @@ class SqliteContentStore final : public ContentStore {
     q.bind(1, ref.source_id).bind(2, *v).bind(3, ref.ordinal);
     if (!q.step()) return std::nullopt;
     HeadingPathDecoder headings;
-    return read_chunk(q, headings);
+    return read_chunk(sqlite::StatementRow(q), headings);
   }
 
   void for_each_current_chunk(const std::function<void(const Chunk&)>& visit) override {
@@ -163,7 +164,7 @@ class SqliteContentStore final : public ContentStore {
                                 "ORDER BY source_id, ordinal",
                                 kChunkColumns));
     HeadingPathDecoder headings;
-    while (q.step()) visit(read_chunk(q, headings));
+    while (q.step()) visit(read_chunk(sqlite::StatementRow(q), headings));
   }
 
   std::int64_t generation() override {
@@ -206,11 +207,12 @@ class SqliteContentStore final : public ContentStore {
     const ResetOnExit done(q);
     q.bind(1, id).bind(2, *v);
     if (!q.step()) return std::nullopt;
-    return read_source(q);
+    return read_source(sqlite::StatementRow(q));
   }
 
   const Queries& sql_ = queries(Dialect::kSqlite);
-  Database db_;
+  std::unique_ptr<Database> owned_;  // null on a borrowed connection
+  Database& db_;
   // The prepared statements below are declared after db_, so finalized before it closes.
   std::unique_ptr<Prepared> prepared_;
   sqlite::RecordTable records_{db_};
@@ -222,8 +224,8 @@ std::unique_ptr<ContentStore> open_sqlite_content_store(const std::filesystem::p
   return std::make_unique<SqliteContentStore>(file);
 }
 
-std::unique_ptr<ContentStore> open_sqlite_content_store(sqlite3* borrowed, std::string name) {
-  return std::make_unique<SqliteContentStore>(borrowed, std::move(name));
+std::unique_ptr<ContentStore> open_sqlite_content_store(lectio::sqlite::Database& borrowed) {
+  return std::make_unique<SqliteContentStore>(borrowed);
 }
 
 }  // namespace lectio::store

@@ -37,7 +37,7 @@ void sqlite_query(const std::string& sql, const Values& values,
   sqlite::Statement q = db.prepare(sql);
   q.bind_all(values);
   ASSERT_TRUE(q.step()) << sql;
-  check(q);
+  check(sqlite::StatementRow(q));
 }
 
 void pg_query(const std::string& sql, const Values& values,

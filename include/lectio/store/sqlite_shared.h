@@ -5,15 +5,14 @@
 #include <memory>
 #include <string>
 
+#include "lectio/sqlite/database.h"
 #include "lectio/store/content_store.h"
-
-struct sqlite3;  // the C handle, owned by the caller
 
 namespace lectio::store {
 
 // `borrowed` must outlive the store and be a connection to a Lectio SQLite file whose schema a
 // store opened before (open_sqlite_content_store(path) migrates it). The store's writes join a
-// transaction open on the connection as savepoints. `name` names the file in messages.
-std::unique_ptr<ContentStore> open_sqlite_content_store(sqlite3* borrowed, std::string name);
+// transaction open on the connection as savepoints.
+std::unique_ptr<ContentStore> open_sqlite_content_store(lectio::sqlite::Database& borrowed);
 
 }  // namespace lectio::store

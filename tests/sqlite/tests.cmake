@@ -1,0 +1,1 @@
+lectio_test(sqlite database)

@@ -38,15 +38,10 @@ void check_count(int sentences) {
 // summary could quote, so only paragraphs, list items and quotes are split.
 std::vector<std::string> document_sentences(const fs::path& path, std::string& language) {
   const std::string bytes = read_file(path, 64ull << 20);
-  ingest::Document doc;
-  try {
+  const ingest::Document doc = naming_input(path.string(), [&] {
     const ingest::Limits limits;
-    doc = ingest::extract(bytes, ingest::sniff_format(bytes, path, limits), limits);
-  } catch (const InvalidInput& e) {
-    throw InvalidInput(path.string() + ": " + e.what());
-  } catch (const Unsupported& e) {
-    throw Unsupported(path.string() + ": " + e.what());
-  }
+    return ingest::extract(bytes, ingest::sniff_format(bytes, path, limits), limits);
+  });
   std::string all;
   for (const ingest::Block& b : doc.blocks) all += b.text + "\n";
   if (language.empty()) language = text::detect_language(all);

@@ -34,32 +34,6 @@ bool hidden(const fs::path& p) {
   return !name.empty() && name.front() == '.';
 }
 
-// Runs `step` and re-throws any failure as the same error kind, prefixed with the file name,
-// so every message names its input once (read_file's messages name it already).
-template <class Fn>
-auto in_context(const fs::path& path, Fn&& step) -> decltype(step()) {
-  const std::string where = path.string() + ": ";
-  const auto named = [&](const std::exception& e) {
-    const std::string what = e.what();
-    return what.rfind(where, 0) == 0 ? what : where + what;
-  };
-  try {
-    return step();
-  } catch (const InvalidInput& e) {
-    throw InvalidInput(named(e));
-  } catch (const Unsupported& e) {
-    throw Unsupported(named(e));
-  } catch (const NotFound& e) {
-    throw NotFound(named(e));
-  } catch (const Io& e) {
-    throw Io(named(e));
-  } catch (const Internal& e) {
-    throw Internal(named(e));
-  } catch (const std::exception& e) {
-    throw Internal(where + "unexpected failure: " + e.what());
-  }
-}
-
 std::string language_of(const Document& doc) {
   std::string sample;
   for (const Block& b : doc.blocks) {
@@ -118,7 +92,7 @@ std::vector<fs::path> expand_inputs(const std::vector<fs::path>& inputs) {
 }
 
 AddResult add_file(store::ContentStore& store, const fs::path& path, const AddOptions& options) {
-  return in_context(path, [&] {
+  return naming_input(path.string(), [&] {
     const std::string bytes = read_file(path, options.limits.max_file_bytes);
     if (bytes.empty()) throw InvalidInput("empty file");
     const Format format = sniff_format(bytes, path, options.limits);

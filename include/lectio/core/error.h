@@ -56,4 +56,31 @@ class Internal : public Error {
   using Error::Error;
 };
 
+// Runs `step` and re-throws any failure as the same error kind with `input: ` in front, so that
+// a message names its input once (a message that starts with it already is kept as it is).
+// Anything that is not a lectio::Error becomes Internal ("unexpected failure").
+template <class Fn>
+auto naming_input(const std::string& input, Fn&& step) -> decltype(step()) {
+  const std::string where = input + ": ";
+  const auto named = [&](const std::exception& e) {
+    const std::string what = e.what();
+    return what.rfind(where, 0) == 0 ? what : where + what;
+  };
+  try {
+    return step();
+  } catch (const InvalidInput& e) {
+    throw InvalidInput(named(e));
+  } catch (const Unsupported& e) {
+    throw Unsupported(named(e));
+  } catch (const NotFound& e) {
+    throw NotFound(named(e));
+  } catch (const Io& e) {
+    throw Io(named(e));
+  } catch (const Internal& e) {
+    throw Internal(named(e));
+  } catch (const std::exception& e) {
+    throw Internal(where + "unexpected failure: " + e.what());
+  }
+}
+
 }  // namespace lectio

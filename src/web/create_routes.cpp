@@ -13,6 +13,7 @@
 #include "lectio/core/password.h"
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/voices/hosts.h"
+#include "page_views.h"
 #include "request.h"
 #include "routes.h"
 #include "uploads.h"
@@ -121,41 +122,18 @@ void delete_lesson(Context& ctx, const LessonEntry& entry) {
 
 void send_create_page(Context& ctx, const std::string& error, int status) {
   ctx.require_user();
-  data d;
-  data sources = data::type::list;
-  for (const Source& s : ctx.store().sources()) {
-    data src;
-    src.set("id", s.id);
-    src.set("file", s.file_name);
-    src.set("chunks", std::to_string(s.chunk_count));
-    sources.push_back(src);
-  }
-  d.set("sources", sources);
-  data voices = data::type::list;
-  for (const voices::Host& h : voices::hosts()) {
-    data v;
-    v.set("name", h.name);
-    v.set("language", h.language);
-    v.set("description", h.description);
-    voices.push_back(v);
-  }
-  d.set("voices", voices);
   // A choice of engine only where the server has more than one; its own engine first.
+  std::vector<EngineChoice> engines;
   if (ctx.app.engines().llm) {
     const bool llm_first = ctx.app.options().engine == "llm";
-    data engines = data::type::list;
     for (const std::string& name : pipeline::available_engines(ctx.app.engines())) {
-      data e;
-      e.set("value", name);
-      e.set("label", ctx.app.t(ctx, name == "llm" ? "engine_llm" : "engine_extractive"));
-      if ((name == "llm") == llm_first) e.set("selected", true);
-      engines.push_back(e);
+      engines.push_back({name, ctx.app.t(ctx, name == "llm" ? "engine_llm" : "engine_extractive"),
+                         (name == "llm") == llm_first});
     }
-    d.set("engines", engines);
-    d.set("engine_choice", true);
   }
-  if (!error.empty()) d.set("error", error);
-  ctx.app.send_page(ctx, "create", std::move(d), ctx.app.t(ctx, "create_title"), status);
+  ctx.app.send_page(ctx, "create",
+                    create_view(ctx.store().sources(), voices::hosts(), engines, error),
+                    ctx.app.t(ctx, "create_title"), status);
 }
 
 // The form's fields as the brief's JSON: empty fields are left out (the brief's defaults
@@ -253,12 +231,7 @@ void brief_form(Context& ctx) {
 
 void job_page(Context& ctx) {
   const JobStatus s = my_job(ctx, ctx.req.matches[1].str());
-  data d;
-  d.set("id", s.id);
-  d.set("state", s.state);
-  if (s.kind == "ingest") d.set("ingest", true);
-  if (!s.error.empty()) d.set("error", s.error);  // shown without the script too
-  ctx.app.send_page(ctx, "job", std::move(d),
+  ctx.app.send_page(ctx, "job", job_view(s.id, s.kind, s.state, s.error),
                     ctx.app.t(ctx, s.kind == "ingest" ? "upload_title" : "job_title"));
 }
 

@@ -191,4 +191,51 @@ data account_form_view(const std::string& next, const std::string& name,
   return d;
 }
 
+data create_view(const std::vector<Source>& sources, const std::vector<voices::Host>& hosts,
+                 const std::vector<EngineChoice>& engines, const std::string& error) {
+  data d;
+  data source_list = data::type::list;
+  for (const Source& s : sources) {
+    data src;
+    src.set("id", s.id);
+    src.set("file", s.file_name);
+    src.set("chunks", std::to_string(s.chunk_count));
+    source_list.push_back(src);
+  }
+  d.set("sources", source_list);
+  data host_list = data::type::list;
+  for (const voices::Host& h : hosts) {
+    data v;
+    v.set("name", h.name);
+    v.set("language", h.language);
+    v.set("description", h.description);
+    host_list.push_back(v);
+  }
+  d.set("voices", host_list);
+  if (engines.size() > 1) {
+    data engine_list = data::type::list;
+    for (const EngineChoice& choice : engines) {
+      data e;
+      e.set("value", choice.value);
+      e.set("label", choice.label);
+      if (choice.selected) e.set("selected", true);
+      engine_list.push_back(e);
+    }
+    d.set("engines", engine_list);
+    d.set("engine_choice", true);
+  }
+  if (!error.empty()) d.set("error", error);
+  return d;
+}
+
+data job_view(const std::string& id, const std::string& kind, const std::string& state,
+              const std::string& error) {
+  data d;
+  d.set("id", id);
+  d.set("state", state);
+  if (kind == "ingest") d.set("ingest", true);
+  if (!error.empty()) d.set("error", error);  // shown without the script too
+  return d;
+}
+
 }  // namespace lectio::web

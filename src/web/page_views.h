@@ -15,6 +15,7 @@
 #include "lectio/plan/plan.h"
 #include "lectio/search/index.h"
 #include "lectio/store/community_store.h"
+#include "lectio/voices/hosts.h"
 
 namespace lectio::web {
 
@@ -69,5 +70,23 @@ kainjow::mustache::data me_view(const std::string& display_name,
 kainjow::mustache::data account_form_view(const std::string& next, const std::string& name,
                                           const std::string& display_name,
                                           const std::string& error);
+
+// An engine the create form offers: the value posted and its label in the page's language.
+struct EngineChoice {
+  std::string value;
+  std::string label;
+  bool selected = false;
+};
+
+// The create form: the sources a lesson may be made from, the hosts, the engines (a choice only
+// when there are two or more) and the error of the last attempt.
+kainjow::mustache::data create_view(const std::vector<Source>& sources,
+                                    const std::vector<voices::Host>& hosts,
+                                    const std::vector<EngineChoice>& engines,
+                                    const std::string& error);
+
+// A job's page: its state and, once failed, its one-line reason.
+kainjow::mustache::data job_view(const std::string& id, const std::string& kind,
+                                 const std::string& state, const std::string& error);
 
 }  // namespace lectio::web

@@ -371,5 +371,44 @@ TEST(AccountViewTest, MyWorkListsDraftsWithTheirIds) {
   EXPECT_EQ(str(account_form_view("/x", "ann", "", "taken"), "error"), "taken");
 }
 
+TEST(CreateViewTest, ListsSourcesAndHostsAndOffersAnEngineOnlyWhenThereAreTwo) {
+  Source notes;
+  notes.id = "file_notes";
+  notes.file_name = "notes.md";
+  notes.chunk_count = 12;
+  voices::Host lena;
+  lena.name = "Lena";
+  lena.language = "en";
+  lena.description = "a calm voice";
+  const data one = create_view({notes}, {lena}, {{"extractive", "Built-in", true}}, "");
+  const auto& sources = list(one, "sources");
+  ASSERT_EQ(sources.size(), 1u);
+  EXPECT_EQ(str(sources[0], "id"), "file_notes");
+  EXPECT_EQ(str(sources[0], "file"), "notes.md");
+  EXPECT_EQ(str(sources[0], "chunks"), "12");
+  EXPECT_EQ(str(list(one, "voices")[0], "name"), "Lena");
+  EXPECT_FALSE(has(one, "engine_choice"));
+  EXPECT_FALSE(has(one, "error"));
+
+  const data two =
+      create_view({}, {}, {{"llm", "LLM", true}, {"extractive", "Built-in", false}}, "bad brief");
+  EXPECT_TRUE(has(two, "engine_choice"));
+  ASSERT_EQ(list(two, "engines").size(), 2u);
+  EXPECT_TRUE(has(list(two, "engines")[0], "selected"));
+  EXPECT_FALSE(has(list(two, "engines")[1], "selected"));
+  EXPECT_EQ(str(two, "error"), "bad brief");
+}
+
+TEST(CreateViewTest, AJobShowsItsStateAndAFailedOneItsReason) {
+  const data running = job_view("j1", "lesson", "composing", "");
+  EXPECT_EQ(str(running, "id"), "j1");
+  EXPECT_EQ(str(running, "state"), "composing");
+  EXPECT_FALSE(has(running, "ingest"));
+  EXPECT_FALSE(has(running, "error"));
+  const data failed = job_view("j2", "ingest", "failed", "notes.pdf: encrypted");
+  EXPECT_TRUE(has(failed, "ingest"));
+  EXPECT_EQ(str(failed, "error"), "notes.pdf: encrypted");
+}
+
 }  // namespace
 }  // namespace lectio::web

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <optional>
 #include <regex>
 #include <set>
@@ -9,6 +10,7 @@
 #include <utility>
 
 #include "answer_checks.h"
+#include "lectio/ask/answer_confidence.h"
 #include "lectio/ask/answer_features.h"
 #include "lectio/extract/listenable.h"
 #include "lectio/text/sentences.h"
@@ -133,6 +135,8 @@ std::vector<RankedCandidate> score_candidates(const Question& q,
   const Features& lead = options.weigh_absent_terms ? kLeadWeights : kHandWeights;
   std::vector<RankedCandidate> out;
   for (CandidateFeatures& f : candidate_features(in)) {
+    f.values[kAbsent] = absent / total;
+    f.values[kQuestionTerms] = std::log1p(static_cast<double>(q.terms.size()));
     RankedCandidate r;
     r.candidate = f.candidate;
     r.coverage = f.coverage;
@@ -180,6 +184,11 @@ std::vector<int> choose(const Question& q, const std::vector<RankedCandidate>& r
     return s.coverage >= options.min_coverage;
   });
   if (lead == ranked.end() || says_otherwise(q, candidates, stats, lead->candidate)) return {};
+  if (options.refuse_unsure && options.weigh_absent_terms && q.language == "en") {
+    const auto at = static_cast<std::size_t>(lead - ranked.begin());
+    const ConfidenceFeatures c = confidence_features(ranked, at, options.min_coverage);
+    if (answer_confidence(c) < min_answer_confidence()) return {};
+  }
   std::vector<int> chosen = {lead->candidate};
   // A sentence after it adds to the answer and need carry only half as much (SQuAD dev: the
   // answer holds the gold answer 0.782 -> 0.792); ties in document order.

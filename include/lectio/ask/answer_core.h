@@ -53,6 +53,9 @@ struct PickOptions {
   // not installed.
   bool bridge = true;
   const text::WordNet* wordnet = nullptr;
+  // Refuse when the model of answer_confidence.h puts the lead's chance of answering under its
+  // threshold; only for learners' questions in English (weigh_absent_terms), like the bridges.
+  bool refuse_unsure = true;
   std::map<int, double> chunk_prior;  // chunk index -> retrieval prior, 0..1
   std::vector<bool> excluded;         // candidates not to use (by index); may be empty
 };

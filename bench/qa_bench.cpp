@@ -124,6 +124,7 @@ nlohmann::json feature_row(const nlohmann::json& q, const std::string& source, i
                     {"cov", c.coverage},
                     {"turn", c.turns_round},
                     {"label", contains(cand.original, gold)},
+                    {"s", c.score},
                     {"fs", c.follow_score},
                     {"f", c.features},
                     {"text", cand.original}});

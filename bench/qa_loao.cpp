@@ -14,7 +14,8 @@
 // probability is under the threshold; the sentences after it follow the shipped hand-set
 // order (the dump's "fs"), as choose() picks them (duplicates aside). Prints the pooled
 // figures, each article's, their spread, and with --curve the refusal curve of the pooled
-// held-out probabilities. --shipped ranks by the shipped weights (the dump's order) instead of
+// held-out probabilities. --shipped replays the shipped model (the dump's scores, the shipped
+// refusal model) instead of
 // fitting; --print-model fits on every article and prints the constants to ship.
 #include <fmt/format.h>
 
@@ -39,6 +40,7 @@ namespace {
 struct Cand {
   int index = 0;  // the candidate's place in the material (document order)
   double cov = 0, follow = 0;
+  double shipped = 0;  // the shipped ranker's score ("s"; older dumps: by their order)
   bool turn = false, label = false;
   ask::Features f{};
 };
@@ -51,8 +53,10 @@ struct Question {
 
 struct Config {
   std::vector<std::size_t> use;  // features the ranker reads
-  double bar = 0.40;
-  double answered = 0.90;  // the operating point: share of training answerable questions answered
+  // The defaults are the shipped model's: PickOptions::min_coverage, and the operating point
+  // answer_confidence.cpp's threshold was set at.
+  double bar = 0.30;
+  double answered = 0.93;  // the operating point: share of training answerable questions answered
   bool gold_label = true;  // the refusal model learns "the lead holds a gold answer"
   bool refusal = true;
   bool shipped = false;
@@ -89,6 +93,7 @@ std::vector<Question> load(const std::string& path) {
       x.index = c.at("i");
       x.cov = c.at("cov");
       x.follow = c.value("fs", 0.0);
+      x.shipped = c.value("s", -static_cast<double>(q.cands.size()));
       x.turn = c.at("turn");
       x.label = c.at("label");
       const auto f = c.at("f").get<std::vector<double>>();
@@ -99,7 +104,7 @@ std::vector<Question> load(const std::string& path) {
 }
 
 double score(const Model& m, const Question& q, std::size_t i) {
-  if (m.shipped) return -static_cast<double>(i);
+  if (m.shipped) return q.cands[i].shipped;
   double s = 0;
   for (std::size_t k = 0; k < ask::kFeatureCount; ++k) s += m.ranker[k] * q.cands[i].f[k];
   return s;
@@ -111,6 +116,7 @@ struct Outcome {
   double probability = 1;
   ask::ConfidenceFeatures features{};
   bool lead_label = false;
+  bool lead_whole = false;  // the answer would hold a gold answer, were it given
 };
 
 // pick_answer() replayed with the model's ranker and refusal.
@@ -136,13 +142,7 @@ Outcome replay(const Model& m, const Question& q, double bar) {
   o.lead_label = c.label;
   o.features =
       ask::confidence_features(ranked, static_cast<std::size_t>(lead - ranked.begin()), bar);
-  if (m.refusal) {
-    o.probability = m.confidence.probability({o.features.begin(), o.features.end()});
-    if (o.probability < m.threshold) return o;
-  }
-  o.answered = true;
-  o.first = c.label;
-  o.whole = c.label;
+  o.lead_whole = c.label;
   // The sentences after it: the hand-set order, ties in document order, at half the bar.
   std::vector<const Cand*> rest;
   for (const Cand& x : q.cands) rest.push_back(&x);
@@ -154,8 +154,16 @@ Outcome replay(const Model& m, const Question& q, double bar) {
     if (chosen >= 3) break;
     if (x == &c || x->cov < bar / 2) continue;
     ++chosen;
-    o.whole = o.whole || x->label;
+    o.lead_whole = o.lead_whole || x->label;
   }
+  if (m.refusal) {
+    o.probability = m.shipped ? ask::answer_confidence(o.features)
+                              : m.confidence.probability({o.features.begin(), o.features.end()});
+    if (o.probability < m.threshold) return o;
+  }
+  o.answered = true;
+  o.first = c.label;
+  o.whole = o.lead_whole;
   return o;
 }
 
@@ -171,7 +179,12 @@ std::vector<const Question*> select(const std::vector<Question>& qs, Pick pick) 
 Model fit(const std::vector<const Question*>& train, const Config& cfg) {
   Model m;
   m.shipped = cfg.shipped;
-  if (!cfg.shipped) {
+  if (cfg.shipped) {
+    m.refusal = cfg.refusal;
+    m.threshold = ask::min_answer_confidence();
+    return m;
+  }
+  {
     std::vector<eval::RankGroup> groups;
     for (const Question* q : train) {
       if (!q->answerable) continue;
@@ -230,7 +243,7 @@ struct Tally {
 
 struct Held {
   double probability;
-  bool answerable, label, has_lead;
+  bool answerable, label, whole, has_lead;
 };
 
 void print_spread(const std::map<std::string, Tally>& by,
@@ -259,7 +272,8 @@ void print_spread(const std::map<std::string, Tally>& by,
   std::printf("first / fts1 by article: %s\n", spread(ratio).c_str());
   std::printf("whole / fts3 by article: %s\n", spread(whole_ratio).c_str());
   std::printf(
-      "first sentence against the shipped ranking (base): %d articles better, %d worse, %d same\n",
+      "first sentence against the shipped model (base, fitted on all): %d articles better, %d "
+      "worse, %d same\n",
       better, worse, static_cast<int>(by.size()) - better - worse);
 }
 
@@ -268,23 +282,25 @@ void print_curve(std::vector<Held> held) {
   for (const Held& h : held) (h.answerable ? ans : un) += 1;
   std::sort(held.begin(), held.end(),
             [](auto& a, auto& b) { return a.probability > b.probability; });
-  std::printf("\nrefusal curve (pooled held-out probabilities; answered / refused / first):\n");
-  std::printf("%9s %8s %8s %8s\n", "threshold", "answered", "refused", "first");
+  std::printf(
+      "\nrefusal curve (pooled held-out probabilities; answered / refused / first / whole):\n");
+  std::printf("%9s %8s %8s %8s %8s\n", "threshold", "answered", "refused", "first", "whole");
   for (double target :
        {1.0, 0.97, 0.95, 0.93, 0.91, 0.90, 0.89, 0.88, 0.87, 0.86, 0.85, 0.82, 0.80, 0.75}) {
-    int a = 0, u = 0, f = 0;
+    int a = 0, u = 0, f = 0, w = 0;
     double thr = 1;
     for (const Held& h : held) {
       if (!h.has_lead) continue;
       if (double(a) >= target * ans && h.answerable) break;
       thr = h.probability;
-      if (h.answerable)
-        ++a, f += h.label;
-      else
+      if (h.answerable) {
+        ++a, f += h.label, w += h.whole;
+      } else {
         ++u;
+      }
     }
-    std::printf("%9.3f %8.3f %8.3f %8.3f\n", thr, Tally::share(a, ans), 1 - Tally::share(u, un),
-                Tally::share(f, ans));
+    std::printf("%9.3f %8.3f %8.3f %8.3f %8.3f\n", thr, Tally::share(a, ans),
+                1 - Tally::share(u, un), Tally::share(f, ans), Tally::share(w, ans));
   }
 }
 
@@ -352,7 +368,7 @@ int main(int argc, char** argv) {
     for (const Question& q : qs) articles.insert(q.article);
     Config base_cfg = cfg;
     base_cfg.shipped = true;
-    base_cfg.refusal = false;
+    base_cfg.refusal = true;
     const Model base = fit({}, base_cfg);
     Tally pooled, pooled_base;
     std::map<std::string, Tally> by, by_base;
@@ -361,10 +377,10 @@ int main(int argc, char** argv) {
       const Model m = fit(select(qs, [&](const Question& q) { return q.article != a; }), cfg);
       for (const Question* q : select(qs, [&](const Question& q) { return q.article == a; })) {
         const Outcome o = replay(m, *q, cfg.bar);
-        const Outcome b = replay(base, *q, 0.40);
+        const Outcome b = replay(base, *q, cfg.bar);
         pooled.add(*q, o), by[a].add(*q, o);
         pooled_base.add(*q, b), by_base[a].add(*q, b);
-        held.push_back({o.probability, q->answerable, o.lead_label, o.has_lead});
+        held.push_back({o.probability, q->answerable, o.lead_label, o.lead_whole, o.has_lead});
       }
     }
     const auto line = [](const char* name, const Tally& t) {
@@ -376,7 +392,7 @@ int main(int argc, char** argv) {
           Tally::share(t.fts3, t.ans), Tally::share(t.answered, t.ans),
           Tally::share(t.refused, t.un));
     };
-    line("shipped ranking, replayed", pooled_base);
+    line("shipped model, replayed", pooled_base);
     line("leave-one-article-out", pooled);
     print_spread(by, by_base);
     for (int i = 2; i < argc; ++i) {

@@ -8,10 +8,12 @@
 // "contains" a gold answer when the gold answer's words, lower-cased with punctuation and
 // articles dropped (SQuAD's normalisation), occur in a row in the answer's words. FTS5 ranks
 // the sentences of the article's chunks (split as the answer core splits them) by bm25() for
-// an OR of the question's words, porter tokenizer. Prints one JSON line and a table.
+// an OR of the question's words, porter tokenizer. Prints one JSON line, a table and each
+// article's figures.
 // --features writes, per question, every candidate sentence the ranker scored with its
 // features (answer_features.h) and whether it holds a gold answer: one JSON line a question,
-// the input of bench/fit_answer_ranker.py.
+// with the ranker's scores ("s", "fs"), FTS5's hits ("fts1", "fts3") and what ask answered
+// ("ask"): the input of bench/qa_loao.cpp (leave-one-article-out) and fit_answer_ranker.py.
 #include <fmt/format.h>
 #include <sqlite3.h>
 

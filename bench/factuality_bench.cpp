@@ -10,6 +10,7 @@
 // tokens found in the article, counts clipped. --scores writes dataset, human, ours, rouge.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -18,10 +19,13 @@
 #include <string>
 #include <vector>
 
+#include "lectio/eval/linear_models.h"
 #include "lectio/grounding/verify.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/search/index.h"
 #include "lectio/store/store.h"
+#include "lectio/text/terms.h"
+#include "lectio/text/wordnet.h"
 
 namespace fs = std::filesystem;
 using namespace lectio;
@@ -60,18 +64,7 @@ double rouge1_precision(const std::string& summary, const std::string& article) 
   return double(hit) / double(s.size());
 }
 
-double pearson(const std::vector<double>& x, const std::vector<double>& y) {
-  const double n = static_cast<double>(x.size());
-  double mx = 0, my = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) mx += x[i] / n, my += y[i] / n;
-  double sxy = 0, sxx = 0, syy = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) * (x[i] - mx);
-    syy += (y[i] - my) * (y[i] - my);
-  }
-  return sxx > 0 && syy > 0 ? sxy / std::sqrt(sxx * syy) : 0;
-}
+using eval::pearson;
 
 struct Row {
   std::string dataset;
@@ -81,6 +74,66 @@ struct Row {
   double human = 0;
 };
 
+// What each signal of a sentence's score adds: the Pearson r per dataset of the summaries'
+// scores with one signal changed at a time, from the same verification (support and the
+// words its chunks do not hold).
+void print_signals(const std::vector<Row>& rows, const std::vector<grounding::Verification>& v) {
+  const text::WordNet* wordnet = text::WordNet::shared();
+  struct Variant {
+    std::string name;
+    double number, word, unknown, repeat;  // kept per unsupported number, word, word WordNet
+                                           // lacks, repeated term
+    bool support;                          // start from the support (else 1)
+  };
+  const std::vector<Variant> variants = {
+      {"support alone", 1, 1, 1, 1, true},
+      {"unsupported words alone (x0.9 each, numbers x0.5)", 0.5, 0.9, 1, 1, false},
+      {"support, numbers x0.5", 0.5, 1, 1, 1, true},
+      {"support, words x0.9", 1, 0.9, 1, 1, true},
+      {"support, numbers x0.5, words x0.9 (before)", 0.5, 0.9, 1, 1, true},
+      {"support, repeated terms x0.9", 1, 1, 1, 0.9, true},
+      {"shipped: numbers x0.5, words x0.9, repeats x0.9", 0.5, 0.9, 1, 0.9, true},
+      {"shipped, repeats x0.8", 0.5, 0.9, 1, 0.8, true},
+      {"shipped + words WordNet lacks x0.8", 0.5, 0.9, 0.8 / 0.9, 0.9, true},
+      {"shipped + words WordNet lacks x0.5", 0.5, 0.9, 0.5 / 0.9, 0.9, true},
+      {"shipped, numbers x0.7", 0.7, 0.9, 1, 0.9, true},
+      {"shipped, numbers x0.3", 0.3, 0.9, 1, 0.9, true},
+  };
+  std::printf("\n%-52s %8s %8s\n", "signal (Pearson r)", "bbc", "cnndm");
+  for (const Variant& x : variants) {
+    std::map<std::string, std::vector<double>> human, score;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      double sum = 0;
+      int n = 0;
+      for (const grounding::VerifiedSentence& s : v[i].sentences) {
+        if (text::terms(s.text, "en").empty()) continue;
+        double sc = x.support ? s.support : 1.0;
+        for (const grounding::UnsupportedTerm& t : s.unsupported) {
+          if (t.text.size() < 2) continue;
+          if (t.kind == grounding::TermKind::kNumber) {
+            sc *= x.number;
+            continue;
+          }
+          sc *= x.word;
+          const std::vector<std::string> stem = text::terms(t.text, "en");
+          if (wordnet && !stem.empty() && !wordnet->knows(stem.front())) sc *= x.unknown;
+        }
+        std::vector<std::string> terms = text::terms(s.text, "en");
+        const std::size_t all = terms.size();
+        std::sort(terms.begin(), terms.end());
+        terms.erase(std::unique(terms.begin(), terms.end()), terms.end());
+        for (std::size_t k = terms.size(); k < all; ++k) sc *= x.repeat;
+        sum += sc;
+        ++n;
+      }
+      human[rows[i].dataset].push_back(rows[i].human);
+      score[rows[i].dataset].push_back(n ? sum / n : 0);
+    }
+    std::printf("%-52s %8.3f %8.3f\n", x.name.c_str(), pearson(score["bbc"], human["bbc"]),
+                pearson(score["cnndm"], human["cnndm"]));
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -89,7 +142,14 @@ int main(int argc, char** argv) {
     return 2;
   }
   const fs::path work = argv[2];
-  const std::string scores_path = argc >= 5 && std::string(argv[3]) == "--scores" ? argv[4] : "";
+  std::string scores_path;
+  bool signals = false;
+  std::string dump_path;  // each item's verification, one JSON line, for probing offline
+  for (int i = 3; i < argc; ++i) {
+    if (std::string(argv[i]) == "--scores" && i + 1 < argc) scores_path = argv[++i];
+    if (std::string(argv[i]) == "--signals") signals = true;
+    if (std::string(argv[i]) == "--dump" && i + 1 < argc) dump_path = argv[++i];
+  }
   fs::remove_all(work);
   fs::create_directories(work / "articles");
   auto store = store::open_content_store(work / "data");
@@ -118,11 +178,13 @@ int main(int argc, char** argv) {
   std::ofstream scores;
   if (!scores_path.empty()) scores.open(scores_path);
   std::map<std::string, std::vector<double>> human, ours, rouge;
+  std::vector<grounding::Verification> checked;
   for (const Row& r : rows) {
     grounding::VerifyOptions options;
     options.source_ids = {r.source};
     options.language = "en";
-    const double score = grounding::verify_text(r.summary, *store, *index, options).score;
+    checked.push_back(grounding::verify_text(r.summary, *store, *index, options));
+    const double score = checked.back().score;
     const double r1 = rouge1_precision(r.summary, r.article);
     human[r.dataset].push_back(r.human);
     ours[r.dataset].push_back(score);
@@ -138,5 +200,24 @@ int main(int argc, char** argv) {
     std::printf("%-8s %6zu %14.3f %16.3f\n", ds.c_str(), h.size(), p_ours, p_rouge);
   }
   std::printf("%s\n", out.dump().c_str());
+  if (signals) print_signals(rows, checked);
+  if (!dump_path.empty()) {
+    std::ofstream dump(dump_path);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      nlohmann::json sentences = nlohmann::json::array();
+      for (const auto& s : checked[i].sentences) {
+        nlohmann::json un = nlohmann::json::array();
+        for (const auto& t : s.unsupported) un.push_back({t.text, static_cast<int>(t.kind)});
+        sentences.push_back({{"text", s.text}, {"support", s.support}, {"unsupported", un}});
+      }
+      dump << nlohmann::json{{"dataset", rows[i].dataset},
+                             {"human", rows[i].human},
+                             {"source", rows[i].source},
+                             {"article", rows[i].article},
+                             {"sentences", sentences}}
+                  .dump()
+           << "\n";
+    }
+  }
   return 0;
 }

@@ -8,15 +8,18 @@
 // "contains" a gold answer when the gold answer's words, lower-cased with punctuation and
 // articles dropped (SQuAD's normalisation), occur in a row in the answer's words. FTS5 ranks
 // the sentences of the article's chunks (split as the answer core splits them) by bm25() for
-// an OR of the question's words, porter tokenizer. Prints one JSON line and a table.
+// an OR of the question's words, porter tokenizer. Prints one JSON line, a table and each
+// article's figures.
 // --features writes, per question, every candidate sentence the ranker scored with its
 // features (answer_features.h) and whether it holds a gold answer: one JSON line a question,
-// the input of bench/fit_answer_ranker.py.
+// with the ranker's scores ("s", "fs"), FTS5's hits ("fts1", "fts3") and what ask answered
+// ("ask"): the input of bench/qa_loao.cpp (leave-one-article-out) and fit_answer_ranker.py.
 #include <fmt/format.h>
 #include <sqlite3.h>
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -123,6 +126,8 @@ nlohmann::json feature_row(const nlohmann::json& q, const std::string& source, i
                     {"cov", c.coverage},
                     {"turn", c.turns_round},
                     {"label", contains(cand.original, gold)},
+                    {"s", c.score},
+                    {"fs", c.follow_score},
                     {"f", c.features},
                     {"text", cand.original}});
   }
@@ -203,6 +208,7 @@ int main(int argc, char** argv) {
   std::ofstream features;
   if (!features_path.empty()) features.open(features_path);
   Counts n;
+  std::map<std::string, Counts> by_article;
   std::ifstream in(qa / "questions.jsonl");
   for (std::string line; std::getline(in, line);) {
     if (line.empty()) continue;
@@ -214,14 +220,22 @@ int main(int argc, char** argv) {
     options.max_sentences = k;
     options.language = "en";
     const ask::Answer a = ask::answer_from_sources(question, {source}, *store, *index, options);
-    if (features) features << feature_row(q, source, k, *store, *index).dump() << "\n";
-    if (!q.at("answerable").get<bool>()) {
-      ++n.unanswerable;
+    const bool answerable = q.at("answerable").get<bool>();
+    Counts& m = by_article[q.at("article").get<std::string>()];
+    if (!answerable) {
+      ++n.unanswerable, ++m.unanswerable;
       n.refused += a.supported ? 0 : 1;
+      m.refused += a.supported ? 0 : 1;
+      if (features) {
+        nlohmann::json row = feature_row(q, source, k, *store, *index);
+        row["ask"] = {{"supported", a.supported}};
+        features << row.dump() << "\n";
+      }
       continue;
     }
-    ++n.answerable;
+    ++n.answerable, ++m.answerable;
     n.answered += a.supported ? 1 : 0;
+    m.answered += a.supported ? 1 : 0;
     const bool first = a.supported && contains(a.sentences.front().text, gold);
     bool whole = false;
     std::string said;
@@ -231,6 +245,8 @@ int main(int argc, char** argv) {
     }
     n.first += first ? 1 : 0;
     n.whole += whole ? 1 : 0;
+    m.first += first ? 1 : 0;
+    m.whole += whole ? 1 : 0;
     const std::string match = fts_query(question);
     sqlite3_bind_text(rank.get(), 1, match.c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(rank.get(), 2, source.c_str(), -1, SQLITE_TRANSIENT);
@@ -246,6 +262,15 @@ int main(int argc, char** argv) {
     sqlite3_reset(rank.get());
     n.fts1 += f1 ? 1 : 0;
     n.fts3 += f3 ? 1 : 0;
+    m.fts1 += f1 ? 1 : 0;
+    m.fts3 += f3 ? 1 : 0;
+    if (features) {
+      nlohmann::json row = feature_row(q, source, k, *store, *index);
+      row["fts1"] = f1;
+      row["fts3"] = f3;
+      row["ask"] = {{"supported", a.supported}, {"first", first}, {"whole", whole}};
+      features << row.dump() << "\n";
+    }
     if (failures && !first && f1) {
       failures << question << "\n  gold: " << gold.front() << "\n  ours: " << said
                << "\n  fts5: " << fts_top << "\n";
@@ -268,5 +293,14 @@ int main(int argc, char** argv) {
               share(n.whole, n.answerable), share(n.fts3, n.answerable), share(n.whole, n.fts3));
   std::printf("%-44s %8.3f\n", "answerable questions answered", share(n.answered, n.answerable));
   std::printf("%-44s %8.3f\n", "unanswerable questions refused", share(n.refused, n.unanswerable));
+  // By article: how far the pooled figures hold across articles (docs/benchmarks.md).
+  std::printf("\n%-34s %5s %5s %6s %6s %6s %6s %6s %6s\n", "article", "ans", "unans", "first",
+              "fts1", "whole", "fts3", "answd", "refus");
+  for (const auto& [name, c] : by_article) {
+    std::printf("%-34s %5d %5d %6.3f %6.3f %6.3f %6.3f %6.3f %6.3f\n", name.c_str(), c.answerable,
+                c.unanswerable, share(c.first, c.answerable), share(c.fts1, c.answerable),
+                share(c.whole, c.answerable), share(c.fts3, c.answerable),
+                share(c.answered, c.answerable), share(c.refused, c.unanswerable));
+  }
   return 0;
 }

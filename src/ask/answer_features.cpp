@@ -1,12 +1,14 @@
 #include "lectio/ask/answer_features.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <set>
 #include <utility>
 
 #include "lectio/ask/answer_words.h"
+#include "lectio/text/terms.h"
 
 namespace lectio::ask {
 
@@ -79,7 +81,31 @@ struct Context {
   Wh wh = Wh::kOther;
   // Each question term's WordNet bridges (wordnet.h); empty without the database.
   std::map<std::string, std::set<std::string>> bridges;
+  std::set<std::string> names;  // the terms of its capitalised words past the first
 };
+
+// The terms of the question's capitalised words past its first ("Which *NFL* team").
+std::set<std::string> name_terms(const Question& q) {
+  std::set<std::string> out;
+  std::string word;
+  bool first = true;
+  const auto flush = [&] {
+    if (!word.empty() && !first && std::isupper(static_cast<unsigned char>(word.front()))) {
+      for (std::string& t : text::terms(word, q.language)) out.insert(std::move(t));
+    }
+    if (!word.empty()) first = false;
+    word.clear();
+  };
+  for (char c : q.text) {
+    if (std::isalnum(static_cast<unsigned char>(c)) || (c & 0x80) != 0) {
+      word.push_back(c);
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return out;
+}
 
 Context context_of(const FeatureInputs& in) {
   Context x;
@@ -96,6 +122,7 @@ Context context_of(const FeatureInputs& in) {
     x.best_bm25 = std::max(x.best_bm25, in.stats.bm25(x.query, i));
   }
   x.wh = wh_of(in.question);
+  x.names = name_terms(in.question);
   for (const std::string& t : in.wordnet != nullptr ? x.query : std::vector<std::string>{}) {
     const std::vector<std::string> b = in.wordnet->bridges(t);
     x.bridges[t] = {b.begin(), b.end()};
@@ -108,6 +135,10 @@ Context context_of(const FeatureInputs& in) {
 struct Shares {
   double own = 0, heading = 0, before = 0, after = 0, chunk = 0;
   int matched = 0;
+  // Question terms none of the sentence, its headings and the sentence before hold.
+  double miss_max = 0, miss_said = 0;
+  int missed = 0, missed_names = 0;
+  bool missed_number = false;
 };
 
 Shares shares_of(const FeatureInputs& in, const Context& x, std::size_t i,
@@ -146,9 +177,22 @@ Shares shares_of(const FeatureInputs& in, const Context& x, std::size_t i,
     } else if (bridged(t, before)) {
       s.before += kBridgeShare * w;
     }
+    const bool held = own.contains(t) || heading.contains(t) || before.contains(t) ||
+                      bridged(t, own) || bridged(t, heading) || bridged(t, before);
+    if (!held && w > 0) {
+      s.miss_max = std::max(s.miss_max, w);
+      s.miss_said += in.stats.document_frequency(t) > 0 ? w : 0;
+      ++s.missed;
+      s.missed_names += x.names.contains(t) ? 1 : 0;
+      s.missed_number = s.missed_number || std::any_of(t.begin(), t.end(), [](char ch) {
+                          return std::isdigit(static_cast<unsigned char>(ch)) != 0;
+                        });
+    }
     if (chunk.contains(t)) s.chunk += w;
   }
-  for (double* v : {&s.own, &s.heading, &s.before, &s.after, &s.chunk}) *v /= x.total;
+  for (double* v : {&s.own, &s.heading, &s.before, &s.after, &s.chunk, &s.miss_max, &s.miss_said}) {
+    *v /= x.total;
+  }
   return s;
 }
 
@@ -209,6 +253,13 @@ std::vector<CandidateFeatures> candidate_features(const FeatureInputs& in) {
     v[kBm25] = x.best_bm25 > 0 ? in.stats.bm25(x.query, static_cast<int>(i)) / x.best_bm25 : 0;
     v[kChunkBm25] = x.chunks.bm25.at(c.chunk);
     v[kMatched] = static_cast<double>(s.matched) / static_cast<double>(in.weight.size());
+    v[kMissMax] = s.miss_max;
+    v[kMissCount] = static_cast<double>(s.missed) / static_cast<double>(in.weight.size());
+    v[kMissSaid] = s.miss_said;
+    v[kMissName] = x.names.empty()
+                       ? 0
+                       : static_cast<double>(s.missed_names) / static_cast<double>(x.names.size());
+    v[kMissNumber] = s.missed_number ? 1 : 0;
     word_features(in, x, i, v);
     out.push_back(f);
   }

@@ -26,6 +26,10 @@ constexpr double kMinGain = 0.05;
 // by such additions, which a share of supported terms barely registers.
 constexpr double kUnsupportedNumber = 0.5;
 constexpr double kUnsupportedWord = 0.9;
+// ... and for each repeat of one of its content terms: "older people in care are to be given
+// more care in care", "temperton temperton, a founding member": a model's decoding gone round,
+// seldom faithful (FRANK BBC r 0.231 -> 0.27, CNN/DM unchanged; docs/benchmarks.md).
+constexpr double kRepeatedTerm = 0.9;
 
 void check_input(std::string_view text, const VerifyOptions& options) {
   if (text.size() > kMaxVerifyBytes) {
@@ -123,14 +127,24 @@ std::vector<std::string> claims(std::string_view text, const std::string& langua
   return out;
 }
 
+// How many of the sentence's content terms are repeats of one it said before.
+int repeated_terms(const std::string& sentence, const std::string& language) {
+  std::vector<std::string> terms = text::terms(sentence, language);
+  const std::size_t all = terms.size();
+  std::sort(terms.begin(), terms.end());
+  terms.erase(std::unique(terms.begin(), terms.end()), terms.end());
+  return static_cast<int>(all - terms.size());
+}
+
 // The sentence's support, discounted for each number and each word it adds (one-letter
-// leftovers of tokenisation such as the "s" of "'s" are not words).
-double discounted(const VerifiedSentence& s) {
+// leftovers of tokenisation such as the "s" of "'s" are not words) and each term it repeats.
+double discounted(const VerifiedSentence& s, const std::string& language) {
   double score = s.support;
   for (const UnsupportedTerm& t : s.unsupported) {
     if (t.text.size() < 2) continue;
     score *= t.kind == TermKind::kNumber ? kUnsupportedNumber : kUnsupportedWord;
   }
+  for (int n = repeated_terms(s.text, language); n > 0; --n) score *= kRepeatedTerm;
   return score;
 }
 
@@ -155,7 +169,7 @@ Verification verify_text(std::string_view text, store::ContentStore& store, sear
   int counted = 0;
   for (const std::string& s : sentences) {
     VerifiedSentence checked = verify_sentence(s, options, v.language, index, cache);
-    checked.score = discounted(checked);
+    checked.score = discounted(checked, v.language);
     if (!text::terms(s, v.language).empty()) {
       sum += checked.score;
       ++counted;

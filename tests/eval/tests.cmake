@@ -1,2 +1,3 @@
 lectio_test(eval rouge)
 lectio_test(eval ir_eval)
+lectio_test(eval linear_models)

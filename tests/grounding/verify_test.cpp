@@ -1,5 +1,6 @@
 // verify_text against a real SQLite store and Xapian index of the example notes: what a
-// sentence adds that the notes do not hold costs it, a number most of all.
+// sentence adds that the notes do not hold costs it, a number most of all, and so does a term
+// it repeats.
 #include "lectio/grounding/verify.h"
 
 #include <gtest/gtest.h>
@@ -67,6 +68,19 @@ TEST(VerifyTest, TokenisedTextIsSplitAtAStandalonePeriodAndEachSentenceCountsOnc
   EXPECT_EQ(v.sentences[1].unsupported.back().text, "1994");
   EXPECT_DOUBLE_EQ(v.score, (v.sentences[0].score + v.sentences[1].score) / 2);
   EXPECT_LT(v.sentences[1].score, v.sentences[0].score);
+}
+
+TEST(VerifyTest, ARepeatedTermCostsLikeAnUnsupportedWord) {
+  Notes notes;
+  // Every word is in the notes; the second says "cuda" twice, as a model's decoding gone round.
+  const Verification once = notes.verify("NVIDIA released its CUDA programming platform in 2007.");
+  const Verification twice =
+      notes.verify("NVIDIA released its CUDA CUDA programming platform in 2007.");
+  ASSERT_EQ(twice.sentences.size(), 1u);
+  EXPECT_TRUE(twice.sentences[0].unsupported.empty());
+  EXPECT_DOUBLE_EQ(once.sentences[0].score, once.sentences[0].support);
+  EXPECT_DOUBLE_EQ(twice.sentences[0].score, 0.9 * twice.sentences[0].support);
+  EXPECT_LT(twice.score, once.score);
 }
 
 }  // namespace lectio::grounding

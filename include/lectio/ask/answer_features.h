@@ -58,16 +58,30 @@ enum Feature : std::size_t {
   kChunkRel,       // chunk over the best chunk of all candidates
   kTopInChunk,     // carries the most (own) of its chunk's candidates
   kOwnTop,         // carries the most (own) of all candidates
+  // Of the question, the same for every candidate (the ranking ignores them; the refusal
+  // model, answer_confidence.h, reads them):
+  kAbsent,         // share of its weight in terms no candidate says, nor a bridge of them
+  kQuestionTerms,  // log(1 + its terms)
+  // What the question says that the sentence, its headings and the sentence before do not
+  // (nor a WordNet bridge of it): SQuAD 2.0's unanswerable questions are mostly an answerable
+  // one with one word swapped ("largest *US* company").
+  kMissMax,     // the heaviest such term's share of the question's weight
+  kMissCount,   // such terms over the question's terms
+  kMissSaid,    // share of the weight in such terms that other candidates hold
+  kMissName,    // such terms among the question's names (capitalised past its first word),
+                // over its names; 0 when it has none
+  kMissNumber,  // 1 when a term of the question with a digit is such a term
   kFeatureCount
 };
 
 inline constexpr std::array<std::string_view, kFeatureCount> kFeatureNames = {
-    "own",          "heading",     "before",    "after",       "chunk",     "cosine",
-    "prior",        "typed",       "untyped",   "dangling",    "pairs",     "run",
-    "rarest",       "density",     "log_words", "first",       "novel",     "bm25",
-    "chunk_bm25",   "matched",     "who_name",  "where_name",  "when_year", "how_many_number",
-    "what_name",    "what_number", "near_type", "exact_names", "own_rel",   "chunk_rel",
-    "top_in_chunk", "own_top",
+    "own",          "heading",     "before",      "after",          "chunk",     "cosine",
+    "prior",        "typed",       "untyped",     "dangling",       "pairs",     "run",
+    "rarest",       "density",     "log_words",   "first",          "novel",     "bm25",
+    "chunk_bm25",   "matched",     "who_name",    "where_name",     "when_year", "how_many_number",
+    "what_name",    "what_number", "near_type",   "exact_names",    "own_rel",   "chunk_rel",
+    "top_in_chunk", "own_top",     "absent",      "question_terms", "miss_max",  "miss_count",
+    "miss_said",    "miss_name",   "miss_number",
 };
 
 using Features = std::array<double, kFeatureCount>;

@@ -26,7 +26,8 @@ struct VerifiedSentence {
   std::string text;
   double support = 0;  // against the cited chunks, 0..1
   // The support discounted for what the sentence adds: halved for each number its chunks do
-  // not hold, times 0.9 for each other word they do not hold (names included), 0..1.
+  // not hold, times 0.9 for each other word they do not hold (names included) and for each
+  // repeat of a content term it already said ("care in care"), 0..1.
   double score = 0;
   bool supported = false;              // support >= kSupportThreshold and facts_held()
   std::vector<std::string> citations;  // the chunks it was checked against, best first

@@ -5,14 +5,18 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
+#include "insight_material.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
 #include "lectio/core/error.h"
 #include "lectio/extract/candidates.h"
+#include "lectio/extract/sections.h"
 #include "lectio/extract/selection.h"
 #include "lectio/text/speaking_rate.h"
 #include "lectio/text/strings.h"
+#include "lectio/text/terms.h"
 #include "lesson_parts.h"
 #include "phrasing.h"
 
@@ -20,36 +24,31 @@ namespace lectio::compose {
 
 namespace {
 
-// A candidate must reach this share of the insight's best relevance to be used.
-constexpr double kMinRelevance = 0.25;
-// An insight counts as supported when some sentence it owns (with its headings) carries this
-// share of the insight's term weight (term_coverage()).
-constexpr double kSupportCoverage = 0.4;
-// ...or this share when the sentence also holds two of the insight's terms as the insight has
-// them, side by side (Scorer::shares_phrase): a paraphrased insight ("why branch divergence
-// wastes work") keeps its key phrase, a nonsense one ("insight number 1 about memory") does not.
-constexpr double kPhraseSupportCoverage = 0.25;
 // A sentence serves an insight when it (with its headings) carries this share of the
 // insight's term weight.
 constexpr double kMinSentenceCoverage = 0.25;
 // In a dialogue the co-host comes in after this many of the host's sentences.
 constexpr int kHostRun = 2;
 
-bool covered(const extract::Scorer& scorer, const extract::Focus& focus,
-             const std::vector<double>& relevance) {
-  for (std::size_t c = 0; c < relevance.size(); ++c) {
-    if (relevance[c] <= 0) continue;
-    const int i = static_cast<int>(c);
-    const double coverage = scorer.term_coverage(focus, i);
-    if (coverage >= kSupportCoverage) return true;
-    if (coverage >= kPhraseSupportCoverage && scorer.shares_phrase(focus, i)) return true;
-  }
-  return false;
-}
-
 // The innermost heading of a chunk, or empty.
 std::string heading_of(const Chunk& chunk) {
   return chunk.heading_path.empty() ? std::string() : chunk.heading_path.back();
+}
+
+// A term the brief's other insights, its topic or its overview also name tells less about
+// where this insight is taught ("expansion" in every insight of a lesson on expansions).
+void set_distinctness(std::vector<extract::Focus>& foci, const lesson::Brief& brief) {
+  const auto frame = text::terms(brief.topic + " " + brief.overview, brief.language);
+  const std::set<std::string> in_frame(frame.begin(), frame.end());
+  for (std::size_t i = 0; i < foci.size(); ++i) {
+    for (const auto& t : foci[i].terms) {
+      int elsewhere = in_frame.count(t) ? 1 : 0;
+      for (std::size_t j = 0; j < foci.size(); ++j) {
+        if (j != i && std::count(foci[j].terms.begin(), foci[j].terms.end(), t)) ++elsewhere;
+      }
+      foci[i].distinctness[t] = 1.0 / (1.0 + elsewhere);
+    }
+  }
 }
 
 class ExtractiveEngine final : public Engine {
@@ -83,22 +82,9 @@ class ExtractiveEngine final : public Engine {
         }
       }
     }
-    const std::vector<std::vector<double>> unshared = rel;  // before each sentence has one owner
-    std::vector<bool> coverable;
-    for (int i = 0; i < n; ++i) coverable.push_back(covered(scorer, foci[i], rel[i]));
-    for (std::size_t c = 0; c < candidates.size(); ++c) {
-      int owner = -1;
-      double best = 0;
-      for (int i = 0; i < n; ++i) {
-        if (rel[i][c] > best) {
-          best = rel[i][c];
-          owner = i;
-        }
-      }
-      for (int i = 0; i < n; ++i) {
-        if (i != owner) rel[i][c] = 0;
-      }
-    }
+    set_distinctness(foci, brief);
+    const extract::SectionTree tree(material, candidates, lang);
+    const std::vector<InsightMaterial> found = find_insight_material(foci, rel, tree, scorer);
 
     const std::string& host = brief.host;
     const std::string& cohost = brief.cohost;
@@ -110,16 +96,10 @@ class ExtractiveEngine final : public Engine {
     for (int i = 0; i < n; ++i) {
       lesson::ScriptSection sec{
           lesson::SectionKind::kInsight, brief.insights[i], i, brief.insights[i], {}};
+      const InsightMaterial& own = found[static_cast<std::size_t>(i)];
+      // A section is as long as its material: it ends where the insight's sections end.
       std::vector<int> picked;
-      if (coverable[static_cast<std::size_t>(i)]) {
-        picked = scorer.select(rel[i], kMinRelevance, per_insight, 60, taken);
-        // An insight the sources cover whose sentences all serve other insights better still
-        // gets the ones no section has used.
-        if (picked.empty()) {
-          picked = scorer.select(unshared[static_cast<std::size_t>(i)], kMinRelevance, per_insight,
-                                 60, taken);
-        }
-      }
+      if (own.supported) picked = scorer.select(own.priority, 0, per_insight, 60, taken);
       if (picked.empty()) {
         lesson.warnings.push_back(fmt::format(
             "insight {} \"{}\": the sources do not support it; no text was written for it", i + 1,

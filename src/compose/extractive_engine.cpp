@@ -29,6 +29,8 @@ namespace {
 constexpr double kMinSentenceCoverage = 0.25;
 // In a dialogue the co-host comes in after this many of the host's sentences.
 constexpr int kHostRun = 2;
+// ...and reacts at the latest after this many.
+constexpr int kLongHostRun = 3;
 
 // The innermost heading of a chunk, or empty.
 std::string heading_of(const Chunk& chunk) {
@@ -49,6 +51,21 @@ void set_distinctness(std::vector<extract::Focus>& foci, const lesson::Brief& br
       foci[i].distinctness[t] = 1.0 / (1.0 + elsewhere);
     }
   }
+}
+
+// What a co-host's question asks about: its words without the asking frame and case
+// ("And the TCL tests?" and "What about the TCL tests?" ask the same).
+std::string asked_about(const std::string& line) {
+  std::string out = line;
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  for (std::string_view frame : {"and what about ", "what about ", "and "}) {
+    if (out.rfind(frame, 0) == 0) {
+      out = out.substr(frame.size());
+      break;
+    }
+  }
+  return out;
 }
 
 class ExtractiveEngine final : public Engine {
@@ -93,6 +110,7 @@ class ExtractiveEngine final : public Engine {
 
     std::vector<bool> taken(candidates.size(), false);
     int supported_count = 0;
+    int cohost_lines = 0;
     for (int i = 0; i < n; ++i) {
       lesson::ScriptSection sec{
           lesson::SectionKind::kInsight, brief.insights[i], i, brief.insights[i], {}};
@@ -113,17 +131,25 @@ class ExtractiveEngine final : public Engine {
                                        : connective(say.section_opening(i, n), host));
       int since_turn = 0;
       std::string last_heading;
+      std::set<std::string> asked;
       for (int c : picked) {
         const extract::Candidate& cand = scorer.candidate(c);
         const std::string heading =
             heading_of(material.chunks[static_cast<std::size_t>(cand.chunk)]);
         // The co-host comes in between thoughts, never between a sentence and the one that
-        // points back to it; a new heading is a new subject to ask about.
+        // points back to it; a new heading is a new subject to ask about. A sentence that gives
+        // the co-host nothing to ask about is let through; after a long run, a reaction.
         if (dialogue && since_turn >= kHostRun && !cand.dangling) {
           const std::string subject = heading != last_heading ? heading : std::string();
-          sec.sentences.push_back(
-              connective(say.follow_up(cand.text, subject, static_cast<int>(c)), cohost));
-          since_turn = 0;
+          auto line = say.follow_up(cand.text, subject, static_cast<int>(c));
+          // Asking about the same thing twice in a section is no question.
+          if (line && !asked.insert(asked_about(*line)).second) line.reset();
+          if (!line && since_turn >= kLongHostRun) line = say.reaction(cohost_lines);
+          if (line) {
+            ++cohost_lines;
+            sec.sentences.push_back(connective(std::move(*line), cohost));
+            since_turn = 0;
+          }
         }
         last_heading = heading;
         lesson::ScriptSentence s = extract::cited_sentence(cand, material);

@@ -197,8 +197,9 @@ std::vector<InsightMaterial> find_insight_material(
         const int rank = tree.rank_in_section(static_cast<int>(c));
         const double lead = 1.0 / (1.0 + rank / 4.0);
         // Under the region's own text, a subsection's opening says what it is; the rest of it
-        // is its own detail, worth saying when it serves this insight too.
-        if (at != r && rank >= kSubsectionLead && rel <= 0 && section < kSiblingShare) continue;
+        // is the subsection's own detail, said only when the subsection itself serves the
+        // insight (as the parts of a lifted region do).
+        if (at != r && rank >= kSubsectionLead && section < kSiblingShare) continue;
         owner = static_cast<int>(i);
         owner_depth = depth;
         owner_rel = rel;

@@ -19,6 +19,7 @@
 #include "lectio/text/terms.h"
 #include "lesson_parts.h"
 #include "phrasing.h"
+#include "recap.h"
 
 namespace lectio::compose {
 
@@ -111,6 +112,7 @@ class ExtractiveEngine final : public Engine {
     std::vector<bool> taken(candidates.size(), false);
     int supported_count = 0;
     int cohost_lines = 0;
+    std::vector<lesson::ScriptSentence> points;  // the recap's, one per section
     for (int i = 0; i < n; ++i) {
       lesson::ScriptSection sec{
           lesson::SectionKind::kInsight, brief.insights[i], i, brief.insights[i], {}};
@@ -127,6 +129,9 @@ class ExtractiveEngine final : public Engine {
       }
       ++supported_count;
       scorer.mark_said(picked, taken);
+      if (auto point = recap_point(picked, own.priority, scorer, material, lang)) {
+        points.push_back(std::move(*point));
+      }
       sec.sentences.push_back(dialogue ? connective(say.section_question(i), cohost)
                                        : connective(say.section_opening(i, n), host));
       int since_turn = 0;
@@ -165,7 +170,7 @@ class ExtractiveEngine final : public Engine {
           brief.topic, n));
     }
 
-    lesson.script.push_back(outro_section(brief, say));
+    lesson.script.push_back(outro_section(brief, say, std::move(points)));
 
     lesson.faq = write_faq(brief, material, candidates, scorer, say);
     lesson.best_quote = pick_best_quote(brief, material, candidates, scorer);

@@ -138,12 +138,17 @@ lesson::ScriptSection intro_section(const lesson::Brief& brief, const Phrasing& 
   return intro;
 }
 
-lesson::ScriptSection outro_section(const lesson::Brief& brief, const Phrasing& say) {
+lesson::ScriptSection outro_section(const lesson::Brief& brief, const Phrasing& say,
+                                    std::vector<lesson::ScriptSentence> points) {
   const bool dialogue = brief.format == lesson::LessonFormat::kDialogue;
   lesson::ScriptSection outro{
       lesson::SectionKind::kOutro, brief.language == "zh" ? "回顾" : "Recap", -1, "", {}};
   outro.sentences.push_back(connective(say.recap_cue(), dialogue ? brief.cohost : brief.host));
-  outro.sentences.push_back(connective(say.recap(), brief.host));
+  if (points.empty()) outro.sentences.push_back(connective(say.recap(), brief.host));
+  for (lesson::ScriptSentence& p : points) {
+    p.speaker = brief.host;
+    outro.sentences.push_back(std::move(p));
+  }
   for (auto& line : say.sign_off()) outro.sentences.push_back(connective(line, brief.host));
   return outro;
 }

@@ -21,8 +21,10 @@ lesson::ScriptSentence connective(std::string text, const std::string& speaker);
 
 // The greeting (with the co-host's in a dialogue) and the agenda.
 lesson::ScriptSection intro_section(const lesson::Brief& brief, const Phrasing& say);
-// The recap cue, the recap and the sign-off.
-lesson::ScriptSection outro_section(const lesson::Brief& brief, const Phrasing& say);
+// The recap cue, the recap and the sign-off. The recap says `points` (one cited sentence per
+// insight section, recap_point()) when there are any, else names the insights covered.
+lesson::ScriptSection outro_section(const lesson::Brief& brief, const Phrasing& say,
+                                    std::vector<lesson::ScriptSentence> points = {});
 
 // The focus for an insight or question: its content terms plus the retrieval ranking of the
 // material's chunks for it (through the search index when there is one).

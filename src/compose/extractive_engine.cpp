@@ -172,7 +172,10 @@ class ExtractiveEngine final : public Engine {
 
     lesson.script.push_back(outro_section(brief, say, std::move(points)));
 
-    lesson.faq = write_faq(brief, material, candidates, scorer, say);
+    // The FAQ answers from the lesson's own material: the insights' sections.
+    std::vector<std::vector<double>> insight_worth;
+    for (const InsightMaterial& m : found) insight_worth.push_back(m.priority);
+    lesson.faq = write_faq(brief, material, candidates, scorer, say, insight_worth);
     lesson.best_quote = pick_best_quote(brief, material, candidates, scorer);
     lesson.title = say.title();
     lesson.tags = brief.tags.empty() ? top_terms_as_tags(candidates, lang) : brief.tags;

@@ -25,9 +25,6 @@ namespace lectio::compose {
 
 namespace {
 
-// A sentence serves an insight when it (with its headings) carries this share of the
-// insight's term weight.
-constexpr double kMinSentenceCoverage = 0.25;
 // In a dialogue the co-host comes in after this many of the host's sentences.
 constexpr int kHostRun = 2;
 // ...and reacts at the latest after this many.
@@ -87,19 +84,9 @@ class ExtractiveEngine final : public Engine {
         lesson::target_minutes(brief) * text::units_per_minute(lang) - kFrameWords;
     const int per_insight = std::max(40, static_cast<int>(budget_words / std::max(1, n)));
 
-    // Each sentence serves the insight it is most relevant to, so sections do not repeat.
-    std::vector<std::vector<double>> rel;
     std::vector<extract::Focus> foci;
-    for (int i = 0; i < n; ++i) {
-      foci.push_back(focus_for(brief.insights[i], brief, material));
-      rel.push_back(scorer.relevance(foci.back()));
-      // A sentence that carries only a common word of the insight ("changes") is off-topic.
-      for (std::size_t c = 0; c < candidates.size(); ++c) {
-        if (scorer.term_coverage(foci.back(), static_cast<int>(c)) < kMinSentenceCoverage) {
-          rel.back()[c] = 0;
-        }
-      }
-    }
+    for (int i = 0; i < n; ++i) foci.push_back(focus_for(brief.insights[i], brief, material));
+    const auto rel = insight_relevance(foci, scorer, candidates.size());
     set_distinctness(foci, brief);
     const extract::SectionTree tree(material, candidates, lang);
     const std::vector<InsightMaterial> found = find_insight_material(foci, rel, tree, scorer);

@@ -11,6 +11,9 @@ namespace {
 // An insight counts as supported when a sentence of its region (with its headings) carries
 // this share of the insight's term weight (Scorer::term_coverage)...
 constexpr double kSupportCoverage = 0.4;
+// A sentence serves an insight when it (with its headings) carries this share of the
+// insight's term weight.
+constexpr double kMinSentenceCoverage = 0.25;
 // ...or this share when it also holds two of the insight's terms side by side as the insight
 // has them (Scorer::shares_phrase): a paraphrased insight keeps its key phrase, a nonsense one
 // ("insight number 1 about memory") does not.
@@ -47,6 +50,23 @@ bool teaches(const extract::Scorer& scorer, const extract::Focus& focus, int c) 
          (coverage >= kPhraseSupportCoverage && scorer.shares_phrase(focus, c));
 }
 
+// A section gives way to its parent when most of the parent's subsections serve the focus
+// too: the insight is the parent's subject, taught across its parts.
+int lifted(int s, const std::vector<double>& scores, const extract::SectionTree& tree,
+           const std::set<int>& excluded) {
+  const int parent = tree.sections()[static_cast<std::size_t>(s)].parent;
+  if (parent < 0 || tree.sections()[static_cast<std::size_t>(parent)].parent < 0 ||
+      excluded.count(parent)) {
+    return s;
+  }
+  const auto& kids = tree.sections()[static_cast<std::size_t>(parent)].children;
+  const double best = scores[static_cast<std::size_t>(s)];
+  const auto strong = std::count_if(kids.begin(), kids.end(), [&](int k) {
+    return scores[static_cast<std::size_t>(k)] >= kSiblingShare * best;
+  });
+  return kids.size() >= 2 && 2 * strong >= static_cast<long>(kids.size()) ? parent : s;
+}
+
 // The sections that teach the focus, best first; empty when none does.
 std::vector<int> regions_for(const extract::Focus& focus, const std::vector<double>& scores,
                              const std::vector<double>& relevance, const extract::SectionTree& tree,
@@ -78,25 +98,10 @@ std::vector<int> regions_for(const extract::Focus& focus, const std::vector<doub
     const extract::Section& sec = tree.sections()[static_cast<std::size_t>(s)];
     return excluded.count(s) > 0 || (sec.parent < 0 && !sec.children.empty());
   });
-  // A section gives way to its parent when most of the parent's subsections serve the focus
-  // too: the insight is the parent's subject, taught across its parts.
-  const auto lifted = [&](int s) {
-    const int parent = tree.sections()[static_cast<std::size_t>(s)].parent;
-    if (parent < 0 || tree.sections()[static_cast<std::size_t>(parent)].parent < 0 ||
-        excluded.count(parent)) {
-      return s;
-    }
-    const auto& kids = tree.sections()[static_cast<std::size_t>(parent)].children;
-    const double best = scores[static_cast<std::size_t>(s)];
-    const auto strong = std::count_if(kids.begin(), kids.end(), [&](int k) {
-      return scores[static_cast<std::size_t>(k)] >= kSiblingShare * best;
-    });
-    return kids.size() >= 2 && 2 * strong >= static_cast<long>(kids.size()) ? parent : s;
-  };
   for (int k = 0; k < kSectionsTried && k < static_cast<int>(order.size()); ++k) {
     const int s = order[static_cast<std::size_t>(k)];
     if (scores[static_cast<std::size_t>(s)] <= 0) break;
-    const int wide = lifted(s);
+    const int wide = lifted(s, scores, tree, excluded);
     if (teaching(wide)) {
       out.push_back(wide);
       break;
@@ -117,17 +122,30 @@ std::vector<int> regions_for(const extract::Focus& focus, const std::vector<doub
 
 }  // namespace
 
-std::vector<InsightMaterial> find_insight_material(
-    const std::vector<extract::Focus>& foci, const std::vector<std::vector<double>>& relevance,
-    const extract::SectionTree& tree, const extract::Scorer& scorer) {
+std::vector<std::vector<double>> insight_relevance(const std::vector<extract::Focus>& foci,
+                                                   const extract::Scorer& scorer,
+                                                   std::size_t candidate_count) {
+  std::vector<std::vector<double>> out;
+  for (const extract::Focus& focus : foci) {
+    out.push_back(scorer.relevance(focus));
+    for (std::size_t c = 0; c < candidate_count; ++c) {
+      if (scorer.term_coverage(focus, static_cast<int>(c)) < kMinSentenceCoverage)
+        out.back()[c] = 0;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// Each insight is taught in a section of its own: when two insights find the same section
+// best, the one it serves better keeps it and the other looks further (a lesson's insights
+// are different points, and the sections of a document are too).
+void choose_regions(std::vector<InsightMaterial>& out, const std::vector<extract::Focus>& foci,
+                    const std::vector<std::vector<double>>& scores,
+                    const std::vector<std::vector<double>>& relevance,
+                    const extract::SectionTree& tree, const extract::Scorer& scorer) {
   const std::size_t n = foci.size();
-  const std::size_t count = relevance.empty() ? 0 : relevance[0].size();
-  std::vector<InsightMaterial> out(n);
-  std::vector<std::vector<double>> scores(n);
-  for (std::size_t i = 0; i < n; ++i) scores[i] = tree.scores(foci[i], relevance[i], scorer);
-  // Each insight is taught in a section of its own: when two insights find the same section
-  // best, the one it serves better keeps it and the other looks further (a lesson's insights
-  // are different points, and the sections of a document are too).
   std::vector<std::set<int>> excluded(n);
   for (std::size_t round = 0; round <= n; ++round) {
     for (std::size_t i = 0; i < n; ++i) {
@@ -139,10 +157,8 @@ std::vector<InsightMaterial> find_insight_material(
         if (out[i].regions.empty() || out[j].regions.empty()) continue;
         const int r = out[i].regions[0];
         if (r != out[j].regions[0]) continue;
-        const std::size_t loser =
-            scores[i][static_cast<std::size_t>(r)] >= scores[j][static_cast<std::size_t>(r)] ? j
-                                                                                             : i;
-        excluded[loser].insert(r);
+        const auto at = static_cast<std::size_t>(r);
+        excluded[scores[i][at] >= scores[j][at] ? j : i].insert(r);
         clash = true;
       }
     }
@@ -165,25 +181,29 @@ std::vector<InsightMaterial> find_insight_material(
       }
     }
   }
-  for (std::size_t i = 0; i < n; ++i) {
-    out[i].supported = !out[i].regions.empty();
-    out[i].priority.assign(count, 0.0);
-  }
+}
+
+// Each sentence belongs to the insight whose region holding it is the most specific (the
+// deepest); between regions as deep, to the insight its own words serve best. Sets each
+// insight's priority.
+void assign_sentences(std::vector<InsightMaterial>& out,
+                      const std::vector<std::vector<double>>& scores,
+                      const std::vector<std::vector<double>>& relevance,
+                      const extract::SectionTree& tree, std::size_t count) {
   std::vector<std::size_t> region_size(tree.sections().size(), 0);
   const auto size_of = [&](int s) {
     auto& v = region_size[static_cast<std::size_t>(s)];
     if (v == 0) v = tree.subtree_candidates(s).size();
     return v;
   };
-  // Each sentence belongs to the insight whose region holding it is the most specific (the
-  // deepest); between regions as deep, to the insight its own words serve best.
   for (std::size_t c = 0; c < count; ++c) {
     const int at = tree.section_of(static_cast<int>(c));
+    const int rank = tree.rank_in_section(static_cast<int>(c));
     int owner = -1;
     int owner_depth = -1;
     double owner_rel = -1;
     double owner_worth = 0;
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = 0; i < out.size(); ++i) {
       for (int r : out[i].regions) {
         if (!tree.contains(r, at)) continue;
         const double rel = relevance[i][c];
@@ -194,12 +214,11 @@ std::vector<InsightMaterial> find_insight_material(
         const double best = scores[i][static_cast<std::size_t>(out[i].regions[0])];
         const double section =
             best > 0 ? std::min(1.0, scores[i][static_cast<std::size_t>(at)] / best) : 0;
-        const int rank = tree.rank_in_section(static_cast<int>(c));
-        const double lead = 1.0 / (1.0 + rank / 4.0);
         // Under the region's own text, a subsection's opening says what it is; the rest of it
         // is the subsection's own detail, said only when the subsection itself serves the
         // insight (as the parts of a lifted region do).
         if (at != r && rank >= kSubsectionLead && section < kSiblingShare) continue;
+        const double lead = 1.0 / (1.0 + rank / 4.0);
         owner = static_cast<int>(i);
         owner_depth = depth;
         owner_rel = rel;
@@ -210,6 +229,25 @@ std::vector<InsightMaterial> find_insight_material(
     }
     if (owner >= 0) out[static_cast<std::size_t>(owner)].priority[c] = owner_worth;
   }
+}
+
+}  // namespace
+
+std::vector<InsightMaterial> find_insight_material(
+    const std::vector<extract::Focus>& foci, const std::vector<std::vector<double>>& relevance,
+    const extract::SectionTree& tree, const extract::Scorer& scorer) {
+  const std::size_t count = relevance.empty() ? 0 : relevance[0].size();
+  std::vector<InsightMaterial> out(foci.size());
+  std::vector<std::vector<double>> scores;
+  for (std::size_t i = 0; i < foci.size(); ++i) {
+    scores.push_back(tree.scores(foci[i], relevance[i], scorer));
+  }
+  choose_regions(out, foci, scores, relevance, tree, scorer);
+  for (InsightMaterial& m : out) {
+    m.supported = !m.regions.empty();
+    m.priority.assign(count, 0.0);
+  }
+  assign_sentences(out, scores, relevance, tree, count);
   return out;
 }
 

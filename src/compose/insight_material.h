@@ -21,6 +21,13 @@ struct InsightMaterial {
   std::vector<double> priority;
 };
 
+// Each focus's relevance per candidate (Scorer::relevance), 0 for a sentence that carries less
+// than a quarter of the focus's term weight: one common word of the insight ("changes") does
+// not make a sentence about it.
+std::vector<std::vector<double>> insight_relevance(const std::vector<extract::Focus>& foci,
+                                                   const extract::Scorer& scorer,
+                                                   std::size_t candidate_count);
+
 // For each focus (in the brief's order), its material. `relevance` is each focus's sentence
 // relevance (Scorer::relevance with off-topic sentences zeroed), one vector per focus.
 std::vector<InsightMaterial> find_insight_material(

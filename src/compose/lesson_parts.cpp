@@ -214,6 +214,57 @@ lesson::FaqItem answer_definition(const std::string& question, int lead, const l
 
 }  // namespace
 
+namespace {
+
+struct Ask {
+  std::string question;
+  std::string focus;
+  int lead = -1;     // a definition: the sentence that answers it, said first
+  int insight = -1;  // an insight's own question: answered from its sections
+};
+
+// The candidates not in any of `parts` (each a per-candidate worth, 0 outside); none when
+// there are no parts.
+std::vector<bool> outside_of(const std::vector<const std::vector<double>*>& parts,
+                             std::size_t count) {
+  std::vector<bool> out(count, !parts.empty());
+  for (const auto* part : parts) {
+    for (std::size_t i = 0; i < count; ++i) out[i] = out[i] && (*part)[i] <= 0;
+  }
+  return out;
+}
+
+// The questions the material's sentences answer (the terms they define, the tasks they tell
+// how to do), each once, the sentences worth most to the lesson first.
+std::vector<Ask> content_questions(const lesson::Brief& brief,
+                                   const std::vector<extract::Candidate>& candidates,
+                                   const std::vector<double>& worth,
+                                   const std::vector<bool>& outside, double min_worth,
+                                   const std::vector<std::string>& lesson_terms) {
+  std::vector<std::pair<double, Ask>> found;
+  std::set<std::string> seen_subjects;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (outside[i] || worth[i] < min_worth || worth[i] <= 0) continue;
+    if (const auto q = definition_question(candidates[i], brief.language)) {
+      if (named_enough(q->second, lesson_terms, brief.language) &&
+          seen_subjects.insert(join_terms(q->second, brief.language)).second) {
+        found.push_back({-worth[i], {q->first, q->second, static_cast<int>(i)}});
+      }
+    } else if (const auto t = task_question(candidates[i].text, brief.language)) {
+      if (seen_subjects.insert(join_terms(*t, brief.language)).second) {
+        found.push_back({-worth[i], {*t, *t}});
+      }
+    }
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Ask> out;
+  for (auto& d : found) out.push_back(std::move(d.second));
+  return out;
+}
+
+}  // namespace
+
 std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
                                        const std::vector<extract::Candidate>& candidates,
                                        const extract::Scorer& scorer, const Phrasing& say,
@@ -221,57 +272,26 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   // A learner asks about what the lesson's material says: the topic's difference, the terms
   // it defines and the tasks it tells how to do, the most central to the lesson first. The
   // insights themselves are asked about only to reach kFaqMin questions.
-  struct Ask {
-    std::string question;
-    std::string focus;
-    int lead = -1;     // a definition: the sentence that answers it, said first
-    int insight = -1;  // an insight's own question: answered from its sections
-  };
   std::vector<Ask> asks;
-  if (auto q = say.difference_question()) {
-    asks.push_back({*q, brief.topic + " " + brief.overview});
-  }
+  if (auto q = say.difference_question()) asks.push_back({*q, brief.topic + " " + brief.overview});
   std::string whole = brief.topic + " " + brief.overview;
   for (const auto& i : brief.insights) whole += " " + i;
   extract::Focus lesson_focus;
   lesson_focus.terms = text::terms(whole, brief.language);
-  const std::vector<double> lesson_rel = scorer.relevance(lesson_focus);
   const bool scoped = !per_insight.empty();
-  const auto outside_of = [&](const std::vector<const std::vector<double>*>& parts) {
-    std::vector<bool> out(candidates.size(), scoped);
-    for (const auto* part : parts) {
-      for (std::size_t i = 0; i < candidates.size(); ++i) out[i] = out[i] && (*part)[i] <= 0;
-    }
-    return out;
-  };
   std::vector<const std::vector<double>*> all_parts;
   for (const auto& part : per_insight) all_parts.push_back(&part);
-  const std::vector<bool> outside = outside_of(all_parts);
-  std::vector<double> lesson_material(candidates.size(), 0.0);
+  const std::vector<bool> outside = outside_of(all_parts, candidates.size());
+  // Without sections to draw on, the sentences relevant to the lesson as a whole.
+  std::vector<double> worth =
+      scoped ? std::vector<double>(candidates.size(), 0.0) : scorer.relevance(lesson_focus);
   for (const auto& part : per_insight) {
-    for (std::size_t i = 0; i < candidates.size(); ++i) {
-      lesson_material[i] = std::max(lesson_material[i], part[i]);
-    }
+    for (std::size_t i = 0; i < candidates.size(); ++i) worth[i] = std::max(worth[i], part[i]);
   }
-  std::vector<std::pair<double, Ask>> found;
-  std::set<std::string> seen_subjects;
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
-    const double worth = scoped ? lesson_material[i] : lesson_rel[i];
-    if (outside[i] || (!scoped && worth < kFaqMinRelevance)) continue;
-    if (const auto q = definition_question(candidates[i], brief.language)) {
-      if (named_enough(q->second, lesson_focus.terms, brief.language) &&
-          seen_subjects.insert(join_terms(q->second, brief.language)).second) {
-        found.push_back({-worth, {q->first, q->second, static_cast<int>(i)}});
-      }
-    } else if (const auto t = task_question(candidates[i].text, brief.language)) {
-      if (seen_subjects.insert(join_terms(*t, brief.language)).second) {
-        found.push_back({-worth, {*t, *t}});
-      }
-    }
+  for (Ask& a : content_questions(brief, candidates, worth, outside,
+                                  scoped ? 0.0 : kFaqMinRelevance, lesson_focus.terms)) {
+    asks.push_back(std::move(a));
   }
-  std::stable_sort(found.begin(), found.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (auto& d : found) asks.push_back(std::move(d.second));
   const std::size_t from_content = asks.size();
   for (std::size_t i = 0; i < brief.insights.size(); ++i) {
     asks.push_back(
@@ -280,16 +300,16 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
 
   std::vector<lesson::FaqItem> faq;
   std::vector<bool> used(candidates.size(), false);
-  for (std::size_t k = 0; k < asks.size(); ++k) {
+  for (std::size_t k = 0; k < asks.size() && static_cast<int>(faq.size()) < kFaqMax; ++k) {
     const Ask& ask = asks[k];
-    if (static_cast<int>(faq.size()) >= kFaqMax) break;
     if (k >= from_content && static_cast<int>(faq.size()) >= kFaqMin) break;
     lesson::FaqItem item =
         ask.lead >= 0
             ? answer_definition(ask.question, ask.lead, brief, material, candidates, scorer, used)
             : answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used,
                          ask.insight >= 0 && scoped
-                             ? outside_of({&per_insight[static_cast<std::size_t>(ask.insight)]})
+                             ? outside_of({&per_insight[static_cast<std::size_t>(ask.insight)]},
+                                          candidates.size())
                              : outside);
     if (item.answer.size() < 2 || !takes_up(item.question, item.answer.front(), brief.language)) {
       continue;

@@ -128,12 +128,12 @@ std::vector<int> heading_number(const std::string& heading) {
     parts.push_back(n);
     if (i < heading.size() && heading[i] == '.') ++i;
   }
-  // The number ends the heading or a space or a capital follows it ("3.5.1Brace Expansion",
-  // as a PDF may join them); "3D graphics" has none.
-  if (parts.empty() || (i < heading.size() && heading[i] != ' ' &&
-                        !std::isupper(static_cast<unsigned char>(heading[i])))) {
-    return {};
-  }
+  // The number ends the heading, or a space follows it, or a capitalised word ("3.5.1Brace
+  // Expansion", as a PDF may join them); "3D graphics" has none.
+  const bool joined_word = i + 1 < heading.size() &&
+                           std::isupper(static_cast<unsigned char>(heading[i])) &&
+                           std::islower(static_cast<unsigned char>(heading[i + 1]));
+  if (parts.empty() || (i < heading.size() && heading[i] != ' ' && !joined_word)) return {};
   while (parts.size() > 1 && parts.back() == 0) parts.pop_back();  // "4.0" is chapter 4
   return parts;
 }

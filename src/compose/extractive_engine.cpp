@@ -29,6 +29,8 @@ namespace {
 constexpr int kHostRun = 2;
 // ...and reacts at the latest after this many.
 constexpr int kLongHostRun = 3;
+// How much a sentence's own relevance to the insight counts in choosing the recap's point.
+constexpr double kRecapRelevanceWeight = 2.0;
 
 // The innermost heading of a chunk, or empty.
 std::string heading_of(const Chunk& chunk) {
@@ -116,7 +118,10 @@ class ExtractiveEngine final : public Engine {
       }
       ++supported_count;
       scorer.mark_said(picked, taken);
-      if (auto point = recap_point(picked, own.priority, scorer, material, lang)) {
+      // The recap's point for the section: what it said that is most about the insight.
+      std::vector<double> worth = own.priority;
+      for (std::size_t c = 0; c < worth.size(); ++c) worth[c] += kRecapRelevanceWeight * rel[i][c];
+      if (auto point = recap_point(picked, worth, scorer, material, lang)) {
         points.push_back(std::move(*point));
       }
       sec.sentences.push_back(dialogue ? connective(say.section_question(i), cohost)

@@ -44,6 +44,11 @@ std::optional<std::pair<std::string, std::string>> definition_question(const ext
   if (lang == "zh") {
     const auto at = c.text.find("是");
     if (at == std::string::npos || at < 6 || at > 30) return std::nullopt;
+    // "X是为……设计的" says what X was made for, not what X is.
+    const std::string after = c.text.substr(at + std::string("是").size());
+    for (std::string_view purpose : {"为", "因为", "由于"}) {
+      if (after.rfind(purpose, 0) == 0) return std::nullopt;
+    }
     const std::string subject = c.text.substr(0, at);
     for (std::string_view bad : {"，", "、", "（", "：", " ", "就", "不", "也", "都", "还", "只"}) {
       if (subject.find(bad) != std::string::npos) return std::nullopt;
@@ -303,14 +308,22 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   for (std::size_t k = 0; k < asks.size() && static_cast<int>(faq.size()) < kFaqMax; ++k) {
     const Ask& ask = asks[k];
     if (k >= from_content && static_cast<int>(faq.size()) >= kFaqMin) break;
-    lesson::FaqItem item =
-        ask.lead >= 0
-            ? answer_definition(ask.question, ask.lead, brief, material, candidates, scorer, used)
-            : answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used,
-                         ask.insight >= 0 && scoped
-                             ? outside_of({&per_insight[static_cast<std::size_t>(ask.insight)]},
-                                          candidates.size())
-                             : outside);
+    lesson::FaqItem item;
+    if (ask.lead >= 0) {
+      item = answer_definition(ask.question, ask.lead, brief, material, candidates, scorer, used);
+    } else if (ask.insight >= 0 && scoped) {
+      // An insight's question is answered from its own sections, else from the lesson's.
+      item = answer_faq(
+          ask.question, ask.focus, brief, material, candidates, scorer, used,
+          outside_of({&per_insight[static_cast<std::size_t>(ask.insight)]}, candidates.size()));
+      if (item.answer.size() < 2) {
+        item =
+            answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, outside);
+      }
+    } else {
+      item =
+          answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, outside);
+    }
     if (item.answer.size() < 2 || !takes_up(item.question, item.answer.front(), brief.language)) {
       continue;
     }

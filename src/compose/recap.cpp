@@ -39,6 +39,8 @@ bool whole(const std::string& head) {
       "if",     "when",  "while", "because", "although", "though",  "since", "as",
       "before", "after", "until", "unless",  "once",     "whether", "where", "whenever"};
   if (kSubordinate.count(w.front())) return false;
+  // Nor is the start of a list ("The order of expansions is: brace expansion").
+  if (head.find(':') != std::string::npos) return false;
   // Nor is a head that leaves a parenthesis or a quotation open.
   const auto count = [&](char ch) { return std::count(head.begin(), head.end(), ch); };
   if (count('(') != count(')') || count('"') % 2 != 0) return false;

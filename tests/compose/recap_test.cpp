@@ -28,6 +28,10 @@ TEST(RecapTest, LeavesNoFragmentBehind) {
                         "en"));
   EXPECT_FALSE(shorten_for_recap("Locks are short, which matters.", "en"));
   EXPECT_FALSE(
+      shorten_for_recap("The order of expansions is: brace expansion; tilde expansion, "
+                        "parameter expansion, and command substitution.",
+                        "en"));
+  EXPECT_FALSE(
       shorten_for_recap("Each test harness is designed, maintained, and managed "
                         "separately from the others in the project.",
                         "en"));

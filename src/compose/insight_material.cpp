@@ -50,6 +50,22 @@ bool teaches(const extract::Scorer& scorer, const extract::Focus& focus, int c) 
          (coverage >= kPhraseSupportCoverage && scorer.shares_phrase(focus, c));
 }
 
+// A document's root (its text before any heading, or under its title) holds only its own
+// text as a region: with the sections under it, it would hold everything and teach nothing.
+bool whole_document(const extract::SectionTree& tree, int s) {
+  const extract::Section& sec = tree.sections()[static_cast<std::size_t>(s)];
+  return sec.parent < 0 && !sec.children.empty();
+}
+
+bool in_region(const extract::SectionTree& tree, int region, int section) {
+  return whole_document(tree, region) ? section == region : tree.contains(region, section);
+}
+
+std::vector<int> region_candidates(const extract::SectionTree& tree, int region) {
+  return whole_document(tree, region) ? tree.sections()[static_cast<std::size_t>(region)].candidates
+                                      : tree.subtree_candidates(region);
+}
+
 // A section gives way to its parent when most of the parent's subsections serve the focus
 // too: the insight is the parent's subject, taught across its parts.
 int lifted(int s, const std::vector<double>& scores, const extract::SectionTree& tree,
@@ -79,7 +95,7 @@ std::vector<int> regions_for(const extract::Focus& focus, const std::vector<doub
   const auto teaching = [&](int s) {
     std::set<std::string> carried;
     int serving = 0;
-    for (int c : tree.subtree_candidates(s)) {
+    for (int c : region_candidates(tree, s)) {
       const auto& cand = scorer.candidate(c);
       carried.insert(cand.terms.begin(), cand.terms.end());
       carried.insert(cand.heading_terms.begin(), cand.heading_terms.end());
@@ -92,12 +108,7 @@ std::vector<int> regions_for(const extract::Focus& focus, const std::vector<doub
            (serving >= kManyServing && coverage >= kManyServingCoverage);
   };
   std::vector<int> out;
-  // A document's root (its text before any heading) is the insight's place only when the
-  // document has no headings at all; otherwise it holds everything and teaches nothing.
-  std::erase_if(order, [&](int s) {
-    const extract::Section& sec = tree.sections()[static_cast<std::size_t>(s)];
-    return excluded.count(s) > 0 || (sec.parent < 0 && !sec.children.empty());
-  });
+  std::erase_if(order, [&](int s) { return excluded.count(s) > 0; });
   for (int k = 0; k < kSectionsTried && k < static_cast<int>(order.size()); ++k) {
     const int s = order[static_cast<std::size_t>(k)];
     if (scores[static_cast<std::size_t>(s)] <= 0) break;
@@ -193,7 +204,7 @@ void assign_sentences(std::vector<InsightMaterial>& out,
   std::vector<std::size_t> region_size(tree.sections().size(), 0);
   const auto size_of = [&](int s) {
     auto& v = region_size[static_cast<std::size_t>(s)];
-    if (v == 0) v = tree.subtree_candidates(s).size();
+    if (v == 0) v = region_candidates(tree, s).size();
     return v;
   };
   for (std::size_t c = 0; c < count; ++c) {
@@ -205,7 +216,7 @@ void assign_sentences(std::vector<InsightMaterial>& out,
     double owner_worth = 0;
     for (std::size_t i = 0; i < out.size(); ++i) {
       for (int r : out[i].regions) {
-        if (!tree.contains(r, at)) continue;
+        if (!in_region(tree, r, at)) continue;
         const double rel = relevance[i][c];
         const bool broad = double(size_of(r)) > kBroadRegionShare * double(count);
         if (broad && rel < kBroadMinRelevance) continue;

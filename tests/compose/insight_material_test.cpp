@@ -156,4 +156,23 @@ TEST(InsightMaterialTest, AnInsightNoSectionTeachesIsNotSupported) {
   EXPECT_TRUE(found[1].supported);
 }
 
+// The text under a document's title, before its first section, teaches too; as a region it
+// holds only its own sentences, never the sections under it.
+TEST(InsightMaterialTest, TheTextBeforeTheFirstSectionIsARegionOfItsOwn) {
+  Fixture f({
+      chunk(0, {"Sourdough"},
+            "Sourdough starter is flour and water that wild yeast and lactic acid bacteria "
+            "ferment."),
+      chunk(1, {"Sourdough", "Baking"},
+            "The dough rises for hours in a warm kitchen. Bake it in a hot oven."),
+  });
+  const auto found = f.find({"What sourdough starter is made of"});
+  ASSERT_TRUE(found[0].supported);
+  const auto said = f.said(found[0]);
+  EXPECT_TRUE(holds(said,
+                    "Sourdough starter is flour and water that wild yeast and lactic acid "
+                    "bacteria ferment."));
+  EXPECT_FALSE(holds(said, "Bake it in a hot oven."));
+}
+
 }  // namespace lectio::compose

@@ -5,51 +5,67 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
+#include "insight_material.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
 #include "lectio/core/error.h"
 #include "lectio/extract/candidates.h"
+#include "lectio/extract/sections.h"
 #include "lectio/extract/selection.h"
 #include "lectio/text/speaking_rate.h"
 #include "lectio/text/strings.h"
+#include "lectio/text/terms.h"
 #include "lesson_parts.h"
 #include "phrasing.h"
+#include "recap.h"
 
 namespace lectio::compose {
 
 namespace {
 
-// A candidate must reach this share of the insight's best relevance to be used.
-constexpr double kMinRelevance = 0.25;
-// An insight counts as supported when some sentence it owns (with its headings) carries this
-// share of the insight's term weight (term_coverage()).
-constexpr double kSupportCoverage = 0.4;
-// ...or this share when the sentence also holds two of the insight's terms as the insight has
-// them, side by side (Scorer::shares_phrase): a paraphrased insight ("why branch divergence
-// wastes work") keeps its key phrase, a nonsense one ("insight number 1 about memory") does not.
-constexpr double kPhraseSupportCoverage = 0.25;
-// A sentence serves an insight when it (with its headings) carries this share of the
-// insight's term weight.
-constexpr double kMinSentenceCoverage = 0.25;
 // In a dialogue the co-host comes in after this many of the host's sentences.
 constexpr int kHostRun = 2;
-
-bool covered(const extract::Scorer& scorer, const extract::Focus& focus,
-             const std::vector<double>& relevance) {
-  for (std::size_t c = 0; c < relevance.size(); ++c) {
-    if (relevance[c] <= 0) continue;
-    const int i = static_cast<int>(c);
-    const double coverage = scorer.term_coverage(focus, i);
-    if (coverage >= kSupportCoverage) return true;
-    if (coverage >= kPhraseSupportCoverage && scorer.shares_phrase(focus, i)) return true;
-  }
-  return false;
-}
+// ...and reacts at the latest after this many.
+constexpr int kLongHostRun = 3;
+// How much a sentence's own relevance to the insight counts in choosing the recap's point.
+constexpr double kRecapRelevanceWeight = 2.0;
 
 // The innermost heading of a chunk, or empty.
 std::string heading_of(const Chunk& chunk) {
   return chunk.heading_path.empty() ? std::string() : chunk.heading_path.back();
+}
+
+// A term the brief's other insights, its topic or its overview also name tells less about
+// where this insight is taught ("expansion" in every insight of a lesson on expansions).
+void set_distinctness(std::vector<extract::Focus>& foci, const lesson::Brief& brief) {
+  const auto frame = text::terms(brief.topic + " " + brief.overview, brief.language);
+  const std::set<std::string> in_frame(frame.begin(), frame.end());
+  for (std::size_t i = 0; i < foci.size(); ++i) {
+    for (const auto& t : foci[i].terms) {
+      int elsewhere = in_frame.count(t) ? 1 : 0;
+      for (std::size_t j = 0; j < foci.size(); ++j) {
+        if (j != i && std::count(foci[j].terms.begin(), foci[j].terms.end(), t)) ++elsewhere;
+      }
+      foci[i].distinctness[t] = 1.0 / (1.0 + elsewhere);
+    }
+  }
+}
+
+// What a co-host's question asks about: its words without the asking frame and case
+// ("And the TCL tests?" and "What about the TCL tests?" ask the same).
+std::string asked_about(const std::string& line) {
+  std::string out = line;
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  for (std::string_view frame : {"and what about ", "what about ", "and "}) {
+    if (out.rfind(frame, 0) == 0) {
+      out = out.substr(frame.size());
+      break;
+    }
+  }
+  return out;
 }
 
 class ExtractiveEngine final : public Engine {
@@ -70,35 +86,12 @@ class ExtractiveEngine final : public Engine {
         lesson::target_minutes(brief) * text::units_per_minute(lang) - kFrameWords;
     const int per_insight = std::max(40, static_cast<int>(budget_words / std::max(1, n)));
 
-    // Each sentence serves the insight it is most relevant to, so sections do not repeat.
-    std::vector<std::vector<double>> rel;
     std::vector<extract::Focus> foci;
-    for (int i = 0; i < n; ++i) {
-      foci.push_back(focus_for(brief.insights[i], brief, material));
-      rel.push_back(scorer.relevance(foci.back()));
-      // A sentence that carries only a common word of the insight ("changes") is off-topic.
-      for (std::size_t c = 0; c < candidates.size(); ++c) {
-        if (scorer.term_coverage(foci.back(), static_cast<int>(c)) < kMinSentenceCoverage) {
-          rel.back()[c] = 0;
-        }
-      }
-    }
-    const std::vector<std::vector<double>> unshared = rel;  // before each sentence has one owner
-    std::vector<bool> coverable;
-    for (int i = 0; i < n; ++i) coverable.push_back(covered(scorer, foci[i], rel[i]));
-    for (std::size_t c = 0; c < candidates.size(); ++c) {
-      int owner = -1;
-      double best = 0;
-      for (int i = 0; i < n; ++i) {
-        if (rel[i][c] > best) {
-          best = rel[i][c];
-          owner = i;
-        }
-      }
-      for (int i = 0; i < n; ++i) {
-        if (i != owner) rel[i][c] = 0;
-      }
-    }
+    for (int i = 0; i < n; ++i) foci.push_back(focus_for(brief.insights[i], brief, material));
+    const auto rel = insight_relevance(foci, scorer, candidates.size());
+    set_distinctness(foci, brief);
+    const extract::SectionTree tree(material, candidates, lang);
+    const std::vector<InsightMaterial> found = find_insight_material(foci, rel, tree, scorer);
 
     const std::string& host = brief.host;
     const std::string& cohost = brief.cohost;
@@ -107,19 +100,15 @@ class ExtractiveEngine final : public Engine {
 
     std::vector<bool> taken(candidates.size(), false);
     int supported_count = 0;
+    int cohost_lines = 0;
+    std::vector<lesson::ScriptSentence> points;  // the recap's, one per section
     for (int i = 0; i < n; ++i) {
       lesson::ScriptSection sec{
           lesson::SectionKind::kInsight, brief.insights[i], i, brief.insights[i], {}};
+      const InsightMaterial& own = found[static_cast<std::size_t>(i)];
+      // A section is as long as its material: it ends where the insight's sections end.
       std::vector<int> picked;
-      if (coverable[static_cast<std::size_t>(i)]) {
-        picked = scorer.select(rel[i], kMinRelevance, per_insight, 60, taken);
-        // An insight the sources cover whose sentences all serve other insights better still
-        // gets the ones no section has used.
-        if (picked.empty()) {
-          picked = scorer.select(unshared[static_cast<std::size_t>(i)], kMinRelevance, per_insight,
-                                 60, taken);
-        }
-      }
+      if (own.supported) picked = scorer.select(own.priority, 0, per_insight, 60, taken);
       if (picked.empty()) {
         lesson.warnings.push_back(fmt::format(
             "insight {} \"{}\": the sources do not support it; no text was written for it", i + 1,
@@ -129,21 +118,35 @@ class ExtractiveEngine final : public Engine {
       }
       ++supported_count;
       scorer.mark_said(picked, taken);
+      // The recap's point for the section: what it said that is most about the insight.
+      std::vector<double> worth = own.priority;
+      for (std::size_t c = 0; c < worth.size(); ++c) worth[c] += kRecapRelevanceWeight * rel[i][c];
+      if (auto point = recap_point(picked, worth, scorer, material, lang)) {
+        points.push_back(std::move(*point));
+      }
       sec.sentences.push_back(dialogue ? connective(say.section_question(i), cohost)
                                        : connective(say.section_opening(i, n), host));
       int since_turn = 0;
       std::string last_heading;
+      std::set<std::string> asked;
       for (int c : picked) {
         const extract::Candidate& cand = scorer.candidate(c);
         const std::string heading =
             heading_of(material.chunks[static_cast<std::size_t>(cand.chunk)]);
         // The co-host comes in between thoughts, never between a sentence and the one that
-        // points back to it; a new heading is a new subject to ask about.
+        // points back to it; a new heading is a new subject to ask about. A sentence that gives
+        // the co-host nothing to ask about is let through; after a long run, a reaction.
         if (dialogue && since_turn >= kHostRun && !cand.dangling) {
           const std::string subject = heading != last_heading ? heading : std::string();
-          sec.sentences.push_back(
-              connective(say.follow_up(cand.text, subject, static_cast<int>(c)), cohost));
-          since_turn = 0;
+          auto line = say.follow_up(cand.text, subject, static_cast<int>(c));
+          // Asking about the same thing twice in a section is no question.
+          if (line && !asked.insert(asked_about(*line)).second) line.reset();
+          if (!line && since_turn >= kLongHostRun) line = say.reaction(cohost_lines);
+          if (line) {
+            ++cohost_lines;
+            sec.sentences.push_back(connective(std::move(*line), cohost));
+            since_turn = 0;
+          }
         }
         last_heading = heading;
         lesson::ScriptSentence s = extract::cited_sentence(cand, material);
@@ -159,9 +162,12 @@ class ExtractiveEngine final : public Engine {
           brief.topic, n));
     }
 
-    lesson.script.push_back(outro_section(brief, say));
+    lesson.script.push_back(outro_section(brief, say, std::move(points)));
 
-    lesson.faq = write_faq(brief, material, candidates, scorer, say);
+    // The FAQ answers from the lesson's own material: the insights' sections.
+    std::vector<std::vector<double>> insight_worth;
+    for (const InsightMaterial& m : found) insight_worth.push_back(m.priority);
+    lesson.faq = write_faq(brief, material, candidates, scorer, say, insight_worth);
     lesson.best_quote = pick_best_quote(brief, material, candidates, scorer);
     lesson.title = say.title();
     lesson.tags = brief.tags.empty() ? top_terms_as_tags(candidates, lang) : brief.tags;

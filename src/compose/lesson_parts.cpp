@@ -20,6 +20,7 @@ namespace lectio::compose {
 namespace {
 
 constexpr int kFaqMax = 8;
+constexpr int kFaqMin = 4;
 constexpr int kFaqAnswerMax = 3;
 constexpr double kFaqMinRelevance = 0.35;
 constexpr double kFaqMinCoverage = 0.25;
@@ -43,6 +44,11 @@ std::optional<std::pair<std::string, std::string>> definition_question(const ext
   if (lang == "zh") {
     const auto at = c.text.find("是");
     if (at == std::string::npos || at < 6 || at > 30) return std::nullopt;
+    // "X是为……设计的" says what X was made for, not what X is.
+    const std::string after = c.text.substr(at + std::string("是").size());
+    for (std::string_view purpose : {"为", "因为", "由于"}) {
+      if (after.rfind(purpose, 0) == 0) return std::nullopt;
+    }
     const std::string subject = c.text.substr(0, at);
     for (std::string_view bad : {"，", "、", "（", "：", " ", "就", "不", "也", "都", "还", "只"}) {
       if (subject.find(bad) != std::string::npos) return std::nullopt;
@@ -88,31 +94,6 @@ bool takes_up(const std::string& question, const lesson::ScriptSentence& first,
   });
 }
 
-// A definition answers its question with the sentences that follow it in its chunk.
-lesson::FaqItem answer_from_definition(const std::string& question, int lead,
-                                       const lesson::Material& material,
-                                       const std::vector<extract::Candidate>& candidates,
-                                       std::vector<bool>& used) {
-  lesson::FaqItem item;
-  item.question = question;
-  std::vector<int> picked;
-  for (int c = lead;
-       c < static_cast<int>(candidates.size()) && static_cast<int>(picked.size()) < kFaqAnswerMax;
-       ++c) {
-    if (c != lead && candidates[static_cast<std::size_t>(c)].previous != picked.back()) break;
-    if (used[static_cast<std::size_t>(c)]) break;
-    picked.push_back(c);
-  }
-  for (int c : picked) {
-    item.answer.push_back(
-        extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
-  }
-  if (picked.size() >= 2) {
-    for (int c : picked) used[static_cast<std::size_t>(c)] = true;
-  }
-  return item;
-}
-
 }  // namespace
 
 lesson::ScriptSentence connective(std::string text, const std::string& speaker) {
@@ -138,12 +119,17 @@ lesson::ScriptSection intro_section(const lesson::Brief& brief, const Phrasing& 
   return intro;
 }
 
-lesson::ScriptSection outro_section(const lesson::Brief& brief, const Phrasing& say) {
+lesson::ScriptSection outro_section(const lesson::Brief& brief, const Phrasing& say,
+                                    std::vector<lesson::ScriptSentence> points) {
   const bool dialogue = brief.format == lesson::LessonFormat::kDialogue;
   lesson::ScriptSection outro{
       lesson::SectionKind::kOutro, brief.language == "zh" ? "回顾" : "Recap", -1, "", {}};
   outro.sentences.push_back(connective(say.recap_cue(), dialogue ? brief.cohost : brief.host));
-  outro.sentences.push_back(connective(say.recap(), brief.host));
+  if (points.empty()) outro.sentences.push_back(connective(say.recap(), brief.host));
+  for (lesson::ScriptSentence& p : points) {
+    p.speaker = brief.host;
+    outro.sentences.push_back(std::move(p));
+  }
   for (auto& line : say.sign_off()) outro.sentences.push_back(connective(line, brief.host));
   return outro;
 }
@@ -172,46 +158,172 @@ extract::Focus focus_for(const std::string& text, const lesson::Brief& brief,
   return focus;
 }
 
+std::optional<std::string> task_question(const std::string& sentence, const std::string& language) {
+  if (language == "zh") return std::nullopt;
+  // "To X, Y ..." where X is a short verb phrase that names what it acts on.
+  static const std::regex kTask(R"(^To ([a-z][a-z-]*(?: [A-Za-z0-9][\w-]*){1,7}), [a-z])");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kTask)) return std::nullopt;
+  const std::string task = m[1].str();
+  static const std::regex kPointing(
+      R"(\b(?:this|that|these|those|it|them|they|such|above|below)\b)");
+  if (std::regex_search(task, kPointing)) return std::nullopt;
+  return fmt::format("How do you {}?", task);
+}
+
+namespace {
+
+// A term worth a question: a phrase of two words or more, a name, or a word the lesson itself
+// is about ("quoting"); "the argument" alone is not.
+bool named_enough(const std::string& term, const std::vector<std::string>& lesson_terms,
+                  const std::string& language) {
+  if (language == "zh" || term.find(' ') != std::string::npos) return true;
+  if (std::any_of(term.begin() + 1, term.end(),
+                  [](unsigned char ch) { return std::isupper(ch) || std::isdigit(ch); })) {
+    return true;
+  }
+  const auto t = text::terms(term, language);
+  return !t.empty() &&
+         std::find(lesson_terms.begin(), lesson_terms.end(), t[0]) != lesson_terms.end();
+}
+
+// A definition question is answered first by the definition; the question-answering core
+// picks what follows from the definition's own chunk.
+lesson::FaqItem answer_definition(const std::string& question, int lead, const lesson::Brief& brief,
+                                  const lesson::Material& material,
+                                  const std::vector<extract::Candidate>& candidates,
+                                  const extract::Scorer& scorer, std::vector<bool>& used) {
+  lesson::FaqItem item;
+  item.question = question;
+  if (used[static_cast<std::size_t>(lead)]) return item;
+  const int chunk = candidates[static_cast<std::size_t>(lead)].chunk;
+  std::vector<bool> outside(candidates.size(), false);
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    outside[i] = candidates[i].chunk != chunk || static_cast<int>(i) <= lead;
+  }
+  std::vector<bool> after = used;
+  lesson::FaqItem rest = answer_faq(question, candidates[static_cast<std::size_t>(lead)].text,
+                                    brief, material, candidates, scorer, after, outside);
+  item.answer.push_back(
+      extract::cited_sentence(candidates[static_cast<std::size_t>(lead)], material));
+  for (auto& s : rest.answer) {
+    if (static_cast<int>(item.answer.size()) >= kFaqAnswerMax) break;
+    item.answer.push_back(std::move(s));
+  }
+  if (item.answer.size() >= 2) {
+    used = std::move(after);
+    scorer.mark_said({lead}, used);
+  }
+  return item;
+}
+
+}  // namespace
+
+namespace {
+
+struct Ask {
+  std::string question;
+  std::string focus;
+  int lead = -1;     // a definition: the sentence that answers it, said first
+  int insight = -1;  // an insight's own question: answered from its sections
+};
+
+// The candidates not in any of `parts` (each a per-candidate worth, 0 outside); none when
+// there are no parts.
+std::vector<bool> outside_of(const std::vector<const std::vector<double>*>& parts,
+                             std::size_t count) {
+  std::vector<bool> out(count, !parts.empty());
+  for (const auto* part : parts) {
+    for (std::size_t i = 0; i < count; ++i) out[i] = out[i] && (*part)[i] <= 0;
+  }
+  return out;
+}
+
+// The questions the material's sentences answer (the terms they define, the tasks they tell
+// how to do), each once, the sentences worth most to the lesson first.
+std::vector<Ask> content_questions(const lesson::Brief& brief,
+                                   const std::vector<extract::Candidate>& candidates,
+                                   const std::vector<double>& worth,
+                                   const std::vector<bool>& outside, double min_worth,
+                                   const std::vector<std::string>& lesson_terms) {
+  std::vector<std::pair<double, Ask>> found;
+  std::set<std::string> seen_subjects;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (outside[i] || worth[i] < min_worth || worth[i] <= 0) continue;
+    if (const auto q = definition_question(candidates[i], brief.language)) {
+      if (named_enough(q->second, lesson_terms, brief.language) &&
+          seen_subjects.insert(join_terms(q->second, brief.language)).second) {
+        found.push_back({-worth[i], {q->first, q->second, static_cast<int>(i)}});
+      }
+    } else if (const auto t = task_question(candidates[i].text, brief.language)) {
+      if (seen_subjects.insert(join_terms(*t, brief.language)).second) {
+        found.push_back({-worth[i], {*t, *t}});
+      }
+    }
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Ask> out;
+  for (auto& d : found) out.push_back(std::move(d.second));
+  return out;
+}
+
+}  // namespace
+
 std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
                                        const std::vector<extract::Candidate>& candidates,
-                                       const extract::Scorer& scorer, const Phrasing& say) {
-  // The topic's own question first, then the insights, then the terms the sources define,
-  // most relevant to the lesson first. Section headings are not questions.
-  struct Ask {
-    std::string question;
-    std::string focus;
-    int lead = -1;  // a definition: the candidate that answers it, said first
-  };
+                                       const extract::Scorer& scorer, const Phrasing& say,
+                                       const std::vector<std::vector<double>>& per_insight) {
+  // A learner asks about what the lesson's material says: the topic's difference, the terms
+  // it defines and the tasks it tells how to do, the most central to the lesson first. The
+  // insights themselves are asked about only to reach kFaqMin questions.
   std::vector<Ask> asks;
-  if (auto q = say.difference_question()) {
-    asks.push_back({*q, brief.topic + " " + brief.overview});
-  }
-  for (const auto& insight : brief.insights) asks.push_back({say.question_about(insight), insight});
+  if (auto q = say.difference_question()) asks.push_back({*q, brief.topic + " " + brief.overview});
   std::string whole = brief.topic + " " + brief.overview;
   for (const auto& i : brief.insights) whole += " " + i;
   extract::Focus lesson_focus;
   lesson_focus.terms = text::terms(whole, brief.language);
-  const std::vector<double> lesson_rel = scorer.relevance(lesson_focus);
-  std::vector<std::pair<double, Ask>> defined;
-  std::set<std::string> seen_subjects;
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
-    if (lesson_rel[i] < kFaqMinRelevance) continue;
-    const auto q = definition_question(candidates[i], brief.language);
-    if (!q || !seen_subjects.insert(join_terms(q->second, brief.language)).second) continue;
-    defined.push_back({-lesson_rel[i], {q->first, q->second, static_cast<int>(i)}});
+  const bool scoped = !per_insight.empty();
+  std::vector<const std::vector<double>*> all_parts;
+  for (const auto& part : per_insight) all_parts.push_back(&part);
+  const std::vector<bool> outside = outside_of(all_parts, candidates.size());
+  // Without sections to draw on, the sentences relevant to the lesson as a whole.
+  std::vector<double> worth =
+      scoped ? std::vector<double>(candidates.size(), 0.0) : scorer.relevance(lesson_focus);
+  for (const auto& part : per_insight) {
+    for (std::size_t i = 0; i < candidates.size(); ++i) worth[i] = std::max(worth[i], part[i]);
   }
-  std::stable_sort(defined.begin(), defined.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (auto& d : defined) asks.push_back(std::move(d.second));
+  for (Ask& a : content_questions(brief, candidates, worth, outside,
+                                  scoped ? 0.0 : kFaqMinRelevance, lesson_focus.terms)) {
+    asks.push_back(std::move(a));
+  }
+  const std::size_t from_content = asks.size();
+  for (std::size_t i = 0; i < brief.insights.size(); ++i) {
+    asks.push_back(
+        {say.question_about(brief.insights[i]), brief.insights[i], -1, static_cast<int>(i)});
+  }
 
   std::vector<lesson::FaqItem> faq;
   std::vector<bool> used(candidates.size(), false);
-  for (const Ask& ask : asks) {
-    if (static_cast<int>(faq.size()) >= kFaqMax) break;
-    lesson::FaqItem item =
-        ask.lead >= 0
-            ? answer_from_definition(ask.question, ask.lead, material, candidates, used)
-            : answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used);
+  for (std::size_t k = 0; k < asks.size() && static_cast<int>(faq.size()) < kFaqMax; ++k) {
+    const Ask& ask = asks[k];
+    if (k >= from_content && static_cast<int>(faq.size()) >= kFaqMin) break;
+    lesson::FaqItem item;
+    if (ask.lead >= 0) {
+      item = answer_definition(ask.question, ask.lead, brief, material, candidates, scorer, used);
+    } else if (ask.insight >= 0 && scoped) {
+      // An insight's question is answered from its own sections, else from the lesson's.
+      item = answer_faq(
+          ask.question, ask.focus, brief, material, candidates, scorer, used,
+          outside_of({&per_insight[static_cast<std::size_t>(ask.insight)]}, candidates.size()));
+      if (item.answer.size() < 2) {
+        item =
+            answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, outside);
+      }
+    } else {
+      item =
+          answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, outside);
+    }
     if (item.answer.size() < 2 || !takes_up(item.question, item.answer.front(), brief.language)) {
       continue;
     }
@@ -223,14 +335,15 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
 lesson::FaqItem answer_faq(const std::string& question, const std::string& focus_text,
                            const lesson::Brief& brief, const lesson::Material& material,
                            const std::vector<extract::Candidate>& candidates,
-                           const extract::Scorer& scorer, std::vector<bool>& used) {
+                           const extract::Scorer& scorer, std::vector<bool>& used,
+                           const std::vector<bool>& outside) {
   ask::PickOptions pick;
   pick.max_sentences = kFaqAnswerMax;
   pick.chunk_prior = focus_for(focus_text, brief, material).chunk_prior;
   // A FAQ answer is heard on its own: a sentence that points back to one before it is left out.
   pick.excluded = used;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
-    if (candidates[i].dangling) pick.excluded[i] = true;
+    if (candidates[i].dangling || (!outside.empty() && outside[i])) pick.excluded[i] = true;
   }
   // The brief's own questions: the lesson's sources are about them by construction, so a term
   // the sources never use does not make the question foreign, and an answer may carry a

@@ -21,28 +21,42 @@ lesson::ScriptSentence connective(std::string text, const std::string& speaker);
 
 // The greeting (with the co-host's in a dialogue) and the agenda.
 lesson::ScriptSection intro_section(const lesson::Brief& brief, const Phrasing& say);
-// The recap cue, the recap and the sign-off.
-lesson::ScriptSection outro_section(const lesson::Brief& brief, const Phrasing& say);
+// The recap cue, the recap and the sign-off. The recap says `points` (one cited sentence per
+// insight section, recap_point()) when there are any, else names the insights covered.
+lesson::ScriptSection outro_section(const lesson::Brief& brief, const Phrasing& say,
+                                    std::vector<lesson::ScriptSentence> points = {});
 
 // The focus for an insight or question: its content terms plus the retrieval ranking of the
 // material's chunks for it (through the search index when there is one).
 extract::Focus focus_for(const std::string& text, const lesson::Brief& brief,
                          const lesson::Material& material);
 
-// 4-8 questions a learner would ask, each answered by 2-4 cited sentences; fewer when the
-// material cannot answer more.
+// 4-8 questions a learner would ask after the lesson, each answered by 2-4 cited sentences;
+// fewer when the material cannot answer more. The questions come from what the lesson's
+// material says (the terms it defines, the tasks it tells how to do, an "X vs Y" topic's
+// difference); the insights themselves are asked only while there are fewer than four. Every
+// answer is picked by the question-answering core of `lectio ask` from the lesson's material:
+// `per_insight` gives, per insight, each candidate's worth in its sections (0: not its
+// material); an insight's own question is answered from its own. Empty: every sentence.
 std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
                                        const std::vector<extract::Candidate>& candidates,
-                                       const extract::Scorer& scorer, const Phrasing& say);
+                                       const extract::Scorer& scorer, const Phrasing& say,
+                                       const std::vector<std::vector<double>>& per_insight = {});
+
+// "To keep a database safe, use ..." -> "How do you keep a database safe?": the question a
+// sentence telling how to do something answers; nothing for other sentences.
+std::optional<std::string> task_question(const std::string& sentence, const std::string& language);
 
 // The FAQ's answer to one question: up to 3 cited sentences that answer it and that no earlier
 // answer used (`used` is updated), picked by the same question-answering core as `lectio ask`,
 // with the material's chunks ranked for `focus_text` (the brief's words for what it asks);
-// fewer or none when the material does not answer it.
+// fewer or none when the material does not answer it. Candidates marked in `outside` are
+// not used (may be empty).
 lesson::FaqItem answer_faq(const std::string& question, const std::string& focus_text,
                            const lesson::Brief& brief, const lesson::Material& material,
                            const std::vector<extract::Candidate>& candidates,
-                           const extract::Scorer& scorer, std::vector<bool>& used);
+                           const extract::Scorer& scorer, std::vector<bool>& used,
+                           const std::vector<bool>& outside = {});
 
 // One memorable sentence, verbatim from its chunk.
 std::optional<lesson::BestQuote> pick_best_quote(const lesson::Brief& brief,

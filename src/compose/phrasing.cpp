@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <regex>
 #include <sstream>
 
 namespace lectio::compose {
@@ -105,6 +106,38 @@ std::string spoken_heading(const std::string& heading) {
 
 }  // namespace
 
+std::optional<std::string> sentence_subject(const std::string& sentence, bool zh) {
+  if (zh) {
+    const auto at = sentence.find("是");
+    if (at == std::string::npos || at < 6 || at > 30) return std::nullopt;
+    const std::string subject = sentence.substr(0, at);
+    for (std::string_view bad : {"，", "、", "（", "：", " ", "就", "不", "也", "都", "还", "只"}) {
+      if (subject.find(bad) != std::string::npos) return std::nullopt;
+    }
+    return subject;
+  }
+  // "The TH3 test harness is a set of ..." -> "the TH3 test harness": a short noun phrase
+  // that opens the sentence and is what it is about.
+  static const std::regex kSubject(
+      R"(^((?:The|A|An) )?([A-Za-z][\w-]*(?: [A-Za-z0-9][\w-]*){0,3}) (?:is|are|was|were|has|have|provides|allows|lets|uses|means|refers|consists|contains|works|runs|makes|keeps|stores|records) )");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kSubject)) return std::nullopt;
+  std::string words = m[2].str();
+  static const std::regex kPronoun(
+      R"(^(?:it|this|that|these|those|they|there|he|she|we|you|i|one|each|all|some|most|many|such|what|which|who|here|after|before|when|if|while|once|since|because|although|in|on|at|for|with|by|from|to|during|unless|until|as|so|but|and|or|then|now|only|also|both|either|other|another)\b)",
+      std::regex::icase);
+  if (std::regex_search(words, kPronoun)) return std::nullopt;
+  if (std::any_of(words.begin(), words.end(), [](char c) { return c == '_'; })) return std::nullopt;
+  // One common word ("tests") names no point to ask about; an acronym or a name with a digit
+  // ("TH3") does.
+  const bool one_word = words.find(' ') == std::string::npos;
+  if (one_word && !is_acronym(words) &&
+      std::none_of(words.begin(), words.end(), [](unsigned char ch) { return std::isdigit(ch); })) {
+    return std::nullopt;
+  }
+  return lower_first(m[1].str() + words);
+}
+
 std::string lower_first(const std::string& phrase) {
   const auto words = split_words(phrase);
   if (words.empty() || !ascii_word(words[0]) || is_acronym(words[0])) return phrase;
@@ -202,8 +235,8 @@ std::string Phrasing::section_question(int index) const {
   return question_about(insight);
 }
 
-std::string Phrasing::follow_up(const std::string& next, const std::string& heading,
-                                int salt) const {
+std::optional<std::string> Phrasing::follow_up(const std::string& next, const std::string& heading,
+                                               int salt) const {
   const auto has = [&](std::initializer_list<std::string_view> cues) {
     return std::any_of(cues.begin(), cues.end(),
                        [&](std::string_view c) { return next.find(c) != std::string::npos; });
@@ -213,27 +246,32 @@ std::string Phrasing::follow_up(const std::string& next, const std::string& head
     if (has({"例如", "比如", "举例"})) return "能举个例子吗？";
     if (has({"因为", "由于", "为了"})) return "为什么会这样？";
     if (!subject.empty()) return fmt::format("那{}呢？", subject);
-    return pick({"然后呢？", "还有什么要注意的？", "明白了，接着说。", "这一点很有意思，再多讲讲？",
-                 "具体是怎么做的？"},
-                salt);
+    if (const auto s = sentence_subject(next, true)) return fmt::format("那{}呢？", *s);
+    return std::nullopt;
   }
-  if (has({"for example", "For example", "for instance", " such as ", "e.g."})) {
+  // Each prompt stands only before a sentence that keeps its promise.
+  if (has({"for example", "For example", "for instance", "For instance", " such as ", "e.g."})) {
     return pick({"Can you give me an example?", "Do you have an example?",
                  "What does that look like in practice?"},
                 salt);
   }
-  if (has({" because ", " so that ", " in order to ", "The reason"})) {
+  if (has({" because ", " so that ", " in order to ", "The reason", " since "})) {
     return pick({"Why is that?", "Why does that matter?", "And the reason for that?"}, salt);
   }
-  if (has({" must ", " never ", " always ", " should "})) {
+  if (has({" must not ", " never ", " should not ", " cannot ", " can't ", " must "})) {
     return pick({"Is that a hard rule?", "What should I watch out for?", "Any rule to remember?"},
                 salt);
   }
   if (!subject.empty()) return fmt::format("And what about {}?", subject);
-  return pick({"Okay. What comes next?", "I see. Go on.", "Interesting. What else should I know?",
-               "Right. And then?", "That makes sense. Anything else?",
-               "So how does that work in practice?"},
-              salt);
+  if (const auto s = sentence_subject(next, false)) {
+    return pick({fmt::format("And {}?", *s), fmt::format("What about {}?", *s)}, salt);
+  }
+  return std::nullopt;
+}
+
+std::string Phrasing::reaction(int salt) const {
+  if (zh()) return pick({"嗯，明白了。", "好的。", "原来如此。"}, salt);
+  return pick({"Got it.", "Okay.", "Right.", "I see."}, salt);
 }
 
 std::string Phrasing::recap_cue() const {

@@ -21,9 +21,14 @@ class Phrasing {
   std::string agenda() const;                               // the insights to come, in order
   std::string section_opening(int index, int count) const;  // "Let's start with ..."
   std::string section_question(int index) const;            // co-host's question in a dialogue
-  // The co-host's turn before the host's next sentence: a learner's question or reaction
-  // that names nothing the sources do not (an example, a reason, the heading it comes from).
-  std::string follow_up(const std::string& next, const std::string& heading, int salt) const;
+  // The co-host's turn before the host's next sentence, made from what that sentence gives:
+  // a prompt for an example, a reason or a caution only when the sentence gives one, else a
+  // question naming what it is about (the heading it comes from, or its subject). Nothing when
+  // the sentence gives no such hold; then the co-host waits for a later one or reacts.
+  std::optional<std::string> follow_up(const std::string& next, const std::string& heading,
+                                       int salt) const;
+  // A short reaction that claims and promises nothing ("Got it.").
+  std::string reaction(int salt) const;
   std::string recap_cue() const;
   std::string recap() const;  // restates the insights covered
   std::vector<std::string> sign_off() const;
@@ -45,6 +50,10 @@ class Phrasing {
   const lesson::Brief& brief_;
   std::uint64_t seed_;
 };
+
+// The short noun phrase a sentence opens with as its subject ("The rollback journal is a
+// file ..." -> "the rollback journal"; in Chinese what comes before 是), or nothing.
+std::optional<std::string> sentence_subject(const std::string& sentence, bool zh);
 
 // "Why GPUs became ..." -> "why GPUs became ...": lower-cases the first letter unless the
 // first word is an acronym or a name-like word.

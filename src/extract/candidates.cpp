@@ -36,10 +36,6 @@ std::optional<std::string> rewrite_for_listening(std::string_view sentence,
   return std::string(sentence);
 }
 
-namespace {
-
-// How many leading headings every chunk of the source shares (typically the document title).
-// Those say nothing about where a sentence belongs, so they are left out of its headings.
 std::map<std::string, std::size_t> shared_heading_depth(const std::vector<Chunk>& chunks) {
   std::map<std::string, std::vector<std::string>> common;
   for (const Chunk& c : chunks) {
@@ -54,8 +50,6 @@ std::map<std::string, std::size_t> shared_heading_depth(const std::vector<Chunk>
   for (const auto& [id, prefix] : common) depth[id] = prefix.size();
   return depth;
 }
-
-}  // namespace
 
 std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string& language) {
   std::vector<ChunkSentence> out;

@@ -195,6 +195,8 @@ Unfit why_unfit_zh(std::string_view sentence) {
 Unfit why_unfit(std::string_view sentence, const std::string& language) {
   // A question in the source is a heading or a teaser ("What is a package?"), not a claim.
   if (sentence.ends_with('?') || sentence.ends_with("\xef\xbc\x9f")) return Unfit::kFragment;
+  // A sentence that trails off ("A journal is hot if...") leads into a list the ear misses.
+  if (sentence.ends_with("...") || sentence.ends_with("\xe2\x80\xa6")) return Unfit::kFragment;
   return language == "zh" ? why_unfit_zh(sentence) : why_unfit_en(sentence);
 }
 

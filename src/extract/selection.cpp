@@ -53,10 +53,14 @@ bool Scorer::shares_phrase(const Focus& focus, int i) const {
 }
 
 double Scorer::term_coverage(const Focus& focus, int i) const {
-  if (focus.terms.empty()) return 0;
   const Candidate& c = candidate(i);
   std::set<std::string> have(c.terms.begin(), c.terms.end());
   have.insert(c.heading_terms.begin(), c.heading_terms.end());
+  return set_coverage(focus, have);
+}
+
+double Scorer::set_coverage(const Focus& focus, const std::set<std::string>& have) const {
+  if (focus.terms.empty()) return 0;
   const std::set<std::string> wanted(focus.terms.begin(), focus.terms.end());
   double hit = 0;
   double total = 0;

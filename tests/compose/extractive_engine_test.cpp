@@ -193,8 +193,14 @@ TEST(ExtractiveEngineTest, EveryContentSentenceIsFitToHearAndPointsBackOnlyToIts
         continue;
       }
       EXPECT_EQ(extract::why_unfit(s.text, "en"), extract::Unfit::kNone) << s.text;
-      EXPECT_NE(ex.chunk_text(s.citations[0]).find(s.text), std::string::npos)
+      // The recap says a section's point again shortened to its main clause: the source's
+      // text up to a clause boundary, closed with a full stop.
+      const std::string kept =
+          sec.kind == lesson::SectionKind::kOutro ? s.text.substr(0, s.text.size() - 1) : s.text;
+      EXPECT_NE(ex.chunk_text(s.citations[0]).find(kept), std::string::npos)
           << "the transcript keeps the source's text: " << s.text;
+      EXPECT_FALSE(sec.kind == lesson::SectionKind::kOutro && extract::points_back(s.text, "en"))
+          << "a recap point stands on its own: " << s.text;
       if (extract::points_back(s.text, "en")) {
         ++pointing;
         ASSERT_NE(before, nullptr) << "opens a section or follows a connective: " << s.text;

@@ -31,6 +31,10 @@ TEST(ListenableTest, TableCellsAndListFragmentsAreNotSentences) {
   EXPECT_EQ(why_unfit("什么是 Debian 软件包？", "zh"), Unfit::kFragment);
   EXPECT_EQ(why_unfit("用于显示简要的使用说明。", "zh"), Unfit::kFragment);
   EXPECT_EQ(why_unfit("短句。", "zh"), Unfit::kFragment);
+  // A sentence that trails off into the list after it.
+  EXPECT_EQ(why_unfit("A journal is hot if the following conditions hold...", "en"),
+            Unfit::kFragment);
+  EXPECT_EQ(why_unfit("A rollback journal is said to be hot when...", "en"), Unfit::kFragment);
 }
 
 TEST(ListenableTest, MarkupNobodySaysIsNotSpoken) {

@@ -1,6 +1,7 @@
 #pragma once
 // The sentences a lesson can be built from: every listenable sentence of the material's
 // chunks, rewritten for the ear, with the features selection needs.
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +45,11 @@ struct ChunkSentence {
 // separate blocks (paragraphs, list items) and sentences stay inside them.
 [[nodiscard]] std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk,
                                                          const std::string& language);
+
+// How many leading headings every chunk of each source shares (typically the document's
+// title), by source id. Those say nothing about where a sentence belongs.
+[[nodiscard]] std::map<std::string, std::size_t> shared_heading_depth(
+    const std::vector<Chunk>& chunks);
 
 [[nodiscard]] std::vector<Candidate> build_candidates(const lesson::Material& material,
                                                       const std::string& language);

@@ -2,6 +2,7 @@
 // Relevance scoring and diverse selection of candidate sentences for one focus (an insight or
 // a question), shared by the script and the FAQ.
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,13 @@ namespace lectio::extract {
 struct Focus {
   std::vector<std::string> terms;     // content terms of the insight or question
   std::map<int, double> chunk_prior;  // chunk index -> retrieval score in 0..1
+  // Term -> how much it tells this focus apart (1 when absent): a term the lesson's other
+  // insights or its topic also name says less about where this insight is taught.
+  std::map<std::string, double> distinctness;
+  double weight_of(const std::string& term) const {
+    const auto it = distinctness.find(term);
+    return it == distinctness.end() ? 1.0 : it->second;
+  }
 };
 
 class Scorer {
@@ -28,6 +36,9 @@ class Scorer {
   // not covered by the one common word it shares with a sentence.
   double term_coverage(const Focus& focus, int candidate) const;
 
+  // The same share for a set of terms (a section's sentences and headings together).
+  double set_coverage(const Focus& focus, const std::set<std::string>& have) const;
+
   // Whether two terms next to each other in the focus ("branch divergence") are next to each
   // other in the candidate's sentence too: a shared phrase is stronger evidence that the
   // sentence is about the focus than the same words scattered.
@@ -42,6 +53,9 @@ class Scorer {
 
   // Marks the chosen candidates, and every candidate that would repeat one of them, as taken.
   void mark_said(const std::vector<int>& chosen, std::vector<bool>& taken) const;
+
+  // The term's idf over the candidates (the highest for a term none of them has).
+  double idf(const std::string& term) const { return stats_.idf(term); }
 
   const Candidate& candidate(int i) const { return candidates_[static_cast<std::size_t>(i)]; }
   double similarity(int a, int b) const;

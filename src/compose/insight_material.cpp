@@ -1,0 +1,265 @@
+#include "insight_material.h"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+namespace lectio::compose {
+
+namespace {
+
+// An insight counts as supported when a sentence of its region (with its headings) carries
+// this share of the insight's term weight (Scorer::term_coverage)...
+constexpr double kSupportCoverage = 0.4;
+// A sentence serves an insight when it (with its headings) carries this share of the
+// insight's term weight.
+constexpr double kMinSentenceCoverage = 0.25;
+// ...or this share when it also holds two of the insight's terms side by side as the insight
+// has them (Scorer::shares_phrase): a paraphrased insight keeps its key phrase, a nonsense one
+// ("insight number 1 about memory") does not.
+constexpr double kPhraseSupportCoverage = 0.25;
+// How many of the best-scored sections are tried, in order, for the one that teaches it.
+constexpr int kSectionsTried = 6;
+// A further section joins the insight's regions when it scores this share of the best one
+// ("how to look at history" is taught under "Viewing project history" and "Exploring
+// history"), up to kMaxRegions.
+constexpr double kRegionShare = 0.75;
+constexpr std::size_t kMaxRegions = 3;
+// A section teaches an insight as a whole when its headings and its sentences together carry
+// this share of the insight's term weight and at least one of its sentences serves it.
+constexpr double kSectionSupportCoverage = 0.4;
+// ...or this smaller share when many of its sentences serve it: an insight worded with vague
+// words the document does not use ("what happens when things fail") is still taught by a
+// section whose sentences keep coming back to its other terms.
+constexpr int kManyServing = 4;
+constexpr double kManyServingCoverage = 0.3;
+// The best section gives way to its parent when at least half of the parent's subsections
+// score this share of it ("Anomaly testing" over its out-of-memory, I/O and crash tests).
+constexpr double kSiblingShare = 0.5;
+// In a broad region a sentence needs this share of the best relevance of its own.
+constexpr double kBroadMinRelevance = 0.25;
+// The mix of a sentence's worth inside its region.
+constexpr double kRelevanceWeight = 0.4;
+constexpr int kSubsectionLead = 2;
+constexpr double kLeadWeight = 0.3;
+constexpr double kSectionWeight = 0.3;
+
+bool teaches(const extract::Scorer& scorer, const extract::Focus& focus, int c) {
+  const double coverage = scorer.term_coverage(focus, c);
+  return coverage >= kSupportCoverage ||
+         (coverage >= kPhraseSupportCoverage && scorer.shares_phrase(focus, c));
+}
+
+// A document's root (its text before any heading, or under its title) holds only its own
+// text as a region: with the sections under it, it would hold everything and teach nothing.
+bool whole_document(const extract::SectionTree& tree, int s) {
+  const extract::Section& sec = tree.sections()[static_cast<std::size_t>(s)];
+  return sec.parent < 0 && !sec.children.empty();
+}
+
+bool in_region(const extract::SectionTree& tree, int region, int section) {
+  return whole_document(tree, region) ? section == region : tree.contains(region, section);
+}
+
+std::vector<int> region_candidates(const extract::SectionTree& tree, int region) {
+  return whole_document(tree, region) ? tree.sections()[static_cast<std::size_t>(region)].candidates
+                                      : tree.subtree_candidates(region);
+}
+
+// A section gives way to its parent when most of the parent's subsections serve the focus
+// too: the insight is the parent's subject, taught across its parts.
+int lifted(int s, const std::vector<double>& scores, const extract::SectionTree& tree,
+           const std::set<int>& excluded) {
+  const int parent = tree.sections()[static_cast<std::size_t>(s)].parent;
+  if (parent < 0 || tree.sections()[static_cast<std::size_t>(parent)].parent < 0 ||
+      excluded.count(parent)) {
+    return s;
+  }
+  const auto& kids = tree.sections()[static_cast<std::size_t>(parent)].children;
+  const double best = scores[static_cast<std::size_t>(s)];
+  const auto strong = std::count_if(kids.begin(), kids.end(), [&](int k) {
+    return scores[static_cast<std::size_t>(k)] >= kSiblingShare * best;
+  });
+  return kids.size() >= 2 && 2 * strong >= static_cast<long>(kids.size()) ? parent : s;
+}
+
+// The sections that teach the focus, best first; empty when none does.
+std::vector<int> regions_for(const extract::Focus& focus, const std::vector<double>& scores,
+                             const std::vector<double>& relevance, const extract::SectionTree& tree,
+                             const extract::Scorer& scorer, const std::set<int>& excluded) {
+  std::vector<int> order(scores.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return scores[static_cast<std::size_t>(a)] > scores[static_cast<std::size_t>(b)];
+  });
+  const auto teaching = [&](int s) {
+    std::set<std::string> carried;
+    int serving = 0;
+    for (int c : region_candidates(tree, s)) {
+      const auto& cand = scorer.candidate(c);
+      carried.insert(cand.terms.begin(), cand.terms.end());
+      carried.insert(cand.heading_terms.begin(), cand.heading_terms.end());
+      if (relevance[static_cast<std::size_t>(c)] <= 0) continue;
+      if (teaches(scorer, focus, c)) return true;
+      ++serving;
+    }
+    const double coverage = scorer.set_coverage(focus, carried);
+    return (serving >= 1 && coverage >= kSectionSupportCoverage) ||
+           (serving >= kManyServing && coverage >= kManyServingCoverage);
+  };
+  std::vector<int> out;
+  std::erase_if(order, [&](int s) { return excluded.count(s) > 0; });
+  for (int k = 0; k < kSectionsTried && k < static_cast<int>(order.size()); ++k) {
+    const int s = order[static_cast<std::size_t>(k)];
+    if (scores[static_cast<std::size_t>(s)] <= 0) break;
+    const int wide = lifted(s, scores, tree, excluded);
+    if (teaching(wide)) {
+      out.push_back(wide);
+      break;
+    }
+  }
+  if (out.empty()) return out;
+  const double best = scores[static_cast<std::size_t>(order[0])];
+  for (int s : order) {
+    if (out.size() >= kMaxRegions || scores[static_cast<std::size_t>(s)] < kRegionShare * best) {
+      break;
+    }
+    const bool related = std::any_of(
+        out.begin(), out.end(), [&](int r) { return tree.contains(r, s) || tree.contains(s, r); });
+    if (!related && teaching(s)) out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::vector<double>> insight_relevance(const std::vector<extract::Focus>& foci,
+                                                   const extract::Scorer& scorer,
+                                                   std::size_t candidate_count) {
+  std::vector<std::vector<double>> out;
+  for (const extract::Focus& focus : foci) {
+    out.push_back(scorer.relevance(focus));
+    for (std::size_t c = 0; c < candidate_count; ++c) {
+      if (scorer.term_coverage(focus, static_cast<int>(c)) < kMinSentenceCoverage)
+        out.back()[c] = 0;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// Each insight is taught in a section of its own: when two insights find the same section
+// best, the one it serves better keeps it and the other looks further (a lesson's insights
+// are different points, and the sections of a document are too).
+void choose_regions(std::vector<InsightMaterial>& out, const std::vector<extract::Focus>& foci,
+                    const std::vector<std::vector<double>>& scores,
+                    const std::vector<std::vector<double>>& relevance,
+                    const extract::SectionTree& tree, const extract::Scorer& scorer) {
+  const std::size_t n = foci.size();
+  std::vector<std::set<int>> excluded(n);
+  for (std::size_t round = 0; round <= n; ++round) {
+    for (std::size_t i = 0; i < n; ++i) {
+      out[i].regions = regions_for(foci[i], scores[i], relevance[i], tree, scorer, excluded[i]);
+    }
+    bool clash = false;
+    for (std::size_t i = 0; i < n && !clash; ++i) {
+      for (std::size_t j = i + 1; j < n && !clash; ++j) {
+        if (out[i].regions.empty() || out[j].regions.empty()) continue;
+        const int r = out[i].regions[0];
+        if (r != out[j].regions[0]) continue;
+        const auto at = static_cast<std::size_t>(r);
+        excluded[scores[i][at] >= scores[j][at] ? j : i].insert(r);
+        clash = true;
+      }
+    }
+    if (!clash) break;
+  }
+  // A further region is never another insight's best region nor around it; inside it, it
+  // stays only when it serves this insight better than that one.
+  for (std::size_t i = 0; i < n; ++i) {
+    auto& regions = out[i].regions;
+    for (std::size_t k = regions.size(); k-- > 1;) {
+      for (std::size_t j = 0; j < n; ++j) {
+        if (j == i || out[j].regions.empty()) continue;
+        const int theirs = out[j].regions[0];
+        const auto r = static_cast<std::size_t>(regions[k]);
+        const bool inside = regions[k] != theirs && tree.contains(theirs, regions[k]);
+        if (tree.contains(regions[k], theirs) || (inside && scores[j][r] >= scores[i][r])) {
+          regions.erase(regions.begin() + long(k));
+          break;
+        }
+      }
+    }
+  }
+}
+
+// Each sentence belongs to the insight whose region holding it is the most specific (the
+// deepest); between regions as deep, to the insight its own words serve best. Sets each
+// insight's priority.
+void assign_sentences(std::vector<InsightMaterial>& out,
+                      const std::vector<std::vector<double>>& scores,
+                      const std::vector<std::vector<double>>& relevance,
+                      const extract::SectionTree& tree, std::size_t count) {
+  std::vector<std::size_t> region_size(tree.sections().size(), 0);
+  const auto size_of = [&](int s) {
+    auto& v = region_size[static_cast<std::size_t>(s)];
+    if (v == 0) v = region_candidates(tree, s).size();
+    return v;
+  };
+  for (std::size_t c = 0; c < count; ++c) {
+    const int at = tree.section_of(static_cast<int>(c));
+    const int rank = tree.rank_in_section(static_cast<int>(c));
+    int owner = -1;
+    int owner_depth = -1;
+    double owner_rel = -1;
+    double owner_worth = 0;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      for (int r : out[i].regions) {
+        if (!in_region(tree, r, at)) continue;
+        const double rel = relevance[i][c];
+        const bool broad = double(size_of(r)) > kBroadRegionShare * double(count);
+        if (broad && rel < kBroadMinRelevance) continue;
+        const int depth = tree.sections()[static_cast<std::size_t>(r)].depth;
+        if (depth < owner_depth || (depth == owner_depth && rel <= owner_rel)) continue;
+        const double best = scores[i][static_cast<std::size_t>(out[i].regions[0])];
+        const double section =
+            best > 0 ? std::min(1.0, scores[i][static_cast<std::size_t>(at)] / best) : 0;
+        // Under the region's own text, a subsection's opening says what it is; the rest of it
+        // is the subsection's own detail, said only when the subsection itself serves the
+        // insight (as the parts of a lifted region do).
+        if (at != r && rank >= kSubsectionLead && section < kSiblingShare) continue;
+        const double lead = 1.0 / (1.0 + rank / 4.0);
+        owner = static_cast<int>(i);
+        owner_depth = depth;
+        owner_rel = rel;
+        owner_worth =
+            broad ? rel
+                  : 1e-3 + kRelevanceWeight * rel + kLeadWeight * lead + kSectionWeight * section;
+      }
+    }
+    if (owner >= 0) out[static_cast<std::size_t>(owner)].priority[c] = owner_worth;
+  }
+}
+
+}  // namespace
+
+std::vector<InsightMaterial> find_insight_material(
+    const std::vector<extract::Focus>& foci, const std::vector<std::vector<double>>& relevance,
+    const extract::SectionTree& tree, const extract::Scorer& scorer) {
+  const std::size_t count = relevance.empty() ? 0 : relevance[0].size();
+  std::vector<InsightMaterial> out(foci.size());
+  std::vector<std::vector<double>> scores;
+  for (std::size_t i = 0; i < foci.size(); ++i) {
+    scores.push_back(tree.scores(foci[i], relevance[i], scorer));
+  }
+  choose_regions(out, foci, scores, relevance, tree, scorer);
+  for (InsightMaterial& m : out) {
+    m.supported = !m.regions.empty();
+    m.priority.assign(count, 0.0);
+  }
+  assign_sentences(out, scores, relevance, tree, count);
+  return out;
+}
+
+}  // namespace lectio::compose

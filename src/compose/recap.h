@@ -1,0 +1,35 @@
+#pragma once
+// The recap: the lesson's main points said again, one short cited sentence per insight
+// section -- its strongest sentence, shortened so that it is heard as a reminder and not as a
+// repeat, and held to the same grounding bar as every other claim.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lectio/extract/selection.h"
+#include "lectio/lesson/lesson.h"
+#include "lectio/lesson/material.h"
+
+namespace lectio::compose {
+
+// The sentence cut to its main clause: up to the first clause boundary (", which", "; ",
+// " because ", ...; "，" in Chinese) when what is left is a whole sentence of at least six
+// words (eight characters in Chinese) and shares less than kRecapOverlap of its content terms
+// with the whole. Nothing when it cannot be so shortened.
+[[nodiscard]] std::optional<std::string> shorten_for_recap(const std::string& sentence,
+                                                           const std::string& language);
+
+// Content-term overlap (Jaccard) below which a shortened sentence is a reminder, not a repeat.
+inline constexpr double kRecapOverlap = 0.6;
+
+// A section's point for the recap: of the sentences it said (`said`, candidate indices), the
+// strongest (high `worth` in the section, close to the section's other sentences) that
+// shortens and stays supported by its chunk
+// (grounding::kSupportThreshold), citing that chunk. Nothing when none does.
+[[nodiscard]] std::optional<lesson::ScriptSentence> recap_point(const std::vector<int>& said,
+                                                                const std::vector<double>& worth,
+                                                                const extract::Scorer& scorer,
+                                                                const lesson::Material& material,
+                                                                const std::string& language);
+
+}  // namespace lectio::compose

@@ -1,0 +1,73 @@
+// The co-host's lines: made from what the next sentence gives, promising only what it keeps.
+#include "phrasing.h"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+namespace lectio::compose {
+
+namespace {
+
+lesson::Brief brief(const std::string& language) {
+  lesson::Brief b;
+  b.topic = "How SQLite is tested";
+  b.insights = {"Which test harnesses SQLite has"};
+  b.host = "Marcus";
+  b.cohost = "Lena";
+  b.language = language;
+  return b;
+}
+
+}  // namespace
+
+// A prompt for an example, a reason or a caution stands only before a sentence that gives one.
+TEST(PhrasingTest, APromptStandsOnlyBeforeASentenceThatKeepsIt) {
+  const lesson::Brief b = brief("en");
+  const Phrasing say(b, 7);
+  const std::regex example(R"(example|in practice)", std::regex::icase);
+  const std::regex reason(R"(\bwhy\b|reason)", std::regex::icase);
+  for (int salt = 0; salt < 12; ++salt) {
+    const auto ex = say.follow_up("Some tests, such as the TCL tests, run in minutes.", "", salt);
+    ASSERT_TRUE(ex);
+    EXPECT_TRUE(std::regex_search(*ex, example)) << *ex;
+    const auto why =
+        say.follow_up("The journal is synced first because the disk may reorder writes.", "", salt);
+    ASSERT_TRUE(why);
+    EXPECT_TRUE(std::regex_search(*why, reason)) << *why;
+    // A plain statement gets no prompt that promises anything.
+    const auto plain = say.follow_up("The TH3 harness runs on embedded platforms.", "", salt);
+    if (plain) {
+      EXPECT_FALSE(std::regex_search(*plain, example)) << *plain;
+      EXPECT_FALSE(std::regex_search(*plain, reason)) << *plain;
+    }
+  }
+}
+
+// Otherwise the co-host names what comes next: the heading it comes from, or its subject.
+TEST(PhrasingTest, TheCohostNamesTheNextPoint) {
+  const lesson::Brief b = brief("en");
+  const Phrasing say(b, 3);
+  EXPECT_EQ(
+      say.follow_up("Crashes are simulated in a virtual file system.", "3.3 Crash Testing", 1),
+      "And what about crash testing?");
+  const auto named = say.follow_up("The TH3 test harness is a set of proprietary tests.", "", 1);
+  ASSERT_TRUE(named);
+  EXPECT_NE(named->find("the TH3 test harness"), std::string::npos) << *named;
+  // Nothing to hold on to: no line (the co-host waits, or reacts after a long run).
+  EXPECT_FALSE(say.follow_up("It runs every night on many machines.", "", 1));
+  EXPECT_FALSE(say.follow_up("Tests are run before every release.", "", 1));
+  const std::string reaction = say.reaction(2);
+  EXPECT_EQ(reaction.find('?'), std::string::npos) << reaction;
+}
+
+TEST(PhrasingTest, SentenceSubjects) {
+  EXPECT_EQ(sentence_subject("The rollback journal is a file next to the database.", false),
+            "the rollback journal");
+  EXPECT_EQ(sentence_subject("TH3 is a proprietary harness.", false), "TH3");
+  EXPECT_FALSE(sentence_subject("After gcov has been run, the program is rebuilt.", false));
+  EXPECT_FALSE(sentence_subject("This is why it matters.", false));
+  EXPECT_EQ(sentence_subject("张量处理器是专门为矩阵乘法设计的芯片。", true), "张量处理器");
+}
+
+}  // namespace lectio::compose

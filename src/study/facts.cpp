@@ -79,15 +79,54 @@ bool content_word(std::string_view w, std::string_view language) {
   return letters >= 4 || cjk >= 2;
 }
 
+// Whether the word at `begin` opens a sentence or a clause (its capital tells nothing).
+bool opens_sentence(std::string_view text, std::size_t begin) {
+  std::size_t i = begin;
+  while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t')) --i;
+  if (i == 0) return true;
+  const char c = text[i - 1];
+  if (std::string_view(".!?:;\"'(\n").find(c) != std::string_view::npos) return true;
+  // A closing or opening curly quote (U+201C, U+201D, U+2018, U+2019 end in 0x9C..0x99).
+  return static_cast<unsigned char>(c) >= 0x98 && static_cast<unsigned char>(c) <= 0x9D && i >= 3 &&
+         static_cast<unsigned char>(text[i - 3]) == 0xE2;
+}
+
+// A name written with capitals inside a word or a sentence: "PyTorch", "cuDNN", "Google".
+bool is_name(std::string_view w) {
+  if (w.size() < 3 || all_capitals(w)) return false;
+  bool upper = false;
+  for (char c : w) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) return false;
+    upper = upper || (c >= 'A' && c <= 'Z');
+  }
+  return upper;
+}
+
+// A hyphenated command of a family: "git-commit" -> {"git", "commit"}.
+std::optional<std::pair<std::string, std::string>> command_parts(std::string_view w) {
+  static const std::regex kCommand(R"(^([a-z][a-z0-9]+)-([a-z][a-z0-9-]+)$)");
+  std::cmatch m;
+  if (!std::regex_match(w.begin(), w.end(), m, kCommand)) return std::nullopt;
+  return std::make_pair(m[1].str(), m[2].str());
+}
+
 struct Word {
   std::string_view text;
   std::size_t begin;
   std::size_t end;
 };
 
+// Words by ICU's boundaries, with hyphenated runs ("git-format-patch") kept as one word.
 std::vector<Word> words_of(std::string_view s) {
   std::vector<Word> out;
   for (const auto& span : text::word_spans(s)) {
+    if (!out.empty() && span.begin == out.back().end + 1 && s[out.back().end] == '-' &&
+        span.begin < s.size()) {
+      Word& last = out.back();
+      last.end = span.end;
+      last.text = s.substr(last.begin, last.end - last.begin);
+      continue;
+    }
     out.push_back({s.substr(span.begin, span.end - span.begin), span.begin, span.end});
   }
   return out;
@@ -137,6 +176,9 @@ bool stands_alone(std::string_view sentence, std::string_view language) {
   if (std::regex_search(std::string(sentence), kLayout)) return false;
   const auto ws = words_of(sentence);
   if (ws.empty()) return false;
+  // A heading glued to the sentence ("RELICENSING Massive ...", "PS0The value ...").
+  static const std::regex kGlued(R"(^[A-Z]{4,}[;:,]?\s|\b[A-Z]{1,4}[0-9][A-Z][a-z])");
+  if (std::regex_search(std::string(sentence), kGlued)) return false;
   if (!chinese && contains(kBackReferences, lower(ws.front().text))) return false;
   if (chinese) {
     for (std::string_view back : {"这", "那", "它", "他们", "此", "但"}) {
@@ -153,6 +195,22 @@ std::optional<Fact> definition_of(std::string_view sentence) {
   const std::string subject = m[1].str();
   const auto first = lower(subject.substr(0, subject.find(' ')));
   if (contains(kBackReferences, first) || first == "there" || first == "what") return std::nullopt;
+  // The subject is a term: its words (after an article) are content words, lower-case after
+  // the first unless a name, and no more than three.
+  const auto ws = words_of(subject);
+  const bool article = first == "a" || first == "an" || first == "the";
+  const std::size_t from = article ? 1 : 0;
+  if (ws.size() - from > 3 || ws.size() == from) return std::nullopt;
+  for (std::size_t i = from; i < ws.size(); ++i) {
+    const std::string low = lower(ws[i].text);
+    if (text::is_stopword(low, "en") || contains(kBackReferences, low)) return std::nullopt;
+    const bool capital = ws[i].text[0] >= 'A' && ws[i].text[0] <= 'Z';
+    if (capital && i > 0 && !is_name(ws[i].text) && !all_capitals(ws[i].text)) return std::nullopt;
+    if (i == 0 && capital && ws[i].text.size() > 1 && ws[i].text[1] >= 'A' &&
+        ws[i].text[1] <= 'Z' && !all_capitals(ws[i].text)) {
+      return std::nullopt;  // "AThe": a layout fragment
+    }
+  }
   Fact f;
   f.kind = FactKind::kDefinition;
   f.subject = subject;
@@ -176,8 +234,12 @@ SourceFacts::SourceFacts(const std::map<std::string, std::string>& chunk_texts,
       const std::string_view w = ws[i].text;
       const std::string low = lower(w);
       seen.insert(low);
-      if (all_capitals(w)) ++capitals_[std::string(w)];
+      if (all_capitals(w) && !text::is_stopword(low, language_)) ++capitals_[std::string(w)];
+      if (is_name(w) && !opens_sentence(body, ws[i].begin) && !text::is_stopword(low, language_)) {
+        ++names_[std::string(w)];
+      }
       if (content_word(w, language_)) ++key_terms_[low];
+      if (auto parts = command_parts(w)) ++commands_[parts->first][parts->second];
       const bool number = (all_digits(w) && !is_year(w)) || contains(kNumberWords, low);
       if (number && i + 1 < ws.size() && content_word(ws[i + 1].text, language_)) {
         ++figures_[lower(ws[i + 1].text)][low];
@@ -190,6 +252,12 @@ SourceFacts::SourceFacts(const std::map<std::string, std::string>& chunk_texts,
       }
     }
   }
+}
+
+const std::map<std::string, int>& SourceFacts::command_family(const std::string& prefix) const {
+  static const std::map<std::string, int> kNone;
+  const auto it = commands_.find(prefix);
+  return it == commands_.end() || it->second.size() < 3 ? kNone : it->second;
 }
 
 double SourceFacts::idf(const std::string& word) const {
@@ -216,14 +284,28 @@ std::vector<std::string> SourceFacts::others_like(const Fact& fact, std::string_
     case FactKind::kDefinition:
       add_all(definitions_);
       break;
-    case FactKind::kTerm:
     case FactKind::kCommand:
+      for (const auto& [member, count] : command_family(fact.unit)) {
+        pool.emplace_back(
+            count, fact.unit + (fact.answer.find('-') != std::string::npos ? "-" : " ") + member);
+      }
+      break;
+    case FactKind::kTerm:
     case FactKind::kStep:
-      add_all(all_capitals(fact.answer) ? capitals_ : key_terms_);
+      add_all(all_capitals(fact.answer) ? capitals_ : is_name(fact.answer) ? names_ : key_terms_);
       break;
   }
+  // Most like the answer first: sharing its first three letters (SIGHUP, SIGINT), then found in
+  // the cited chunk, then by how often the sources use them.
+  const std::string chunk = " " + normalized(fact.chunk_text) + " ";
+  auto likeness = [&](const std::pair<int, std::string>& p) {
+    const bool prefix = fact.answer.size() >= 4 && p.second.size() >= 4 &&
+                        p.second.compare(0, 3, fact.answer, 0, 3) == 0;
+    const bool near = chunk.find(" " + normalized(p.second) + " ") != std::string::npos;
+    return (prefix ? 1000000 : 0) + (near ? 100000 : 0) + p.first;
+  };
   std::stable_sort(pool.begin(), pool.end(),
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
+                   [&](const auto& a, const auto& b) { return likeness(a) > likeness(b); });
   const std::string answer = normalized(fact.answer);
   const std::string in_sentence = " " + normalized(sentence) + " ";
   std::vector<std::string> out;
@@ -233,6 +315,11 @@ std::vector<std::string> SourceFacts::others_like(const Fact& fact, std::string_
     const std::string key = normalized(text);
     if (key.empty() || taken.contains(key)) continue;
     if (in_sentence.find(" " + key + " ") != std::string::npos) continue;
+    if (fact.kind == FactKind::kFigure &&
+        (all_digits(text) != all_digits(fact.answer) ||
+         (all_digits(text) && text.find_first_not_of("0123456789.,") != std::string::npos))) {
+      continue;
+    }
     if (fact.kind == FactKind::kTerm && !all_capitals(fact.answer) &&
         text::count_words(text) != text::count_words(fact.answer)) {
       continue;
@@ -269,27 +356,57 @@ std::vector<Fact> facts_of(std::string_view sentence, const SourceFacts& sources
   std::vector<Fact> out;
   const auto ws = words_of(sentence);
   const std::string& language = sources.language();
+  const bool english = language != "zh";
   for (std::size_t i = 0; i < ws.size(); ++i) {
     const Word& w = ws[i];
     const std::string low = lower(w.text);
-    if (all_capitals(w.text) && i > 0) {
-      out.push_back({FactKind::kTerm, std::string(w.text), w.begin, w.end, "", "", 4});
+    const char before = w.begin > 0 ? sentence[w.begin - 1] : ' ';
+    if (before == '(' || before == '-' || before == '$' || before == '.') continue;
+    if (i > 0 && all_capitals(w.text) && !text::is_stopword(low, language)) {
+      out.push_back({FactKind::kTerm, std::string(w.text), w.begin, w.end, "", "", 4, ""});
+      continue;
+    }
+    if (auto parts = command_parts(w.text);
+        parts && !sources.command_family(parts->first).empty()) {
+      out.push_back(
+          {FactKind::kCommand, std::string(w.text), w.begin, w.end, parts->first, "", 4, ""});
+      continue;
+    }
+    // "git commit": a family's name and a member, written apart.
+    if (i + 1 < ws.size() && !sources.command_family(low).empty() &&
+        sources.command_family(low).contains(lower(ws[i + 1].text))) {
+      const Word& next = ws[i + 1];
+      out.push_back({FactKind::kCommand, std::string(sentence.substr(w.begin, next.end - w.begin)),
+                     w.begin, next.end, low, "", 4, ""});
+      ++i;
       continue;
     }
     const bool digits = all_digits(w.text) && !is_year(w.text);
-    const bool number = digits || contains(kNumberWords, low);
+    const bool number = digits || (contains(kNumberWords, low) && low != "one");
     const bool reference = i > 0 && contains(kReferenceWords, lower(ws[i - 1].text));
     if (number && !reference && i + 1 < ws.size() && content_word(ws[i + 1].text, language)) {
       out.push_back({FactKind::kFigure, std::string(w.text), w.begin, w.end, lower(ws[i + 1].text),
-                     "", digits ? 3 : 2});
+                     "", digits ? 3 : 2, ""});
       continue;
     }
+    if (i > 0 && english && is_name(w.text) && !opens_sentence(sentence, w.begin) &&
+        !text::is_stopword(low, language)) {
+      out.push_back({FactKind::kTerm, std::string(w.text), w.begin, w.end, "", "", 3, ""});
+      continue;
+    }
+    // Plain words make cards only in Chinese, where terms carry no capitals.
     const auto used = lesson_words.find(low);
-    if (i > 0 && content_word(w.text, language) && !insight_words.contains(low) &&
+    if (!english && i > 0 && content_word(w.text, language) && !insight_words.contains(low) &&
         used != lesson_words.end() && used->second >= 2 && sources.idf(low) > 0.5) {
-      out.push_back({FactKind::kTerm, std::string(w.text), w.begin, w.end, "", "", 1});
+      out.push_back({FactKind::kTerm, std::string(w.text), w.begin, w.end, "", "", 1, ""});
     }
   }
+  // An answer the sentence repeats elsewhere gives itself away.
+  std::erase_if(out, [&](const Fact& f) {
+    const std::size_t first = sentence.find(f.answer);
+    return first != std::string_view::npos &&
+           sentence.find(f.answer, first + 1) != std::string_view::npos;
+  });
   if (language == "en") {
     if (auto d = definition_of(sentence)) out.push_back(*d);
   }

@@ -19,9 +19,10 @@ struct Fact {
   std::string answer;     // as written in the sentence
   std::size_t begin = 0;  // byte span of the answer in the sentence (cloze)
   std::size_t end = 0;
-  std::string unit;     // a figure's unit word, lower-cased ("parts")
-  std::string subject;  // a definition's subject ("the rollback journal"); the answer follows
-  int priority = 0;     // higher: more worth a card
+  std::string unit;        // a figure's unit word, lower-cased ("parts"); a command's family
+  std::string subject;     // a definition's subject ("the rollback journal"); the answer follows
+  int priority = 0;        // higher: more worth a card
+  std::string chunk_text;  // the cited chunk's text (wrong options found there come first)
 };
 
 // What the sources say, gathered once per lesson: the text of every chunk of the cited
@@ -33,6 +34,8 @@ class SourceFacts {
   const std::string& language() const { return language_; }
   // Inverse document frequency of a lower-cased word over the chunks (0 for a word in all).
   double idf(const std::string& word) const;
+  // The members of a command family ("git" -> {"commit", "log" ...}); empty for no family.
+  const std::map<std::string, int>& command_family(const std::string& prefix) const;
   // True when the sources contain this text, comparing letters and digits only.
   bool sources_say(std::string_view text) const;
   // Wrong options of the same kind as `fact`, most frequent first, none equal to the answer
@@ -45,7 +48,11 @@ class SourceFacts {
   std::string normalized_;  // every chunk's text, normalized, separated by '\n'
   std::size_t chunk_count_ = 0;
   std::map<std::string, int> document_frequency_;
-  std::map<std::string, int> capitals_;                        // terms in capitals
+  std::map<std::string, int> capitals_;  // terms in capitals
+  std::map<std::string, int> names_;     // mixed-case names mid-sentence ("PyTorch", "Google")
+  // Command families: "git" for git-commit, git-log, git-diff (a prefix that three or more
+  // hyphenated words of the sources share), with each member's count.
+  std::map<std::string, std::map<std::string, int>> commands_;
   std::map<std::string, std::map<std::string, int>> figures_;  // unit -> figure -> count
   std::map<std::string, int> key_terms_;                       // content words, lower-cased
   std::map<std::string, int> definitions_;                     // what definitions say

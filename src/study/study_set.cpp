@@ -5,6 +5,7 @@
 
 #include "facts.h"
 #include "lectio/core/hash.h"
+#include "lectio/text/terms.h"
 #include "lectio/text/words.h"
 
 namespace lectio::study {
@@ -96,21 +97,31 @@ StudyCard card_for(const lesson::Lesson& l, const lesson::ScriptSentence& s, con
 std::vector<Candidate> section_candidates(const lesson::Lesson& l,
                                           const lesson::ScriptSection& section,
                                           const SourceFacts& sources,
+                                          const std::map<std::string, std::string>& chunk_texts,
                                           const std::map<std::string, int>& lesson_words) {
   const auto insight_words = insight_word_set(section);
+  const auto insight_list =
+      text::terms(section.insight.empty() ? section.title : section.insight, l.language);
+  const std::set<std::string> insight_terms(insight_list.begin(), insight_list.end());
   std::vector<Candidate> out;
   for (const auto& s : section.sentences) {
     if (s.role != lesson::SentenceRole::kContent || s.citations.empty()) continue;
     if (l.grounding.threshold > 0 && s.support < l.grounding.threshold) continue;
     if (!stands_alone(s.text, l.language)) continue;
-    const auto facts = facts_of(s.text, sources, lesson_words, insight_words);
-    if (facts.empty()) continue;
-    // Sentences that share words with the insight teach it; prefer them.
-    int shared = 0;
-    for (const auto& w : text::words(s.text)) shared += insight_words.contains(w) ? 1 : 0;
-    for (const Fact& f : facts) {
+    // A card tests what the insight is about: its sentence shares two of its content terms
+    // (its one term, for an insight of one).
+    std::set<std::string> shared_terms;
+    for (const auto& t : text::terms(s.text, l.language)) {
+      if (insight_terms.contains(t)) shared_terms.insert(t);
+    }
+    const int shared = static_cast<int>(shared_terms.size());
+    if (shared < std::min<int>(2, static_cast<int>(insight_terms.size()))) continue;
+    auto facts = facts_of(s.text, sources, lesson_words, insight_words);
+    const auto chunk = chunk_texts.find(s.citations.front());
+    for (Fact& f : facts) {
+      if (chunk != chunk_texts.end()) f.chunk_text = chunk->second;
       out.push_back({card_for(l, s, f, section.insight_index), f,
-                     f.priority * 2.0 + std::min(shared, 4) + s.support});
+                     std::min(shared, 3) * 3.0 + f.priority + s.support});
     }
   }
   std::stable_sort(out.begin(), out.end(),
@@ -169,7 +180,7 @@ lesson::StudySet make_study_set(const lesson::Lesson& l,
     if (section.kind != lesson::SectionKind::kInsight) continue;
     int cards = 0;
     int questions = 0;
-    for (const Candidate& c : section_candidates(l, section, sources, lesson_words)) {
+    for (const Candidate& c : section_candidates(l, section, sources, chunk_texts, lesson_words)) {
       if (cards == kCardsPerInsight) break;
       const std::string fact_key = normalized(c.card.answer);
       const std::string sentence_key = normalized(c.card.sentence);

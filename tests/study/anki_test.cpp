@@ -112,10 +112,13 @@ TEST(AnkiTest, NothingToExportIsRefusedAndNothingIsWritten) {
 TEST(AnkiTest, CsvQuotesEveryField) {
   const auto csv = cards_csv(lesson_with_cards());
   EXPECT_TRUE(csv.starts_with("kind,front,back,source,tags\r\n"));
-  EXPECT_NE(csv.find("cloze,\"Only one process at a time can hold a(n) ___ lock.\",\"Only one "
-                     "process at a time can hold a RESERVED lock.\",\"file_lock:c0002 · "
-                     "locking.html · p2-2\",\"lectio locks sqlite databases\"\r\n"),
-            std::string::npos)
+  EXPECT_NE(
+      csv.find(
+          "cloze,\"Only one process at a time can hold a(n) ___ lock on a database file.\",\"Only "
+          "one "
+          "process at a time can hold a RESERVED lock on a database file.\",\"file_lock:c0002 · "
+          "locking.html · p2-2\",\"lectio locks sqlite databases\"\r\n"),
+      std::string::npos)
       << csv;
 }
 

@@ -27,7 +27,7 @@ TEST(StudySetTest, ClozeCardsHideTermsInCapitals) {
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->kind, CardKind::kCloze);
   EXPECT_EQ(c->fact, FactKind::kTerm);
-  EXPECT_EQ(c->front, "Only one process at a time can hold a(n) ___ lock.");
+  EXPECT_EQ(c->front, "Only one process at a time can hold a(n) ___ lock on a database file.");
   EXPECT_EQ(c->chunk_id, "file_lock:c0002");
   EXPECT_EQ(c->insight_index, 0);
 }
@@ -97,7 +97,7 @@ TEST(StudySetTest, QuizQuestionsHaveOneRightAndThreeWrongOptionsOfTheSameKind) {
     EXPECT_FALSE(q.chunk_id.empty());
   }
   const auto reserved = std::find_if(set.quiz.begin(), set.quiz.end(), [](const auto& q) {
-    return q.question == "Only one process at a time can hold a(n) ___ lock.";
+    return q.question == "Only one process at a time can hold a(n) ___ lock on a database file.";
   });
   ASSERT_NE(reserved, set.quiz.end());
   for (const auto& o : reserved->options) {

@@ -18,12 +18,15 @@ inline std::map<std::string, std::string> locking_chunks() {
        "that the process holding the lock wants to write to the database as soon as possible. "
        "The UNLOCKED state is the default state."},
       {"file_lock:c0002",
-       "Only one process at a time can hold a RESERVED lock. The rollback journal is an "
+       "Only one process at a time can hold a RESERVED lock on a database file. The rollback "
+       "journal is an "
        "ordinary disk file that is always located in the same directory as the database file. "
        "A hot journal is a rollback journal that must be rolled back to restore the database."},
       {"file_lock:c0003",
        "The pager module only tracks four of the five locking states. A busy handler may wait "
-       "for 100 milliseconds before trying again, or for 250 milliseconds on a slow disk. The "
+       "for 100 milliseconds for a lock on the database file before trying again, or for 250 "
+       "milliseconds on a slow "
+       "disk. The "
        "page cache holds 2000 pages by default. A checkpoint runs after 1000 pages."},
       {"file_lock:c0004",
        "This is the default state. See page 4 for the figures. The journal mode is a setting "
@@ -60,10 +63,12 @@ inline lesson::Lesson locking_lesson() {
   a.sentences = {
       cited("An EXCLUSIVE lock is needed in order to write to the database file.",
             "file_lock:c0000"),
-      cited("Only one process at a time can hold a RESERVED lock.", "file_lock:c0002"),
+      cited("Only one process at a time can hold a RESERVED lock on a database file.",
+            "file_lock:c0002"),
       cited("The pager module only tracks four of the five locking states.", "file_lock:c0003"),
       cited("This is the default state.", "file_lock:c0004"),
-      cited("A busy handler may wait for 100 milliseconds before trying again, or for 250 "
+      cited("A busy handler may wait for 100 milliseconds for a lock on the database file before "
+            "trying again, or for 250 "
             "milliseconds on a slow disk.",
             "file_lock:c0003"),
   };

@@ -104,6 +104,7 @@ bool is_name(std::string_view w) {
 
 // A hyphenated command of a family: "git-commit" -> {"git", "commit"}.
 std::optional<std::pair<std::string, std::string>> command_parts(std::string_view w) {
+  if (w.find('-') == std::string_view::npos) return std::nullopt;
   static const std::regex kCommand(R"(^([a-z][a-z0-9]+)-([a-z][a-z0-9-]+)$)");
   std::cmatch m;
   if (!std::regex_match(w.begin(), w.end(), m, kCommand)) return std::nullopt;
@@ -189,6 +190,11 @@ bool stands_alone(std::string_view sentence, std::string_view language) {
 }
 
 std::optional<Fact> definition_of(std::string_view sentence) {
+  // The regular expression is slow: most sentences state no "X is a Y" at all.
+  if (sentence.find(" is ") == std::string_view::npos &&
+      sentence.find(" are ") == std::string_view::npos) {
+    return std::nullopt;
+  }
   std::smatch m;
   const std::string s(sentence);
   if (!std::regex_match(s, m, definition_pattern())) return std::nullopt;

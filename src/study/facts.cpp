@@ -230,7 +230,7 @@ std::optional<Fact> definition_of(std::string_view sentence) {
 
 SourceFacts::SourceFacts(const std::map<std::string, std::string>& chunk_texts,
                          std::string language)
-    : language_(std::move(language)), chunk_count_(chunk_texts.size()) {
+    : language_(std::move(language)), chunk_count_(chunk_texts.size()), chunk_texts_(&chunk_texts) {
   for (const auto& [id, body] : chunk_texts) {
     normalized_ += normalized(body);
     normalized_ += '\n';
@@ -252,11 +252,6 @@ SourceFacts::SourceFacts(const std::map<std::string, std::string>& chunk_texts,
       }
     }
     for (const auto& w : seen) ++document_frequency_[w];
-    if (language_ == "en") {
-      for (const auto& s : text::sentences(body, language_)) {
-        if (auto d = definition_of(s)) ++definitions_[d->answer];
-      }
-    }
   }
 }
 
@@ -288,7 +283,16 @@ std::vector<std::string> SourceFacts::others_like(const Fact& fact, std::string_
       if (auto it = figures_.find(fact.unit); it != figures_.end()) add_all(it->second);
       break;
     case FactKind::kDefinition:
-      add_all(definitions_);
+      if (!definitions_) {
+        definitions_.emplace();
+        for (const auto& [id, body] : *chunk_texts_) {
+          if (language_ != "en") break;
+          for (const auto& s : text::sentences(body, language_)) {
+            if (auto d = definition_of(s)) ++(*definitions_)[d->answer];
+          }
+        }
+      }
+      add_all(*definitions_);
       break;
     case FactKind::kCommand:
       for (const auto& [member, count] : command_family(fact.unit)) {

@@ -29,6 +29,7 @@ struct Fact {
 // sources, their words' document frequencies and the candidate facts of each kind.
 class SourceFacts {
  public:
+  // Keeps a pointer to chunk_texts, which must outlive it.
   SourceFacts(const std::map<std::string, std::string>& chunk_texts, std::string language);
 
   const std::string& language() const { return language_; }
@@ -55,7 +56,10 @@ class SourceFacts {
   std::map<std::string, std::map<std::string, int>> commands_;
   std::map<std::string, std::map<std::string, int>> figures_;  // unit -> figure -> count
   std::map<std::string, int> key_terms_;                       // content words, lower-cased
-  std::map<std::string, int> definitions_;                     // what definitions say
+  // What definitions say, found only when a definition needs wrong options: splitting every
+  // chunk into sentences was most of the time making a lesson's cards took.
+  const std::map<std::string, std::string>* chunk_texts_;
+  mutable std::optional<std::map<std::string, int>> definitions_;
 };
 
 // Letters and digits of `text`, lower-cased, words separated by one space.

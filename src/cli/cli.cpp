@@ -50,6 +50,7 @@ int run(int argc, char** argv) {
   register_lesson_commands(app, global);
   register_voices_commands(app, global);
   register_library_commands(app, global);
+  register_study_commands(app, global);
   register_plan_commands(app, global);
   register_ask_commands(app, global);
   register_serve_command(app, global);

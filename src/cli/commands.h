@@ -36,6 +36,8 @@ void register_library_commands(CLI::App& app, GlobalOptions& global);
 void register_plan_commands(CLI::App& app, GlobalOptions& global);
 // ask and verify: answers and a fact check against the sources.
 void register_ask_commands(CLI::App& app, GlobalOptions& global);
+// cards and quiz: a lesson's flashcards (also as .apkg or CSV) and quiz.
+void register_study_commands(CLI::App& app, GlobalOptions& global);
 // serve: the web app.
 void register_serve_command(CLI::App& app, GlobalOptions& global);
 // migrate and jobs: the store's schema and the job queue (worker_commands.cpp).

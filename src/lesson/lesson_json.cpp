@@ -6,6 +6,7 @@
 #include "lectio/core/enum_names.h"
 #include "lectio/core/error.h"
 #include "lectio/lesson/lesson.h"
+#include "study_json.h"
 
 namespace lectio::lesson {
 
@@ -143,6 +144,7 @@ std::string lesson_to_json(const Lesson& l, int indent) {
                   {"chapters", l.audio->chapters}};
   }
   j["published"] = l.published;
+  if (l.study) j["study"] = study_value(*l.study);
   return j.dump(indent);
 }
 
@@ -223,6 +225,7 @@ Lesson lesson_from_json(std::string_view text) {
                             a.value("chapters", "")};
     }
     l.published = j.value("published", true);
+    if (j.contains("study") && j["study"].is_object()) l.study = study_value_from(j["study"]);
     return l;
   } catch (const Json::exception& e) {
     throw InvalidInput(fmt::format("not a lesson: {}", e.what()));

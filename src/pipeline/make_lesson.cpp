@@ -6,6 +6,7 @@
 #include "lectio/core/error.h"
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/store/store.h"
+#include "lectio/study/study_set.h"
 
 namespace lectio::pipeline {
 
@@ -104,9 +105,12 @@ LessonResult LessonMaker::make(const lesson::Brief& asked, const LessonOptions& 
     result.lesson.published = options.published;
     result.composed = true;
   }
+  // Cards and a quiz with every lesson; a stored lesson made before them gets them now.
+  const bool add_study = !result.lesson.study.has_value();
+  if (add_study) study::add_study_set(result.lesson, *store_);
   // Before any audio is rendered: a refused lesson costs nothing.
   const std::string owner = owner_to_store(*store_, result.lesson, options.owner);
-  bool unsaved = result.composed;
+  bool unsaved = result.composed || add_study;
   if (unsaved && options.find_stored) {
     store_lesson(*store_, options, result.lesson, owner);
     unsaved = false;

@@ -12,6 +12,7 @@
 #include "lectio/pg/connection.h"
 #include "lectio/store/pg_store.h"
 #include "pg_backend.h"
+#include "pg_study.h"
 #include "queries.h"
 #include "rows.h"
 
@@ -42,6 +43,26 @@ class PgCommunityStore final : public CommunityStore {
   bool set_review_like(std::string_view review_id, std::string_view user_id, bool liked) override;
   RatingSummary rating_summary(std::string_view lesson_id) override;
   int delete_reviews_of_lesson(std::string_view lesson_id) override;
+  void put_card_review(std::string_view user_id, const CardReview& review) override {
+    pg_study::put_review(*db_, user_id, review);
+  }
+  std::optional<CardSchedule> card_schedule(std::string_view user_id,
+                                            std::string_view card_id) override {
+    return pg_study::schedule(*db_, user_id, card_id);
+  }
+  std::vector<CardSchedule> card_schedules(std::string_view user_id) override {
+    return pg_study::schedules(*db_, user_id);
+  }
+  std::vector<CardReview> card_reviews(std::string_view user_id,
+                                       std::string_view card_id) override {
+    return pg_study::reviews(*db_, user_id, card_id);
+  }
+  void put_quiz_score(std::string_view user_id, const QuizScore& score) override {
+    pg_study::put_quiz_score(*db_, user_id, score);
+  }
+  std::vector<QuizScore> quiz_scores(std::string_view user_id) override {
+    return pg_study::quiz_scores(*db_, user_id);
+  }
 
  private:
   void require_user(std::string_view user_id);

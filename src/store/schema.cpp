@@ -128,7 +128,52 @@ constexpr std::string_view kV5 = R"sql(
 ALTER TABLE chunks ADD COLUMN cut INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array<std::string_view, 5> kMigrations = {kV1, kV2, kV3, kV4, kV5};
+// Spaced review (issue 31): each learner's schedule of each flashcard (the scheduler's memory
+// state after the last rating) and the log of every rating. Cards live in their lesson's
+// document; card_id is its stable id. Stability and difficulty are kept as text in their
+// shortest exact decimal form, so that a schedule read back is the one computed, bit for bit,
+// on either backend. quiz_scores keeps each learner's last attempt at a lesson's quiz.
+constexpr std::string_view kV6 = R"sql(
+CREATE TABLE card_schedules (
+  user_id        TEXT    NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  card_id        TEXT    NOT NULL,
+  lesson_id      TEXT    NOT NULL,
+  state          INTEGER NOT NULL,
+  stability      TEXT    NOT NULL,
+  difficulty     TEXT    NOT NULL,
+  reps           INTEGER NOT NULL,
+  lapses         INTEGER NOT NULL,
+  scheduled_days INTEGER NOT NULL,
+  due_at         TEXT    NOT NULL,
+  last_review_at TEXT    NOT NULL,
+  PRIMARY KEY (user_id, card_id)
+);
+CREATE INDEX card_schedules_by_due ON card_schedules (user_id, due_at);
+CREATE TABLE card_reviews (
+  seq            BIGINT  NOT NULL,
+  user_id        TEXT    NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  card_id        TEXT    NOT NULL,
+  lesson_id      TEXT    NOT NULL,
+  rating         INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 4),
+  reviewed_at    TEXT    NOT NULL,
+  elapsed_days   INTEGER NOT NULL,
+  scheduled_days INTEGER NOT NULL,
+  stability      TEXT    NOT NULL,
+  difficulty     TEXT    NOT NULL,
+  PRIMARY KEY (user_id, seq)
+);
+CREATE INDEX card_reviews_by_card ON card_reviews (user_id, card_id, seq);
+CREATE TABLE quiz_scores (
+  user_id   TEXT    NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  lesson_id TEXT    NOT NULL,
+  correct   INTEGER NOT NULL,
+  total     INTEGER NOT NULL,
+  taken_at  TEXT    NOT NULL,
+  PRIMARY KEY (user_id, lesson_id)
+);
+)sql";
+
+constexpr std::array<std::string_view, 6> kMigrations = {kV1, kV2, kV3, kV4, kV5, kV6};
 
 }  // namespace
 

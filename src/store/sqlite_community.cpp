@@ -6,6 +6,7 @@
 #include "sqlite_db.h"
 #include "sqlite_reviews.h"
 #include "sqlite_schema.h"
+#include "sqlite_study.h"
 
 namespace lectio::store {
 
@@ -20,7 +21,7 @@ sqlite::Database& migrated(sqlite::Database& db) {
 class SqliteCommunityStore final : public CommunityStore {
  public:
   explicit SqliteCommunityStore(const std::filesystem::path& file)
-      : db_(file), accounts_(migrated(db_)), reviews_(db_) {}
+      : db_(file), accounts_(migrated(db_)), reviews_(db_), study_(db_) {}
 
   std::optional<User> create_user(const User& user) override { return accounts_.create_user(user); }
   std::optional<User> user(std::string_view id) override { return accounts_.user(id); }
@@ -62,11 +63,33 @@ class SqliteCommunityStore final : public CommunityStore {
     return reviews_.remove_lesson(lesson_id);
   }
 
+  void put_card_review(std::string_view user_id, const CardReview& review) override {
+    study_.put_review(user_id, review);
+  }
+  std::optional<CardSchedule> card_schedule(std::string_view user_id,
+                                            std::string_view card_id) override {
+    return study_.schedule(user_id, card_id);
+  }
+  std::vector<CardSchedule> card_schedules(std::string_view user_id) override {
+    return study_.schedules(user_id);
+  }
+  std::vector<CardReview> card_reviews(std::string_view user_id,
+                                       std::string_view card_id) override {
+    return study_.reviews(user_id, card_id);
+  }
+  void put_quiz_score(std::string_view user_id, const QuizScore& score) override {
+    study_.put_quiz_score(user_id, score);
+  }
+  std::vector<QuizScore> quiz_scores(std::string_view user_id) override {
+    return study_.quiz_scores(user_id);
+  }
+
  private:
   sqlite::Database db_;
   // Declared after db_: their prepared statements are finalized before it closes.
   sqlite::AccountTables accounts_;
   sqlite::ReviewTables reviews_;
+  sqlite::StudyTables study_;
 };
 
 }  // namespace

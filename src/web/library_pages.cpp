@@ -9,6 +9,7 @@
 #include "lectio/plan/plan.h"
 #include "page_views.h"
 #include "routes.h"
+#include "study_views.h"
 #include "views.h"
 
 namespace lectio::web {
@@ -55,8 +56,9 @@ void plan_page(Context& ctx) {
       }
     }
   }
-  ctx.app.send_page(ctx, "plan", plan_view(*p, ctx.lang, ctx.app.t(ctx, "plan_chapter"), urls),
-                    p->title);
+  auto view = plan_view(*p, ctx.lang, ctx.app.t(ctx, "plan_chapter"), urls);
+  if (ctx.user) view.set("progress", plan_progress(ctx, *p, urls));
+  ctx.app.send_page(ctx, "plan", std::move(view), p->title);
 }
 
 void source_page(Context& ctx) {

@@ -26,6 +26,7 @@ constexpr Needs kCsrf{.csrf = true};
 constexpr Needs kCsrfJson{.csrf = true, .json = true};
 constexpr Needs kCsrfFields{.csrf = true, .fields = true};
 constexpr Needs kUser{.signed_in = true};
+constexpr Needs kUserFields{.signed_in = true, .fields = true};
 constexpr Needs kUserCsrf{.signed_in = true, .csrf = true};
 constexpr Needs kUserCsrfJson{.signed_in = true, .csrf = true, .json = true};
 constexpr Needs kUserCsrfFields{.signed_in = true, .csrf = true, .fields = true};
@@ -86,6 +87,15 @@ constexpr auto kRoutes = std::to_array<Route>({
     {kGet, R"(/jobs/([^/]+))", kPage, kUser, "job_page", job_page},
     {kPost, R"(/lessons/([^/]+)/publish)", kPage, kUserCsrfFields, "publish_form", publish_form},
     {kPost, R"(/lessons/([^/]+)/delete)", kPage, kUserCsrf, "delete_form", delete_form},
+
+    // Study tools: quizzes (anyone), spaced review of flashcards (signed-in learners).
+    {kGet, R"(/lessons/([^/]+)/quiz)", kPage, kNothing, "quiz_page", quiz_page},
+    {kPost, R"(/api/lessons/([^/]+)/quiz-score)", kApi, kUserCsrfJson, "api_quiz_score",
+     api_quiz_score},
+    {kGet, "/review", kPage, kUserFields, "review_page", review_page},
+    {kGet, "/api/review", kApi, kUserFields, "api_review", api_review},
+    {kPost, R"(/api/cards/([^/]+)/review)", kApi, kUserCsrfJson, "api_review_card",
+     api_review_card},
 
     // Files: media, static files, feeds; and the language switch.
     {kGet, R"(/media/([^/]+)\.(mp3|opus|vtt|chapters\.json))", kFile, kNothing, "media_file",

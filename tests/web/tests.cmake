@@ -8,6 +8,11 @@ add_test(NAME browser.e2e
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/browser/run.sh $<TARGET_FILE:lectio>
                  ${CMAKE_CURRENT_BINARY_DIR}/browser)
 set_tests_properties(browser.e2e PROPERTIES LABELS "web;browser;slow" TIMEOUT 600)
+# The study tools in the browser: a quiz answered, cards reviewed (issue 31).
+add_test(NAME browser.study
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/browser/study_run.sh $<TARGET_FILE:lectio>
+                 ${CMAKE_CURRENT_BINARY_DIR}/browser-study)
+set_tests_properties(browser.study PROPERTIES LABELS "web;browser;study" TIMEOUT 300)
 
 # HTTP tests against a real server on a loopback port (tests/web/web_fixture.*). Each test
 # serves its own copy of a data directory holding the examples/gpu-tpu lesson; the media and

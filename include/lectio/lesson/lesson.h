@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "lectio/lesson/study.h"
+
 namespace lectio::lesson {
 
 enum class SentenceRole {
@@ -125,6 +127,9 @@ struct Lesson {
   // Lessons made in the browser start as drafts that only their creator sees; lessons made on
   // the command line are published.
   bool published = true;
+  // Flashcards and a quiz (the study module makes them with the lesson); absent for lessons
+  // made before them until asked for (`lectio cards`).
+  std::optional<StudySet> study;
 };
 
 [[nodiscard]] std::string lesson_to_json(const Lesson& lesson, int indent = 2);

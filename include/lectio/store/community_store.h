@@ -50,6 +50,38 @@ struct RatingSummary {
   std::array<int, 5> histogram{};  // histogram[r - 1] reviews rated r
 };
 
+// Spaced review of flashcards (issue 31). The store keeps what the scheduler computed; it
+// knows nothing of the algorithm.
+struct CardSchedule {
+  std::string card_id;
+  std::string lesson_id;
+  int state = 0;  // the scheduler's card state
+  double stability = 0;
+  double difficulty = 0;
+  int reps = 0;
+  int lapses = 0;
+  int scheduled_days = 0;
+  std::string due_at;
+  std::string last_review_at;
+};
+
+// One rating, and the schedule it gave the card.
+struct CardReview {
+  std::string card_id;
+  std::string lesson_id;
+  int rating = 0;  // 1 Again, 2 Hard, 3 Good, 4 Easy
+  std::string reviewed_at;
+  int elapsed_days = 0;
+  CardSchedule after;  // card_id and lesson_id are the review's
+};
+
+struct QuizScore {
+  std::string lesson_id;
+  int correct = 0;
+  int total = 0;
+  std::string taken_at;
+};
+
 // The longest review text accepted, in bytes.
 inline constexpr std::size_t kMaxReviewBytes = 5000;
 
@@ -117,6 +149,30 @@ class CommunityStore {
   // Deletes every review of a lesson and their likes (when the lesson is deleted); returns how
   // many reviews.
   virtual int delete_reviews_of_lesson(std::string_view lesson_id) = 0;
+
+  // Records a learner's rating of a flashcard: appends it to the review log and replaces the
+  // card's schedule with review.after, in one transaction. Throws InvalidInput for a rating
+  // outside 1..4, an empty card or lesson id or a malformed time stamp, NotFound for an unknown
+  // user.
+  virtual void put_card_review(std::string_view user_id, const CardReview& review) = 0;
+
+  // A learner's schedule of one card; std::nullopt before the first rating.
+  virtual std::optional<CardSchedule> card_schedule(std::string_view user_id,
+                                                    std::string_view card_id) = 0;
+
+  // Every card a learner has rated, soonest due first (ties by card id).
+  virtual std::vector<CardSchedule> card_schedules(std::string_view user_id) = 0;
+
+  // A learner's ratings of one card, oldest first.
+  virtual std::vector<CardReview> card_reviews(std::string_view user_id,
+                                               std::string_view card_id) = 0;
+
+  // Keeps a learner's last attempt at a lesson's quiz. Throws InvalidInput unless
+  // 0 <= correct <= total and taken_at is a time stamp, NotFound for an unknown user.
+  virtual void put_quiz_score(std::string_view user_id, const QuizScore& score) = 0;
+
+  // A learner's last attempt at each lesson's quiz, by lesson id.
+  virtual std::vector<QuizScore> quiz_scores(std::string_view user_id) = 0;
 };
 
 }  // namespace lectio::store

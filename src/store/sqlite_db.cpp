@@ -2,17 +2,50 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <variant>
 
 #include "lectio/core/error.h"
 
 namespace lectio::store::sqlite {
 
-Database::Database(const std::filesystem::path& file) : name_(file.string()) {
+namespace {
+
+// An existing database whose directory (for the WAL and shared-memory files) or file this
+// process may not write.
+bool unwritable(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return false;
+  const std::filesystem::path dir = file.has_parent_path() ? file.parent_path() : ".";
+  return ::access(dir.c_str(), W_OK) != 0 || ::access(file.c_str(), W_OK) != 0;
+}
+
+// A file: URI for SQLite, with '%', '?' and '#' escaped.
+std::string file_uri(const std::string& path) {
+  std::string out = "file:";
+  for (const char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      out += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out + "?immutable=1";
+}
+
+}  // namespace
+
+Database::Database(const std::filesystem::path& file)
+    : name_(file.string()), read_only_(unwritable(file)) {
   sqlite3* raw = nullptr;
   const int rc =
-      sqlite3_open_v2(name_.c_str(), &raw,
-                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+      read_only_ ? sqlite3_open_v2(file_uri(name_).c_str(), &raw,
+                                   SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX,
+                                   nullptr)
+                 : sqlite3_open_v2(name_.c_str(), &raw,
+                                   SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                                   nullptr);
   db_.reset(raw);  // sqlite3 hands back a handle to close even when opening fails
   if (rc != SQLITE_OK) {
     throw Io(fmt::format("{}: cannot open database: {}", name_,

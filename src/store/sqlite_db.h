@@ -28,6 +28,9 @@ class Statement;
 // Owns one connection. Throws lectio::Io on failure, naming the database file.
 class Database {
  public:
+  // Opens (creating) the file for reading and writing; an existing file in a directory this
+  // process may not write (a read-only data directory) is opened read-only and immutable,
+  // so that commands that only read still work there.
   explicit Database(const std::filesystem::path& file);
   // Uses a connection owned elsewhere (a job queue's), which must outlive this object.
   Database(sqlite3* borrowed, std::string name);
@@ -37,10 +40,12 @@ class Database {
   [[noreturn]] void fail(std::string_view what) const;
   sqlite3* handle() const { return db_.get(); }
   const std::string& name() const { return name_; }
+  bool read_only() const { return read_only_; }
 
  private:
   std::unique_ptr<sqlite3, DbCloser> db_;
   std::string name_;
+  bool read_only_ = false;
 };
 
 // A prepared statement. Bind with 1-based indices; step() returns true while rows remain, and

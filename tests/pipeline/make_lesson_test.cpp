@@ -60,7 +60,8 @@ TEST(MakeLessonTest, ACreatorCannotTakeOverAnotherCreatorsLessonAndNothingIsRend
     make_lesson(warps_brief(), d.data, other);
     FAIL() << "user_b took over user_a's lesson";
   } catch (const InvalidInput& e) {
-    EXPECT_STREQ(e.what(), "the same lesson already exists in the library");
+    EXPECT_STREQ(e.what(),
+                 "the same lesson already exists in the library as another creator's draft");
   }
   EXPECT_FALSE(std::filesystem::exists(other.audio_dir)) << "refused before any rendering";
   EXPECT_EQ(owner_of(d, first.lesson.id), "user_a");

@@ -99,7 +99,7 @@ TEST_F(WebHostileAccountsTest, NobodyLikesTheirOwnReview) {
   const auto posted =
       author->post_json("/api/lessons/" + lib_->lesson_id + "/reviews", {{"rating", 5}});
   ASSERT_EQ(posted->status, 201) << posted->body;
-  const std::string id = body_json(posted).value("id", "");
+  const std::string id = body_json(posted)["review"].value("id", "");
   ASSERT_FALSE(id.empty()) << posted->body;
   EXPECT_TRUE(is_json_error(author->put("/api/reviews/" + id + "/like"), 403));
   auto reader = signed_up("reader");

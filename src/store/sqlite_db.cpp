@@ -1,7 +1,6 @@
 #include "sqlite_db.h"
 
 #include <fmt/format.h>
-
 #include <unistd.h>
 
 #include <variant>
@@ -40,12 +39,12 @@ Database::Database(const std::filesystem::path& file)
     : name_(file.string()), read_only_(unwritable(file)) {
   sqlite3* raw = nullptr;
   const int rc =
-      read_only_ ? sqlite3_open_v2(file_uri(name_).c_str(), &raw,
-                                   SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX,
-                                   nullptr)
-                 : sqlite3_open_v2(name_.c_str(), &raw,
-                                   SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                                   nullptr);
+      read_only_
+          ? sqlite3_open_v2(file_uri(name_).c_str(), &raw,
+                            SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nullptr)
+          : sqlite3_open_v2(name_.c_str(), &raw,
+                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                            nullptr);
   db_.reset(raw);  // sqlite3 hands back a handle to close even when opening fails
   if (rc != SQLITE_OK) {
     throw Io(fmt::format("{}: cannot open database: {}", name_,

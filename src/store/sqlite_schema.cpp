@@ -19,9 +19,10 @@ void open_schema(Database& db) {
     const int at = schema_version(db);
     const int known = static_cast<int>(migrations().size());
     if (at != known) {
-      throw Io(fmt::format("{}: read-only, at schema version {} where this lectio needs {} "
-                           "(open it once where it can be written)",
-                           db.name(), at, known));
+      throw Io(
+          fmt::format("{}: read-only, at schema version {} where this lectio needs {} "
+                      "(open it once where it can be written)",
+                      db.name(), at, known));
     }
     db.exec("PRAGMA foreign_keys = ON");
     return;

@@ -94,7 +94,8 @@ TEST_F(WebMediaTest, RangePastTheEndIs416) {
 TEST_F(WebMediaTest, RangesAreClampedCoalescedAndAnsweredOnce) {
   const auto size = fs::file_size(lib_->mp3);
   const std::string total = "/" + std::to_string(size);
-  const auto past = browser_->get(media(".mp3"), {{"Range", "bytes=0-" + std::to_string(size * 10)}});
+  const auto past =
+      browser_->get(media(".mp3"), {{"Range", "bytes=0-" + std::to_string(size * 10)}});
   ASSERT_TRUE(past);
   EXPECT_EQ(past->status, 206);
   EXPECT_EQ(past->get_header_value("Content-Length"), std::to_string(size));

@@ -70,11 +70,16 @@ HttpServer::~HttpServer() {
 
 int HttpServer::bind_and_listen(const std::string& host, int port) {
   listen_fd_ = listening_socket(host, port, limits_.backlog);
-  return listen_fd_ < 0 ? 0 : bound_port(listen_fd_);
+  if (listen_fd_ < 0) return 0;
+  // The library writes a streamed answer (a content provider: media files) only while its
+  // protected svr_sock_ is valid, which it reads as "not shutting down".
+  svr_sock_ = listen_fd_;
+  return bound_port(listen_fd_);
 }
 
 void HttpServer::stop() {
   stopping_ = true;
+  svr_sock_ = INVALID_SOCKET;  // streamed answers stop (see bind_and_listen)
   const std::uint64_t one = 1;
   if (wake_fd_ >= 0) [[maybe_unused]]
     const auto n = ::write(wake_fd_, &one, sizeof one);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "lectio/text/strings.h"
@@ -90,7 +91,8 @@ std::optional<std::string> check_items(const Json& items, const std::string& lan
 }  // namespace
 
 llm::ChatRequest outline_request(const lesson::Brief& brief, int insight,
-                                 const std::vector<LabelledChunk>& chunks) {
+                                 const std::vector<LabelledChunk>& chunks, int max_points) {
+  const int most = std::clamp(max_points, 2, 5);
   const std::string schema = fmt::format(
       R"({{"type":"object","properties":{{"points":{{"type":"array","items":{{"type":"object",)"
       R"("properties":{{"point":{{"type":"string"}},"cites":{}}},"required":["point","cites"]}}}}}},)"
@@ -98,8 +100,10 @@ llm::ChatRequest outline_request(const lesson::Brief& brief, int insight,
       kCites);
   return request(brief, "outline", schema,
                  subject(brief, insight) + excerpts(chunks) +
-                     "Task: plan this section. List 2 to 5 teaching points in the order a "
-                     "learner needs them, each one short line with the labels that support it.");
+                     fmt::format("Task: plan this section. List {} teaching points in the order a "
+                                 "learner needs them, each one short line with the labels that "
+                                 "support it.",
+                                 most == 2 ? std::string("2") : fmt::format("2 to {}", most)));
 }
 
 llm::ChatRequest section_request(const lesson::Brief& brief, int insight,

@@ -155,6 +155,26 @@ Json LlmSession::ask(const llm::ChatRequest& request, const llm::AnswerCheck& ch
   return Json::parse(reply.json);
 }
 
+Json LlmSession::ask_shrinking(const SizedRequest& request, const llm::AnswerCheck& check,
+                               int* step) {
+  for (int s = 0;; ++s) {
+    try {
+      Json answer = ask(request(s), check);
+      if (step != nullptr) *step = s;
+      return answer;
+    } catch (const llm::Truncated&) {
+      if (s == kShrinks) throw;
+    }
+  }
+}
+
+std::vector<int> LlmSession::fewer(const std::vector<int>& chunks, int step) {
+  std::size_t keep = chunks.size();
+  for (int s = 0; s < step; ++s) keep = (keep + 1) / 2;
+  keep = std::min(chunks.size(), std::max<std::size_t>(keep, 2));
+  return {chunks.begin(), chunks.begin() + static_cast<std::ptrdiff_t>(keep)};
+}
+
 std::optional<std::string> LlmSession::speaker_of(const Json& item) const {
   if (brief_.format != lesson::LessonFormat::kDialogue) return brief_.host;
   const std::string said = string_field(item, "speaker");
@@ -248,10 +268,21 @@ std::vector<lesson::ScriptSentence> LlmSession::accept(const Json& items,
     checked.push_back(std::move(c));
   }
   if (!repairs.empty()) {
-    const Json answer =
-        // A repair is judged by the verifier alone, whatever its language.
-        ask(repair_request(brief_, repairs, label(chunks)),
-            [&](const std::string& j) { return check_sentences(j, "repairs", ""); });
+    // A repair is judged by the verifier alone, whatever its language. One cut off is asked
+    // for again for fewer sentences; cut off at every size, the sentences stay rejected.
+    Json answer = Json::object();
+    try {
+      answer = ask_shrinking(
+          [&](int step) {
+            const std::size_t n = std::max<std::size_t>(1, repairs.size() >> step);
+            const std::vector<RepairItem> some(repairs.begin(),
+                                               repairs.begin() + static_cast<std::ptrdiff_t>(n));
+            return repair_request(brief_, some, label(chunks));
+          },
+          [&](const std::string& j) { return check_sentences(j, "repairs", ""); });
+    } catch (const llm::Truncated& e) {
+      warnings_.push_back(fmt::format("no repair of rejected sentences: {}", e.what()));
+    }
     for (const Json& r : answer["repairs"]) {
       const int index = int_field(r, "index") - 1;
       if (index < 0 || index >= static_cast<int>(checked.size())) continue;

@@ -80,6 +80,7 @@ void run_add(const AddArgs& args, GlobalOptions& global) {
   if (args.target_words < 1 || args.max_words < args.target_words) {
     throw InvalidInput("--target-words must be at least 1 and at most --max-words");
   }
+  ingest::check_origin_url(args.url);  // before any file is read
   ingest::AddOptions options;
   options.id = args.id;
   options.origin_url = args.url;

@@ -31,7 +31,6 @@ constexpr std::size_t kSectionChunks = 6;
 constexpr std::size_t kDeepSectionChunks = 10;
 constexpr std::size_t kLessonChunks = 10;  // chunks the FAQ and the title are written from
 constexpr int kFaqQuestions = 5;
-constexpr int kShrinks = 2;  // smaller sections tried after a truncated answer
 // An insight is supported when some chunk (with its headings) carries this share of its terms.
 constexpr double kSupportCoverage = 0.5;
 constexpr double kTitleSupport = 0.5;
@@ -187,25 +186,24 @@ lesson::ScriptSection LlmEngine::write_section(author::LlmSession& session,
                     index + 1, insight));
     return sec;
   }
-  const auto outline = outline_points(session.ask(
-      author::outline_request(brief, index, session.label(pick.chunks)), author::check_outline));
+  // Each request cut off at max_tokens is asked for again smaller (LlmSession::ask_shrinking):
+  // a shorter outline; a shorter section from fewer chunks.
+  const auto outline = outline_points(session.ask_shrinking(
+      [&](int step) {
+        return author::outline_request(brief, index, session.label(pick.chunks), 5 - step);
+      },
+      author::check_outline));
   const bool dialogue = brief.format == lesson::LessonFormat::kDialogue;
-  std::vector<int> chunks = pick.chunks;
-  Json answer;
-  for (int shrink = 0;; ++shrink) {
-    try {
-      answer = session.ask(
-          author::section_request(brief, index, outline, session.label(chunks), recap, words),
-          [&](const std::string& j) {
-            return author::check_sentences(j, "sentences", brief.language);
-          });
-      break;
-    } catch (const llm::Truncated&) {
-      if (shrink == kShrinks) throw;
-      words = std::max(30, words / 2);  // a smaller section from fewer chunks
-      chunks.resize(std::max<std::size_t>(2, (chunks.size() + 1) / 2));
-    }
-  }
+  int step = 0;
+  const Json answer = session.ask_shrinking(
+      [&](int s) {
+        return author::section_request(brief, index, outline,
+                                       session.label(author::LlmSession::fewer(pick.chunks, s)),
+                                       recap, std::max(30, words >> s));
+      },
+      [&](const std::string& j) { return author::check_sentences(j, "sentences", brief.language); },
+      &step);
+  const std::vector<int> chunks = author::LlmSession::fewer(pick.chunks, step);
   auto sentences =
       session.accept(answer["sentences"], chunks,
                      dialogue ? author::DraftKind::kTurns : author::DraftKind::kClaims);
@@ -230,9 +228,13 @@ lesson::ScriptSection LlmEngine::write_section(author::LlmSession& session,
 std::vector<lesson::FaqItem> LlmEngine::write_faq(author::LlmSession& session,
                                                   const lesson::Brief& brief,
                                                   const std::vector<int>& chunks) {
-  const Json answer =
-      session.ask(author::faq_request(brief, session.label(chunks), kFaqQuestions),
-                  [&](const std::string& j) { return author::check_faq(j, brief.language); });
+  // Cut off, asked again for fewer questions from fewer chunks; the answers cite any of them.
+  const Json answer = session.ask_shrinking(
+      [&](int step) {
+        return author::faq_request(brief, session.label(author::LlmSession::fewer(chunks, step)),
+                                   std::max(1, kFaqQuestions >> step));
+      },
+      [&](const std::string& j) { return author::check_faq(j, brief.language); });
   std::vector<lesson::FaqItem> faq;
   for (const Json& item : answer["faq"]) {
     if (!item.is_object()) continue;
@@ -251,8 +253,11 @@ std::vector<lesson::FaqItem> LlmEngine::write_faq(author::LlmSession& session,
 void LlmEngine::write_meta(author::LlmSession& session, const lesson::Brief& brief,
                            const lesson::Material& material, const std::vector<int>& chunks,
                            lesson::Lesson& lesson) {
-  const Json meta =
-      session.ask(author::meta_request(brief, session.label(chunks)), author::check_meta);
+  const Json meta = session.ask_shrinking(
+      [&](int step) {
+        return author::meta_request(brief, session.label(author::LlmSession::fewer(chunks, step)));
+      },
+      author::check_meta);
   std::vector<std::string> known = texts_of(material, chunks);
   known.push_back(brief.topic);
   known.push_back(brief.overview);

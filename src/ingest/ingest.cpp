@@ -12,6 +12,7 @@
 #include "lectio/core/hash.h"
 #include "lectio/ingest/extract.h"
 #include "lectio/text/strings.h"
+#include "lectio/text/unicode.h"
 
 namespace fs = std::filesystem;
 
@@ -91,7 +92,39 @@ std::vector<fs::path> expand_inputs(const std::vector<fs::path>& inputs) {
   return out;
 }
 
+bool is_safe_origin_url(std::string_view url) {
+  for (const char c : url) {
+    if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7f || c == '\\') return false;
+  }
+  // A scheme is what comes before the first ':' when no '/', '?' or '#' comes earlier.
+  const std::size_t colon = url.find(':');
+  if (colon == std::string_view::npos || url.find_first_of("/?#") < colon) return true;
+  std::string scheme(url.substr(0, colon));
+  std::transform(scheme.begin(), scheme.end(), scheme.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (scheme == "http" || scheme == "https") return true;
+  // "example.com:8080/notes": a host and port, no scheme.
+  const std::string_view rest = url.substr(colon + 1);
+  const std::size_t digits = rest.find_first_not_of("0123456789");
+  return digits != 0 && (digits == std::string_view::npos || rest[digits] == '/') &&
+         scheme.find('.') != std::string::npos;
+}
+
+void check_origin_url(std::string_view url) {
+  if (is_safe_origin_url(url)) return;
+  // Shown on one line: control characters as '?', at most 100 bytes.
+  std::string shown(url.substr(0, 100));
+  for (char& c : shown) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  }
+  throw InvalidInput(fmt::format(
+      "origin URL '{}': must be an http or https address (a space, control character or "
+      "another scheme such as javascript: is refused)",
+      shown));
+}
+
 AddResult add_file(store::ContentStore& store, const fs::path& path, const AddOptions& options) {
+  check_origin_url(options.origin_url);
   return naming_input(path.string(), [&] {
     const std::string bytes = read_file(path, options.limits.max_file_bytes);
     if (bytes.empty()) throw InvalidInput("empty file");
@@ -100,6 +133,11 @@ AddResult add_file(store::ContentStore& store, const fs::path& path, const AddOp
     const std::string language = language_of(doc);
     std::vector<Chunk> chunks = chunk_document(doc, options.chunking, language);
     if (chunks.empty()) throw InvalidInput("no text found");
+    if (chunks.size() > options.limits.max_chunks) {
+      throw InvalidInput(
+          fmt::format("the document makes {} chunks, over the limit of {} per source (max_chunks)",
+                      chunks.size(), options.limits.max_chunks));
+    }
 
     const std::string absolute = fs::absolute(path).lexically_normal().string();
     Source source;
@@ -107,13 +145,19 @@ AddResult add_file(store::ContentStore& store, const fs::path& path, const AddOp
     if (options.id) {
       source.id = normalize_source_id(*options.id);
     } else {
-      source.id =
-          store.source_id_for_path(absolute).value_or(default_source_id(path, source.content_hash));
+      const std::string hash = options.owner.empty()
+                                   ? source.content_hash
+                                   : content_hash(source.content_hash + "\n" + options.owner);
+      source.id = store.source_id_for_path(absolute).value_or(default_source_id(path, hash));
     }
-    source.title = options.title.value_or(doc.title.empty() ? path.stem().string() : doc.title);
+    // A title is shown in lists: without bidi controls, which would reorder the text around it.
+    source.title = text::without_bidi_controls(
+        options.title.value_or(doc.title.empty() ? path.stem().string() : doc.title));
     source.file_name = path.filename().string();
     source.path = absolute;
     source.origin_url = options.origin_url;
+    source.owner = options.owner;
+    source.is_private = options.is_private;
     source.format = format;
     source.language = language;
     source.byte_size = static_cast<std::int64_t>(bytes.size());

@@ -38,7 +38,7 @@ void ZipReader::ZipCloser::operator()(zip* archive) const {
 }
 
 ZipReader::ZipReader(std::string_view bytes, std::string_view kind, const Limits& limits)
-    : kind_(kind), max_expanded_(limits.max_expanded_bytes) {
+    : kind_(kind), max_expanded_(limits.max_expanded_bytes), max_xml_(limits.max_xml_bytes) {
   const std::string not_zip = fmt::format("corrupt {}: not a zip archive", kind_);
   if (bytes.empty()) throw NotAZipArchive(not_zip);
 
@@ -109,6 +109,11 @@ std::optional<std::string> ZipReader::read(const std::string& name) {
 bool ZipReader::read_xml(const std::string& name, pugi::xml_document& doc, unsigned options) {
   const std::optional<std::string> bytes = read(name);
   if (!bytes) return false;
+  xml_ += bytes->size();
+  if (xml_ > max_xml_) {
+    throw InvalidInput(fmt::format("{} expands to over {} bytes of XML (the limit max_xml_bytes)",
+                                   kind_, max_xml_));
+  }
   // pugixml expands only the predefined and numeric entities, so no entity bombs.
   const pugi::xml_parse_result parsed = doc.load_buffer(bytes->data(), bytes->size(), options);
   if (!parsed)

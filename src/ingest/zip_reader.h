@@ -43,7 +43,8 @@ class ZipReader {
   std::optional<std::string> read(const std::string& name);
 
   // Reads and parses an XML entry into `doc`; false when there is no such entry. Throws
-  // InvalidInput "corrupt <kind>: <name> is not well-formed XML".
+  // InvalidInput "corrupt <kind>: <name> is not well-formed XML", and when the XML read from
+  // this archive in all would pass limits.max_xml_bytes (before it is parsed).
   bool read_xml(const std::string& name, pugi::xml_document& doc,
                 unsigned options = pugi::parse_default);
 
@@ -60,6 +61,8 @@ class ZipReader {
   std::string kind_;
   std::uint64_t max_expanded_;
   std::uint64_t expanded_ = 0;
+  std::uint64_t max_xml_;
+  std::uint64_t xml_ = 0;
   std::vector<std::string> names_;
 };
 

@@ -150,8 +150,8 @@ queue::Outcome run_lesson(queue::JobContext& ctx, Makers& makers, Clients& clien
   const pipeline::LessonResult made =
       refusals_are_final([&] { return maker.make(request.brief, options); });
   queue::Outcome outcome;
-  outcome.output =
-      lesson_output_json({made.lesson.id, made.composed, made.audio && !made.audio->reused});
+  outcome.output = lesson_output_json(
+      {made.lesson.id, made.composed, made.audio && !made.audio->reused, made.existing});
   outcome.commit = [saved](store::ContentStore& store) {
     if (*saved) pipeline::save_lesson(store, (*saved)->lesson, (*saved)->owner);
   };
@@ -182,14 +182,19 @@ queue::Outcome run_ingest(queue::JobContext& ctx, media::MediaStore& media,
   ingest::AddOptions options;
   if (!request.id.empty()) options.id = request.id;
   options.origin_url = request.origin_url;
+  options.owner = request.owner;
+  options.is_private = !request.owner.empty();  // a web upload (see ingest::AddOptions)
   queue::Outcome outcome;
   outcome.output = ingest_output_json(request);
   outcome.commit = [file, options, shown = name.string()](store::ContentStore& store) {
     // add_file names the worker's copy; the uploader knows the file by its own name.
     const auto as_uploaded = [&](const Error& e) {
-      const std::string message = e.what();
-      if (!message.starts_with(file.string())) return message;
-      return shown + message.substr(file.string().size());
+      std::string message = e.what();
+      for (std::size_t at = message.find(file.string()); at != std::string::npos;
+           at = message.find(file.string(), at)) {
+        message.replace(at, file.string().size(), shown);
+      }
+      return message;
     };
     try {
       ingest::add_file(store, file, options);

@@ -153,8 +153,10 @@ std::string upload_folder(const IngestRequest& request) {
 }
 
 std::string lesson_output_json(const LessonOutput& output) {
-  return json{
-      {"lesson_id", output.lesson_id}, {"composed", output.composed}, {"rendered", output.rendered}}
+  return json{{"lesson_id", output.lesson_id},
+              {"composed", output.composed},
+              {"rendered", output.rendered},
+              {"existing", output.existing}}
       .dump();
 }
 
@@ -167,7 +169,8 @@ std::optional<LessonOutput> lesson_output(std::string_view output) {
   if (!j.is_object() || !j.contains("lesson_id") || !j["lesson_id"].is_string()) {
     return std::nullopt;
   }
-  return LessonOutput{j["lesson_id"], j.value("composed", false), j.value("rendered", false)};
+  return LessonOutput{j["lesson_id"], j.value("composed", false), j.value("rendered", false),
+                      j.value("existing", false)};
 }
 
 }  // namespace lectio::jobs

@@ -16,12 +16,19 @@ using Kind = BriefValue::Kind;
 
 // Deeper documents are no brief: refused before the recursion could exhaust the stack.
 constexpr int kMaxDepth = 8;
+// Values in one brief. YAML aliases share nodes, so a few hundred bytes can name billions of
+// values (a "billion laughs"): the walk stops at this many, before expanding them.
+constexpr int kMaxValues = 10000;
 
 bool is_yaml_null(const std::string& s) {
   return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
 }
 
-BriefValue from_yaml(const YAML::Node& node, const std::string& name, int depth) {
+BriefValue from_yaml(const YAML::Node& node, const std::string& name, int depth, int& values) {
+  if (++values > kMaxValues) {
+    throw InvalidInput(fmt::format(
+        "{}: expands to over {} values (YAML aliases repeat what they name)", name, kMaxValues));
+  }
   if (depth > kMaxDepth) throw InvalidInput(fmt::format("{}: nested too deeply", name));
   BriefValue v;
   if (!node || node.IsNull()) return v;
@@ -33,7 +40,9 @@ BriefValue from_yaml(const YAML::Node& node, const std::string& name, int depth)
   }
   if (node.IsSequence()) {
     v.kind = Kind::kList;
-    for (const YAML::Node& item : node) v.items.push_back(from_yaml(item, name, depth + 1));
+    for (const YAML::Node& item : node) {
+      v.items.push_back(from_yaml(item, name, depth + 1, values));
+    }
     return v;
   }
   v.kind = Kind::kMap;
@@ -48,7 +57,7 @@ BriefValue from_yaml(const YAML::Node& node, const std::string& name, int depth)
       throw InvalidField(key, fmt::format("{}: field '{}': appears twice (again at line {})", name,
                                           key, entry.first.Mark().line + 1));
     }
-    v.fields.push_back({key, from_yaml(entry.second, name, depth + 1)});
+    v.fields.push_back({key, from_yaml(entry.second, name, depth + 1, values)});
   }
   return v;
 }
@@ -96,7 +105,8 @@ BriefValue brief_value_from_yaml(std::string_view yaml, const std::string& name)
     throw InvalidInput(
         fmt::format("{}: invalid YAML at line {}: {}", name, e.mark.line + 1, e.msg));
   }
-  return from_yaml(root, name, 0);
+  int values = 0;
+  return from_yaml(root, name, 0, values);
 }
 
 BriefValue brief_value_from_json(std::string_view json, const std::string& name) {

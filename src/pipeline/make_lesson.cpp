@@ -20,16 +20,30 @@ void report(const LessonOptions& options, Stage stage, int done = 0, int total =
 
 // Who the lesson is stored under. A creator may not take over a lesson someone else made
 // (another creator's, or the library's own) by asking for the same one; the operator keeps
-// a lesson's creator when rewriting it.
+// a lesson's creator when rewriting it. Only called when the lesson is new, the creator's own,
+// or the operator's to rewrite (see published_by_another).
 std::string owner_to_store(store::ContentStore& store, const lesson::Lesson& lesson,
                            const std::string& owner) {
   const auto existing = store.record(store::RecordKind::kLesson, lesson.id);
   if (!existing) return owner;
   if (owner.empty()) return existing->owner;
   if (existing->owner != owner) {
-    throw InvalidInput("the same lesson already exists in the library");
+    throw InvalidInput("the same lesson already exists in the library as another creator's draft");
   }
   return owner;
+}
+
+// The stored lesson with this id when a creator asks for a lesson someone else already made
+// and published: it is theirs to listen to as it is, not to overwrite.
+std::optional<lesson::Lesson> published_by_another(store::ContentStore& store,
+                                                   const std::string& id,
+                                                   const std::string& owner) {
+  if (owner.empty()) return std::nullopt;
+  const auto existing = store.record(store::RecordKind::kLesson, id);
+  if (!existing || existing->owner == owner) return std::nullopt;
+  std::optional<lesson::Lesson> stored = load_lesson(store, id);
+  if (!stored || !stored->published) return std::nullopt;
+  return stored;
 }
 
 speech::RenderOptions render_options(const fs::path& data_dir, const LessonOptions& options) {
@@ -104,6 +118,13 @@ LessonResult LessonMaker::make(const lesson::Brief& asked, const LessonOptions& 
     result.lesson = compose::compose_lesson(brief, *store_, *index_, *engine);
     result.lesson.published = options.published;
     result.composed = true;
+  }
+  if (auto theirs = published_by_another(*store_, result.lesson.id, options.owner)) {
+    result.lesson = std::move(*theirs);
+    result.composed = false;
+    result.existing = true;
+    report(options, Stage::kDone);
+    return result;
   }
   // Cards and a quiz with every lesson; a stored lesson made before them gets them now.
   const bool add_study = !result.lesson.study.has_value();

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include "lectio/core/error.h"
 
@@ -14,6 +15,32 @@ struct Database::Handle {
 struct Statement::Handle {
   sqlite3_stmt* stmt = nullptr;
 };
+
+namespace {
+
+// An existing database whose directory (for the WAL and shared-memory files) or file this
+// process may not write.
+bool unwritable(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return false;
+  const std::filesystem::path dir = file.has_parent_path() ? file.parent_path() : ".";
+  return ::access(dir.c_str(), W_OK) != 0 || ::access(file.c_str(), W_OK) != 0;
+}
+
+// A file: URI for SQLite, with '%', '?' and '#' escaped, opened immutable (no WAL to read).
+std::string immutable_uri(const std::string& path) {
+  std::string out = "file:";
+  for (const char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      out += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out + "?immutable=1";
+}
+
+}  // namespace
 
 void Statement::Finalizer::operator()(Handle* handle) const {
   sqlite3_finalize(handle->stmt);

@@ -29,6 +29,8 @@ class PgContentStore final : public ContentStore {
   std::optional<Source> source(std::string_view id, std::optional<int> version) override;
   std::optional<std::string> source_id_for_path(std::string_view path) override;
   std::vector<Chunk> chunks(std::string_view source_id, std::optional<int> version) override;
+  std::vector<Chunk> chunk_page(std::string_view source_id, std::optional<int> version, int first,
+                                int limit) override;
   std::optional<Chunk> chunk(const ChunkRef& ref) override;
   void for_each_current_chunk(const std::function<void(const Chunk&)>& visit) override;
   bool delete_source(std::string_view id) override;
@@ -122,6 +124,15 @@ std::vector<Chunk> PgContentStore::chunks(std::string_view source_id, std::optio
   if (!v) return {};
   HeadingPathDecoder headings;
   return read_rows(db_->exec(sql_.chunks_of, {source_id, *v}),
+                   [&](const Row& row) { return read_chunk(row, headings); });
+}
+
+std::vector<Chunk> PgContentStore::chunk_page(std::string_view source_id,
+                                              std::optional<int> version, int first, int limit) {
+  const std::optional<int> v = resolve_version(source_id, version);
+  if (!v) return {};
+  HeadingPathDecoder headings;
+  return read_rows(db_->exec(sql_.chunk_page, {source_id, *v, first, limit}),
                    [&](const Row& row) { return read_chunk(row, headings); });
 }
 

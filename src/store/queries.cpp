@@ -34,9 +34,9 @@ Queries build(Dialect dialect) {
       .changes_after = sql(fmt::format(
           "SELECT {} FROM chunk_changes WHERE seq > ? ORDER BY seq LIMIT ?", kChangeColumns)),
 
-      .insert_source =
-          sql(fmt::format("INSERT INTO sources ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                          kSourceColumns)),
+      .insert_source = sql(fmt::format(
+          "INSERT INTO sources ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          kSourceColumns)),
       .max_version = sql("SELECT MAX(version) FROM sources WHERE id = ?"),
       .source_at =
           sql(fmt::format("SELECT {} FROM sources WHERE id = ? AND version = ?", kSourceColumns)),
@@ -49,6 +49,9 @@ Queries build(Dialect dialect) {
       .chunks_of = sql(
           fmt::format("SELECT {} FROM chunks WHERE source_id = ? AND version = ? ORDER BY ordinal",
                       kChunkColumns)),
+      .chunk_page = sql(fmt::format("SELECT {} FROM chunks WHERE source_id = ? AND version = ? "
+                                    "AND ordinal >= ? ORDER BY ordinal LIMIT ?",
+                                    kChunkColumns)),
       .chunk_at = sql(
           fmt::format("SELECT {} FROM chunks WHERE source_id = ? AND version = ? AND ordinal = ?",
                       kChunkColumns)),

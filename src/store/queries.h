@@ -13,7 +13,7 @@ namespace lectio::store {
 // The columns every backend reads and writes, in this order.
 inline constexpr std::string_view kSourceColumns =
     "id, version, title, file_name, path, origin_url, format, language, content_hash, "
-    "byte_size, page_count, chunk_count, added_at";
+    "byte_size, page_count, chunk_count, added_at, owner, visibility";
 inline constexpr std::string_view kChunkColumns =
     "source_id, version, ordinal, page_start, page_end, heading_path, body, word_count, cut";
 inline constexpr std::string_view kChangeColumns = "seq, source_id, version, change";
@@ -50,6 +50,7 @@ struct Queries {
   std::string current_sources;     // the newest version of each, by id
   std::string source_id_for_path;  // path
   std::string chunks_of;           // source id, version
+  std::string chunk_page;          // source id, version, first ordinal, limit
   std::string chunk_at;            // source id, version, ordinal
   std::string delete_chunks;       // source id
   std::string delete_source;       // source id

@@ -33,6 +33,8 @@ Source read_source(const Row& row) {
   s.page_count = row.integer(10);
   s.chunk_count = row.integer(11);
   s.added_at = row.text(12);
+  s.owner = row.text(13);
+  s.is_private = row.text(14) == "private";
   return s;
 }
 
@@ -101,7 +103,9 @@ Values source_values(const Source& source, int version, int chunk_count) {
           source.byte_size,
           source.page_count,
           chunk_count,
-          or_now(source.added_at)};
+          or_now(source.added_at),
+          source.owner,
+          std::string(source.is_private ? "private" : "public")};
 }
 
 Values record_values(RecordKind kind, const Record& record) {

@@ -173,7 +173,15 @@ CREATE TABLE quiz_scores (
 );
 )sql";
 
-constexpr std::array<std::string_view, 6> kMigrations = {kV1, kV2, kV3, kV4, kV5, kV6};
+// Who added a source and who may see it (issue 29): web uploads are their uploader's and
+// private; sources stored before, like those the command line adds, are the library's and
+// public.
+constexpr std::string_view kV7 = R"sql(
+ALTER TABLE sources ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+ALTER TABLE sources ADD COLUMN visibility TEXT NOT NULL DEFAULT 'public';
+)sql";
+
+constexpr std::array<std::string_view, 7> kMigrations = {kV1, kV2, kV3, kV4, kV5, kV6, kV7};
 
 }  // namespace
 

@@ -15,6 +15,18 @@ int schema_version(Database& db) {
 }
 
 void open_schema(Database& db) {
+  if (db.read_only()) {  // nothing can be written: the schema must be current already
+    const int at = schema_version(db);
+    const int known = static_cast<int>(migrations().size());
+    if (at != known) {
+      throw Io(
+          fmt::format("{}: read-only, at schema version {} where this lectio needs {} "
+                      "(open it once where it can be written)",
+                      db.name(), at, known));
+    }
+    db.exec("PRAGMA foreign_keys = ON");
+    return;
+  }
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA foreign_keys = ON");

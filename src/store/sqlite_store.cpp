@@ -135,6 +135,18 @@ class SqliteContentStore final : public ContentStore {
     return q.text(0);
   }
 
+  std::vector<Chunk> chunk_page(std::string_view source_id, std::optional<int> version, int first,
+                                int limit) override {
+    const std::optional<int> v = resolve_version(source_id, version);
+    if (!v) return {};
+    Statement q = db_.prepare(sql_.chunk_page);
+    q.bind(1, source_id).bind(2, *v).bind(3, first).bind(4, limit);
+    std::vector<Chunk> out;
+    HeadingPathDecoder headings;
+    while (q.step()) out.push_back(read_chunk(q, headings));
+    return out;
+  }
+
   std::vector<Chunk> chunks(std::string_view source_id, std::optional<int> version) override {
     const std::optional<int> v = resolve_version(source_id, version);
     if (!v) return {};

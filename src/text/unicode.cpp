@@ -70,4 +70,25 @@ bool is_ascii(std::string_view s) {
                      [](char c) { return static_cast<unsigned char>(c) < 0x80; });
 }
 
+std::size_t character_count(std::string_view s) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    next_code_point(s, i);
+    ++n;
+  }
+  return n;
+}
+
+std::string without_bidi_controls(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t start = i;
+    const CodePoint c = next_code_point(s, i);
+    if ((c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069)) continue;
+    out.append(s.substr(start, i - start));
+  }
+  return out;
+}
+
 }  // namespace lectio::text

@@ -9,6 +9,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
 #include "lectio/plan/plan.h"
+#include "lectio/text/unicode.h"
 #include "page_views.h"
 #include "request.h"
 #include "routes.h"
@@ -21,6 +22,7 @@ using nlohmann::json;
 namespace {
 
 constexpr int kSessionSeconds = 30 * 24 * 3600;
+constexpr std::size_t kMaxDisplayNameChars = 60;
 
 struct Credentials {
   std::string name;
@@ -45,10 +47,15 @@ void check_new_account(Context& ctx, const Credentials& c) {
         return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-' || ch == '.';
       });
   if (!name_ok) throw HttpError(400, "invalid_name", ctx.app.t(ctx, "error_bad_name"));
-  if (c.password.size() < 8 || c.password.size() > 1024) {
+  // Lengths people read are counted in characters; the password's upper bound is the hash's
+  // input limit, in bytes, and says so.
+  if (c.password.size() > kMaxPasswordBytes) {
+    throw HttpError(400, "invalid_password", ctx.app.t(ctx, "error_long_password"));
+  }
+  if (text::character_count(c.password) < 8) {
     throw HttpError(400, "invalid_password", ctx.app.t(ctx, "error_bad_password"));
   }
-  if (c.display_name.size() > 60) {
+  if (text::character_count(c.display_name) > kMaxDisplayNameChars) {
     throw HttpError(400, "invalid_display_name", ctx.app.t(ctx, "error_bad_display_name"));
   }
 }
@@ -92,7 +99,9 @@ store::User sign_up(Context& ctx) {
   store::User user;
   user.id = "user_" + random_token(12);
   user.name = c.name;
-  user.display_name = c.display_name.empty() ? c.name : c.display_name;
+  // Bidi controls would let a name reorder the text shown around it.
+  const std::string display = text::without_bidi_controls(c.display_name);
+  user.display_name = display.empty() ? c.name : display;
   user.password_hash = hash_password(c.password);
   std::optional<store::User> made = ctx.community().create_user(user);
   if (!made) throw HttpError(409, "name_taken", ctx.app.t(ctx, "error_name_taken"));

@@ -7,6 +7,7 @@
 #include "lectio/ingest/source_json.h"
 #include "lectio/plan/related.h"
 #include "lectio/voices/hosts.h"
+#include "list_page.h"
 #include "request.h"
 #include "routes.h"
 #include "views.h"
@@ -59,6 +60,7 @@ json plan_summary(const plan::Plan& p) {
 json source_json(const Source& s) {
   json body = json::parse(ingest::source_to_json(s, -1));
   body["url"] = source_path(s.id, s.version);
+  body["visibility"] = s.is_private ? "private" : "public";
   return body;
 }
 
@@ -111,16 +113,22 @@ void api_search(Context& ctx) {
   const std::string q = ctx.field("q");
   if (q.empty()) throw HttpError(400, "invalid_input", "q: empty query");
   if (q.size() > 300) throw HttpError(400, "invalid_input", "q: over 300 bytes");
+  const ListPage page = list_page(ctx);
+  std::vector<lesson::Lesson> matching;
+  for (lesson::Lesson& l : visible_lessons(ctx)) {
+    if (lesson_matches(l, q)) matching.push_back(std::move(l));
+  }
+  const std::size_t total = matching.size();
   json lessons = json::array();
-  for (const lesson::Lesson& l : visible_lessons(ctx)) {
-    if (lesson_matches(l, q)) lessons.push_back(lesson_summary(l));
+  for (const lesson::Lesson& l : page_of(std::move(matching), page)) {
+    lessons.push_back(lesson_summary(l));
   }
   search::Query query;
   query.text = q;
   query.k = int_param(ctx, "k", 10, 1, 100);
   query.words_only = ctx.field("syntax") != "1";
   json chunks = json::array();
-  for (const search::Hit& h : ctx.library().index().search(query)) {
+  for (const search::Hit& h : visible_hits(ctx, query)) {
     chunks.push_back({{"chunk_id", h.chunk_id},
                       {"source_id", h.source_id},
                       {"version", h.version},
@@ -131,13 +139,17 @@ void api_search(Context& ctx) {
                       {"snippet", h.snippet},
                       {"url", chunk_path(h.source_id, h.version, h.ordinal)}});
   }
-  ctx.send_json({{"query", q}, {"lessons", lessons}, {"chunks", chunks}});
+  ctx.send_json(
+      {{"query", q}, {"lessons", lessons}, {"page", page_json(page, total)}, {"chunks", chunks}});
 }
 
 void api_lessons(Context& ctx) {
+  const ListPage page = list_page(ctx);
+  std::vector<lesson::Lesson> all = visible_lessons(ctx);
+  const std::size_t total = all.size();
   json out = json::array();
-  for (const lesson::Lesson& l : visible_lessons(ctx)) out.push_back(lesson_summary(l));
-  ctx.send_json({{"lessons", out}});
+  for (const lesson::Lesson& l : page_of(std::move(all), page)) out.push_back(lesson_summary(l));
+  ctx.send_json({{"lessons", out}, {"page", page_json(page, total)}});
 }
 
 void api_ask(Context& ctx) {
@@ -162,9 +174,12 @@ void api_related(Context& ctx) {
 }
 
 void api_plans(Context& ctx) {
+  const ListPage page = list_page(ctx);
+  std::vector<plan::Plan> all = plan::list_plans(ctx.store());
+  const std::size_t total = all.size();
   json out = json::array();
-  for (const plan::Plan& p : plan::list_plans(ctx.store())) out.push_back(plan_summary(p));
-  ctx.send_json({{"plans", out}});
+  for (const plan::Plan& p : page_of(std::move(all), page)) out.push_back(plan_summary(p));
+  ctx.send_json({{"plans", out}, {"page", page_json(page, total)}});
 }
 
 void api_plan(Context& ctx) {
@@ -178,20 +193,27 @@ void api_plan(Context& ctx) {
 }
 
 void api_sources(Context& ctx) {
+  const ListPage page = list_page(ctx);
+  std::vector<Source> all = visible_sources(ctx);
+  const std::size_t total = all.size();
   json out = json::array();
-  for (const Source& s : ctx.store().sources()) out.push_back(source_json(s));
-  ctx.send_json({{"sources", out}});
+  for (const Source& s : page_of(std::move(all), page)) out.push_back(source_json(s));
+  ctx.send_json({{"sources", out}, {"page", page_json(page, total)}});
 }
 
 void api_source(Context& ctx) {
   std::optional<int> version;
   if (!ctx.field("v").empty()) version = int_param(ctx, "v", 1, 1, 1000000);
   const std::string id = ctx.req.matches[1].str();
-  const std::optional<Source> s = ctx.store().source(id, version);
+  const std::optional<Source> s = visible_source(ctx, id, version);
   if (!s) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_source"));
-  const json chunks = json::parse(ingest::chunks_to_json(ctx.store().chunks(id, s->version), -1));
+  // The chunks a page at a time (a source may hold thousands): read from the store by ordinal.
+  const ListPage page = list_page(ctx);
+  const json chunks = json::parse(
+      ingest::chunks_to_json(ctx.store().chunk_page(id, s->version, page.offset, page.limit), -1));
   json body = source_json(*s);
   body["chunk_list"] = chunks;
+  body["page"] = page_json(page, static_cast<std::size_t>(std::max(0, s->chunk_count)));
   ctx.send_json(body);
 }
 

@@ -12,6 +12,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
 #include "lectio/pipeline/lesson_records.h"
+#include "lectio/text/unicode.h"
 #include "lectio/voices/hosts.h"
 #include "page_views.h"
 #include "request.h"
@@ -48,6 +49,10 @@ std::vector<std::string> lines(const std::string& text) {
 // visitor may name.
 lesson::Brief brief_from(Context& ctx, nlohmann::json fields) {
   lesson::Brief brief = lesson::parse_brief_json(fields.dump(), "brief");
+  // What becomes a title shown in lists: without bidi controls, which would reorder the
+  // text around it.
+  brief.topic = text::without_bidi_controls(brief.topic);
+  brief.plan = text::without_bidi_controls(brief.plan);
   // The server's engine, unless the brief picks another one the server was configured with.
   if (brief.engine.empty()) brief.engine = ctx.app.options().engine;
   const std::vector<std::string> engines = pipeline::available_engines(ctx.app.engines());
@@ -58,10 +63,14 @@ lesson::Brief brief_from(Context& ctx, nlohmann::json fields) {
   }
   for (const std::string& id : brief.sources) {
     const std::string full = id.rfind("file_", 0) == 0 ? id : "file_" + id;
-    if (!ctx.store().source(full, std::nullopt)) {
+    if (!visible_source(ctx, full, std::nullopt)) {  // others' uploads are not named either
       throw InvalidField("sources",
                          fmt::format("brief: field 'sources': no stored source '{}'", id));
     }
+  }
+  // "Every source" is every source this creator may see.
+  if (brief.sources.empty() && !hidden_source_ids(ctx).empty()) {
+    for (const Source& s : visible_sources(ctx)) brief.sources.push_back(s.id);
   }
   return brief;
 }
@@ -74,6 +83,12 @@ std::string submit(Context& ctx, const JsonRequest& request) {
   nlohmann::json fields = request.body();
   fields.erase("audio");
   lesson::Brief brief = brief_from(ctx, std::move(fields));
+  if (ctx.app.jobs().waiting_for(user.id) >= Jobs::kMaxQueuedPerAccount) {
+    ctx.res.set_header("Retry-After", "10");
+    throw HttpError(429, "too_many_waiting",
+                    fmt::format(fmt::runtime(ctx.app.t(ctx, "error_too_many_waiting")),
+                                Jobs::kMaxQueuedPerAccount));
+  }
   const std::optional<std::string> id = ctx.app.jobs().submit(user.id, std::move(brief), audio);
   if (!id) throw HttpError(503, "busy", ctx.app.t(ctx, "error_busy"));
   return *id;
@@ -83,6 +98,7 @@ json job_json(const JobStatus& s) {
   json j = {
       {"id", s.id}, {"kind", s.kind}, {"state", s.state}, {"done", s.done}, {"total", s.total}};
   if (!s.lesson_id.empty()) j["lesson_id"] = s.lesson_id;
+  if (s.existing) j["existing"] = true;
   if (!s.file_name.empty()) j["file_name"] = s.file_name;
   if (!s.error.empty()) j["error"] = s.error;
   return j;
@@ -132,7 +148,7 @@ void send_create_page(Context& ctx, const std::string& error, int status) {
     }
   }
   ctx.app.send_page(ctx, "create",
-                    create_view(ctx.store().sources(), voices::hosts(), engines, error),
+                    create_view(visible_sources(ctx), voices::hosts(), engines, error),
                     ctx.app.t(ctx, "create_title"), status);
 }
 

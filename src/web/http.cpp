@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "app.h"
 #include "lectio/core/clock.h"
 #include "lectio/core/error.h"
@@ -27,7 +29,9 @@ void load_session(Context& ctx) {
   const std::optional<store::Session> session = store.session(digest, utc_timestamp());
   if (!session) return;
   ctx.user = store.user(session->user_id);
-  if (ctx.user) ctx.session_digest = digest;
+  if (!ctx.user) return;
+  ctx.session_digest = digest;
+  ctx.session_csrf = session->csrf_token;
 }
 
 // Every browser gets a random CSRF token in a cookie the first time; forms and scripts send
@@ -75,7 +79,10 @@ const store::User& Context::require_user() {
 void Context::require_csrf() const {
   std::string sent = req.get_header_value("X-CSRF-Token");
   if (sent.empty()) sent = field("csrf");
-  if (sent.empty() || sent != csrf) {
+  // Signed in, the token is the session's (its row holds it): a cookie planted by another
+  // site (a sibling domain can set one) does not match it.
+  const std::string& expected = session_digest.empty() ? csrf : session_csrf;
+  if (sent.empty() || sent != expected) {
     throw HttpError(403, "csrf", app.t(*this, "error_csrf"));
   }
 }
@@ -152,9 +159,14 @@ std::string set_cookie(std::string_view name, std::string_view value, int max_ag
 }
 
 std::string local_path_or_root(std::string_view next) {
-  if (next.empty() || next.front() != '/' || next.substr(0, 2) == "//" ||
-      next.find('\\') != std::string_view::npos || next.find('\r') != std::string_view::npos ||
-      next.find('\n') != std::string_view::npos) {
+  // Browsers drop tabs, line breaks and other control characters from a Location before
+  // reading it, so "/\t/evil.example" is "//evil.example": any control character, a
+  // backslash (read as a slash) or a second leading slash makes it another site's address.
+  const bool control = std::any_of(next.begin(), next.end(), [](char c) {
+    return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+  });
+  if (next.empty() || next.front() != '/' || control || next.substr(0, 2) == "//" ||
+      next.find('\\') != std::string_view::npos) {
     return "/";
   }
   return std::string(next);
@@ -172,8 +184,26 @@ std::string url_encode(std::string_view text) {
   return out;
 }
 
-void send_error(Context& ctx, int status, const std::string& code, const std::string& message,
+std::string without_server_paths(const std::filesystem::path& data_dir, std::string message) {
+  // The data directory as given and as absolute: messages name files either way.
+  std::error_code ec;
+  for (const std::filesystem::path& dir :
+       {data_dir, std::filesystem::absolute(data_dir, ec).lexically_normal()}) {
+    std::string prefix = dir.string();
+    if (prefix.empty() || prefix == "/") continue;
+    while (prefix.size() > 1 && prefix.back() == '/') prefix.pop_back();
+    prefix += '/';
+    for (std::size_t at = message.find(prefix); at != std::string::npos;
+         at = message.find(prefix, at)) {
+      message.erase(at, prefix.size());
+    }
+  }
+  return message;
+}
+
+void send_error(Context& ctx, int status, const std::string& code, const std::string& raw,
                 const std::string& field) {
+  const std::string message = without_server_paths(ctx.app.options().data_dir, raw);
   if (ctx.surface != Surface::kPage) {
     json error = {{"status", status}, {"code", code}, {"message", message}};
     if (!field.empty()) error["field"] = field;
@@ -196,12 +226,19 @@ void send_error(Context& ctx, int status, const std::string& code, const std::st
 void load_visitor(Context& ctx) {
   if (ctx.surface != Surface::kFile) ensure_csrf(ctx);
   load_session(ctx);  // files too: a creator plays the media of a draft
+  if (ctx.surface != Surface::kFile && !ctx.session_csrf.empty() && ctx.csrf != ctx.session_csrf) {
+    // The browser's cookie is not its session's (planted, or from before sign-in): pages and
+    // scripts get the session's token again.
+    ctx.csrf = ctx.session_csrf;
+    ctx.res.set_header("Set-Cookie", set_cookie(kCsrfCookie, ctx.csrf, 365 * 24 * 3600, "Strict",
+                                                ctx.app.options().secure_cookies));
+  }
 }
 
 httplib::Server::Handler route(App& app, Surface surface, Handler handler) {
   return [&app, surface, handler = std::move(handler)](const httplib::Request& req,
                                                        httplib::Response& res) {
-    Context ctx{req, res, app, surface, pick_language(req), {}, {}, {}, {}};
+    Context ctx{req, res, app, surface, pick_language(req), {}, {}, {}, {}, {}};
     try {
       load_visitor(ctx);
       handler(ctx);

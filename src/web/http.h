@@ -4,6 +4,7 @@
 // Handlers never let an exception reach the HTTP library.
 #include <httplib.h>
 
+#include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -46,6 +47,7 @@ struct Context {
   std::optional<store::User> user;  // the signed-in user
   std::string session_digest;       // of the session cookie, when signed in
   std::string csrf;                 // this browser's CSRF token (cookie value)
+  std::string session_csrf;         // the signed-in session's token: the only one it accepts
 
   // A store connection (and index) for this request; leased on first use.
   Library& library();
@@ -102,8 +104,14 @@ httplib::Server::Handler route(App& app, Surface surface, Handler handler);
 
 // The response for an error; used by route() and for the library's own 404s.
 // `field` names the request field at fault, when one is.
+// Sends an error page or JSON error; the message loses the server's data directory (see
+// without_server_paths).
 void send_error(Context& ctx, int status, const std::string& code, const std::string& message,
                 const std::string& field = "");
+
+// `message` with the data directory's path (as given and absolute) taken out of every file
+// name in it: "…/data/uploads/x/a.md: empty file" reads "uploads/x/a.md: empty file".
+std::string without_server_paths(const std::filesystem::path& data_dir, std::string message);
 
 }  // namespace lectio::web
 

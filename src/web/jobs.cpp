@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdio>
 
+#include "http.h"
 #include "lectio/core/error.h"
 #include "lectio/jobs/jobs.h"
 #include "lectio/llm/chat.h"
@@ -44,11 +45,13 @@ std::optional<std::int64_t> job_number(const std::string& id) {
   return number;
 }
 
-std::size_t waiting_lessons(queue::Queue& queue) {
+// Lesson jobs waiting to start; only `owner`'s when it is not empty.
+std::size_t waiting_lessons(queue::Queue& queue, const std::string& owner = "") {
   std::size_t waiting = 0;
   // The newest jobs are enough: a backlog over the cap is refused before it grows older.
   for (const queue::JobInfo& j : queue.jobs(static_cast<int>(Jobs::kMaxQueued) * 8)) {
-    waiting += j.kind == jobs::kLesson && j.state == queue::State::kAvailable;
+    if (j.kind != jobs::kLesson || j.state != queue::State::kAvailable) continue;
+    waiting += owner.empty() || jobs::job_owner(j.payload) == owner;
   }
   return waiting;
 }
@@ -117,6 +120,10 @@ std::optional<std::string> Jobs::submit(const std::string& owner, lesson::Brief 
   });
 }
 
+std::size_t Jobs::waiting_for(const std::string& owner) const {
+  return with_queue([&](queue::Queue& queue) { return waiting_lessons(queue, owner); });
+}
+
 std::string Jobs::submit_upload(const std::string& owner, std::string_view bytes,
                                 const std::string& file_name, const std::string& origin_url) {
   // The job keeps the file's name, which tells its format; the key needs no extension of it.
@@ -141,8 +148,11 @@ std::optional<JobStatus> Jobs::status(const std::string& id) const {
   s.state = page_state(*info);
   s.done = info->progress_done;
   s.total = info->progress_total;
-  if (const auto output = jobs::lesson_output(info->output)) s.lesson_id = output->lesson_id;
-  s.error = info->error;
+  if (const auto output = jobs::lesson_output(info->output)) {
+    s.lesson_id = output->lesson_id;
+    s.existing = output->existing;
+  }
+  s.error = without_server_paths(data_dir_, info->error);
   return s;
 }
 

@@ -34,6 +34,7 @@ struct JobStatus {
   int done = 0;                 // sentences synthesised so far (while rendering)
   int total = 0;
   std::string lesson_id;  // once done: the stored lesson
+  bool existing = false;  // the lesson was already published by someone else: shown as is
   std::string file_name;  // an ingest job's uploaded file
   std::string error;      // one line, when failed
 };
@@ -42,6 +43,9 @@ class Jobs {
  public:
   // With the SQLite store, at most this many lessons wait for the in-process worker.
   static constexpr std::size_t kMaxQueued = 16;
+  // Lessons one account may have waiting (not yet started), so that one account cannot fill
+  // the queue for everyone else.
+  static constexpr std::size_t kMaxQueuedPerAccount = 4;
 
   // Lessons are written by the engine their brief names, among `engines`. media_dir: where
   // published audio and a fleet's uploads live (shared by the fleet).
@@ -53,6 +57,8 @@ class Jobs {
 
   // Queues a lesson. Returns the job id, or std::nullopt when the queue is full.
   std::optional<std::string> submit(const std::string& owner, lesson::Brief brief, bool audio);
+  // The owner's lessons waiting to start.
+  std::size_t waiting_for(const std::string& owner) const;
   std::optional<JobStatus> status(const std::string& id) const;
 
   // True when uploads are ingested by queued jobs (a PostgreSQL store's fleet of workers);

@@ -21,8 +21,10 @@ namespace {
 // Stands for the CSRF token in cached pages; made of characters a token never has.
 constexpr std::string_view kCsrfPlaceholder = "\x01csrf\x01";
 
+// The page depends on the path and the parameters it reads: lang (here) and q (never shared).
+// Any other parameter is ignored, so that ?random=… neither misses the cache nor fills it.
 std::string shared_page_key(const httplib::Request& req, const std::string& lang) {
-  return "lesson:" + lang + ":" + path_without_lang(req);
+  return "lesson:" + lang + ":" + req.path;
 }
 
 // Plans that hold lessons related to this one (at most three).

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "lectio/ingest/ingest.h"
 #include "lectio/text/duration.h"
 #include "page_views.h"
 #include "views.h"
@@ -48,7 +49,8 @@ data cited_chunk_data(const lesson::CitedChunk& c, int n) {
   s.set("file", c.file_name);
   s.set("pages", c.pages);
   s.set("heading", c.heading);
-  if (!c.origin_url.empty()) s.set("origin_url", c.origin_url);
+  if (!c.origin_url.empty() && ingest::is_safe_origin_url(c.origin_url))
+    s.set("origin_url", c.origin_url);
   s.set("url", chunk_path(c));
   return s;
 }

@@ -34,7 +34,7 @@ void discover_page(Context& ctx) {
   query.text = q;
   query.k = kFoundChunks;
   query.words_only = true;
-  const std::vector<search::Hit> hits = ctx.library().index().search(query);
+  const std::vector<search::Hit> hits = visible_hits(ctx, query);
   ctx.app.send_page(ctx, "discover", search_view(plans, lessons, hits, q, ctx.lang),
                     q + " · " + ctx.app.t(ctx, "discover_title"));
 }
@@ -72,7 +72,7 @@ void source_page(Context& ctx) {
     }
   }
   store::ContentStore& store = ctx.store();
-  const std::optional<Source> source = store.source(id, version);
+  const std::optional<Source> source = visible_source(ctx, id, version);
   if (!source) {
     throw HttpError(404, "not_found", fmt::format("{}: {}", ctx.app.t(ctx, "error_no_source"), id));
   }

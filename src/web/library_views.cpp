@@ -1,6 +1,7 @@
 // The view models of the discover, plan, source and account pages (page_views.h).
 #include <fmt/format.h>
 
+#include "lectio/ingest/ingest.h"
 #include "lectio/plan/totals.h"
 #include "lectio/text/duration.h"
 #include "page_views.h"
@@ -146,7 +147,8 @@ data source_view(const Source& source, std::optional<int> current_version,
   d.set("format", std::string(format_name(source.format)));
   d.set("pages", std::to_string(source.page_count));
   d.set("added", source.added_at.substr(0, 10));
-  if (!source.origin_url.empty()) d.set("origin_url", source.origin_url);
+  if (!source.origin_url.empty() && ingest::is_safe_origin_url(source.origin_url))
+    d.set("origin_url", source.origin_url);
   if (current_version && *current_version != source.version) {
     d.set("older", true);
     d.set("current_url", source_path(source.id, *current_version));

@@ -6,9 +6,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "app.h"
 #include "assets.h"
+#include "byte_range.h"
 #include "lectio/core/data_dir.h"
 #include "routes.h"
 #include "views.h"
@@ -29,8 +31,27 @@ bool etag_matches(const httplib::Request& req, const std::string& etag) {
   return !sent.empty() && (sent == etag || sent == "*" || sent.find(etag) != std::string::npos);
 }
 
-// Streams a file; the HTTP library answers Range requests (206, Content-Range, 416) from the
-// length and this provider.
+// The part of a representation of `size` bytes the request asks for (byte_range.h); a Range
+// is ignored when If-Range names another version. An unsatisfiable one is answered 416 here
+// (one Content-Range, as RFC 9110 §15.5.17 asks) and returns nullopt.
+std::optional<ByteRange> requested_part(Context& ctx, std::uint64_t size, const std::string& etag) {
+  const std::string if_range = ctx.req.get_header_value("If-Range");
+  if (!ctx.req.has_header("Range") || (!if_range.empty() && if_range != etag)) return ByteRange{};
+  const ByteRange part = byte_range(ctx.req.get_header_value("Range"), size);
+  if (part.kind == ByteRange::Kind::kUnsatisfiable) {
+    ctx.res.status = 416;
+    ctx.res.set_header("Content-Range", fmt::format("bytes */{}", size));
+    ctx.res.set_content("range not satisfiable\n", "text/plain");
+    return std::nullopt;
+  }
+  if (part.kind == ByteRange::Kind::kPart) {
+    ctx.res.status = 206;
+    ctx.res.set_header("Content-Range", fmt::format("bytes {}-{}/{}", part.first, part.last, size));
+  }
+  return part;
+}
+
+// Streams a file, or the part of it a Range asks for.
 void send_file(Context& ctx, const fs::path& path, const std::string& type, bool shared) {
   std::error_code ec;
   const auto size = fs::file_size(path, ec);
@@ -46,25 +67,19 @@ void send_file(Context& ctx, const fs::path& path, const std::string& type, bool
     ctx.res.status = 304;
     return;
   }
-  // The library does not check that ranges start inside the file: a range past the end is
-  // 416 with the length, as RFC 9110 asks.
-  for (const auto& [first, last] : ctx.req.ranges) {
-    const bool suffix = first < 0;
-    if ((!suffix && static_cast<std::uintmax_t>(first) >= size) || (suffix && last == 0) ||
-        size == 0) {
-      ctx.res.status = 416;
-      ctx.res.set_header("Content-Range", fmt::format("bytes */{}", size));
-      ctx.res.set_content("", "text/plain");
-      return;
-    }
-  }
+  const std::optional<ByteRange> part = requested_part(ctx, size, etag);
+  if (!part) return;
+  const bool whole = part->kind == ByteRange::Kind::kWhole;
+  const std::uint64_t start = whole ? 0 : part->first;
+  const std::uint64_t length = whole ? size : part->last - part->first + 1;
   auto file = std::make_shared<File>(std::fopen(path.c_str(), "rb"));
   if (!*file) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_media"));
-  // The status stays unset: the library makes it 206 when the request has a Range.
   ctx.res.set_content_provider(
-      size, type, [file](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+      length, type, [file, start](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
         char buf[64 * 1024];
-        if (std::fseek(file->get(), static_cast<long>(offset), SEEK_SET) != 0) return false;
+        if (std::fseek(file->get(), static_cast<long>(start + offset), SEEK_SET) != 0) {
+          return false;
+        }
         while (length > 0) {
           const std::size_t n = std::fread(buf, 1, std::min(length, sizeof buf), file->get());
           if (n == 0) return false;
@@ -100,6 +115,14 @@ void static_file(Context& ctx, const std::string& name) {
                                                              : "public, max-age=3600");
   if (etag_matches(ctx.req, asset->etag)) {
     ctx.res.status = 304;
+    return;
+  }
+  ctx.res.set_header("Accept-Ranges", "bytes");
+  const std::optional<ByteRange> part = requested_part(ctx, asset->bytes.size(), asset->etag);
+  if (!part) return;
+  if (part->kind == ByteRange::Kind::kPart) {
+    ctx.res.set_content(asset->bytes.data() + part->first, part->last - part->first + 1,
+                        asset->content_type);
     return;
   }
   ctx.res.set_content(asset->bytes.data(), asset->bytes.size(), asset->content_type);

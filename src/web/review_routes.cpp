@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "app.h"
+#include "list_page.h"
 #include "request.h"
 #include "routes.h"
 #include "views.h"
@@ -48,6 +49,12 @@ store::Review post_review(Context& ctx, const std::string& lesson_id, int rating
 void set_like(Context& ctx, const std::string& review_id, bool liked) {
   const store::User& user = ctx.require_user();
   ctx.require_csrf();
+  if (liked) {
+    const std::optional<store::Review> own = ctx.community().review(review_id);
+    if (own && own->user_id == user.id) {
+      throw HttpError(403, "own_review", ctx.app.t(ctx, "error_own_review"));
+    }
+  }
   if (!ctx.community().set_review_like(review_id, user.id, liked)) {
     throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_review"));
   }
@@ -71,13 +78,15 @@ void delete_review(Context& ctx, const std::string& review_id) {
 
 void api_reviews(Context& ctx) {
   const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
+  const ListPage page = list_page(ctx);
   json reviews = json::array();
   const std::string viewer = ctx.user ? ctx.user->id : std::string();
-  for (const store::Review& r : ctx.community().reviews(entry.lesson.id, viewer)) {
-    reviews.push_back(review_json(r));
-  }
+  std::vector<store::Review> all = ctx.community().reviews(entry.lesson.id, viewer);
+  const std::size_t total = all.size();
+  for (const store::Review& r : page_of(std::move(all), page)) reviews.push_back(review_json(r));
   ctx.send_json({{"rating", summary_json(ctx.community().rating_summary(entry.lesson.id))},
-                 {"reviews", reviews}});
+                 {"reviews", reviews},
+                 {"page", page_json(page, total)}});
 }
 
 void api_post_review(Context& ctx) {

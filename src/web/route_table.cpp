@@ -54,7 +54,7 @@ constexpr auto kRoutes = std::to_array<Route>({
     {kGet, "/api/me", kApi, kNothing, "api_me", api_me},
 
     // Ratings, reviews and likes.
-    {kGet, R"(/api/lessons/([^/]+)/reviews)", kApi, kNothing, "api_reviews", api_reviews},
+    {kGet, R"(/api/lessons/([^/]+)/reviews)", kApi, kFields, "api_reviews", api_reviews},
     {kPost, R"(/api/lessons/([^/]+)/reviews)", kApi, kUserCsrfJson, "api_post_review",
      api_post_review},
     {kDelete, R"(/api/reviews/([^/]+))", kApi, kUserCsrf, "api_delete_review", api_delete_review},
@@ -64,13 +64,13 @@ constexpr auto kRoutes = std::to_array<Route>({
     {kPost, R"(/lessons/([^/]+)/reviews)", kPage, kUserCsrfFields, "review_form", review_form},
 
     // The read side of the API.
-    {kGet, "/api/lessons", kApi, kNothing, "api_lessons", api_lessons},
+    {kGet, "/api/lessons", kApi, kFields, "api_lessons", api_lessons},
     {kGet, R"(/api/lessons/([^/]+))", kApi, kNothing, "api_lesson", api_lesson},
     {kPost, R"(/api/lessons/([^/]+)/ask)", kApi, kJson, "api_ask", api_ask},
     {kGet, R"(/api/lessons/([^/]+)/related)", kApi, kNothing, "api_related", api_related},
-    {kGet, "/api/plans", kApi, kNothing, "api_plans", api_plans},
+    {kGet, "/api/plans", kApi, kFields, "api_plans", api_plans},
     {kGet, R"(/api/plans/([^/]+))", kApi, kNothing, "api_plan", api_plan},
-    {kGet, "/api/sources", kApi, kNothing, "api_sources", api_sources},
+    {kGet, "/api/sources", kApi, kFields, "api_sources", api_sources},
     {kGet, R"(/api/sources/([^/]+))", kApi, kFields, "api_source", api_source},
     {kGet, "/api/search", kApi, kFields, "api_search", api_search},
     {kGet, "/api/voices", kApi, kNothing, "api_voices", api_voices},

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 #include <httplib.h>
 #include <spdlog/spdlog.h>
-#include <sys/socket.h>
 
 #include <algorithm>
 #include <thread>
@@ -27,10 +26,13 @@ constexpr const char* kContentSecurityPolicy =
     "media-src 'self'; connect-src 'self'; font-src 'self'; form-action 'self'; "
     "base-uri 'none'; frame-ancestors 'none'";
 
+// An idle keep-alive connection is closed after this long (it holds no worker meanwhile).
+constexpr int kKeepAliveSeconds = 2;
+
 int worker_count(int requested) {
   if (requested > 0) return requested;
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  // Each keep-alive connection holds a worker, so workers are cheap threads, not cores.
+  // Handlers wait on the store and on files as much as on the CPU: threads, not cores.
   return std::max(64, 16 * cores);
 }
 
@@ -44,19 +46,24 @@ struct Server::Impl {
     ConnectionLimits limits;
     limits.head_timeout = std::chrono::seconds(o.head_timeout_seconds);
     limits.max_head_bytes = o.max_head_bytes;
+    limits.read_timeout = std::chrono::seconds(o.read_timeout_seconds);
+    limits.max_body_bytes = std::max(o.max_upload_bytes, o.max_json_bytes);
+    limits.body_grace = std::chrono::seconds(o.body_grace_seconds);
+    limits.min_body_rate = std::max<std::size_t>(1, o.min_body_bytes_per_second);
     limits.request_timeout = std::chrono::seconds(o.request_timeout_seconds);
+    limits.keep_alive = std::chrono::seconds(kKeepAliveSeconds);
     limits.workers = worker_count(o.threads);
     limits.max_waiting = o.max_waiting_connections;
+    limits.max_connections = o.max_connections;
+    limits.max_per_address = o.max_connections_per_address;
     return limits;
   }
 
   void configure() {
     http_.set_payload_max_length(std::max(options_.max_upload_bytes, options_.max_json_bytes));
-    http_.set_read_timeout(options_.read_timeout_seconds, 0);
-    http_.set_write_timeout(30, 0);
+    // What the library writes in Keep-Alive headers; the connection loop keeps to it.
     http_.set_keep_alive_max_count(1000);
-    // A keep-alive connection holds a worker while it idles: a short timeout frees it soon.
-    http_.set_keep_alive_timeout(2);
+    http_.set_keep_alive_timeout(kKeepAliveSeconds);
     http_.set_default_headers({
         {"Content-Security-Policy", kContentSecurityPolicy},
         {"X-Content-Type-Options", "nosniff"},
@@ -77,33 +84,33 @@ struct Server::Impl {
     // Requests no route took (404, 405) and the library's own errors (400, 413) get the same
     // bodies as handler errors.
     App& app = *app_;
-    http_.set_error_handler(httplib::Server::HandlerWithResponse(
-        [&app](const httplib::Request& req, httplib::Response& res) {
-          // The library calls this for every status >= 400, ours included: keep bodies we made.
-          if (!res.body.empty() || res.content_length_ > 0) {
-            return httplib::Server::HandlerResponse::Unhandled;
-          }
-          // Pages get an error page; the API and files (media, static, feeds) a JSON body.
-          const bool api = req.path.rfind("/api/", 0) == 0 || req.path.rfind("/media/", 0) == 0 ||
-                           req.path.rfind("/static/", 0) == 0 || req.path.rfind("/feeds/", 0) == 0;
-          Context ctx{req, res, app, api ? Surface::kApi : Surface::kPage, pick_language(req), {},
-                      {},  {},  {}};
-          try {
-            load_visitor(ctx);  // the error page shows who is signed in, like every page
-          } catch (...) {
-            // The page is still worth sending to a visitor the store cannot name.
-          }
-          const int status = res.status;
-          const std::string code = status == 404   ? "not_found"
-                                   : status == 413 ? "too_large"
-                                   : status == 405 ? "method_not_allowed"
-                                                   : "bad_request";
-          const std::string message = status == 404   ? app.t(ctx, "error_not_found")
-                                      : status == 413 ? app.t(ctx, "error_too_large")
-                                                      : std::string("bad request");
-          send_error(ctx, status, code, message);
-          return httplib::Server::HandlerResponse::Handled;
-        }));
+    http_.set_error_handler(httplib::Server::HandlerWithResponse([&app](const httplib::Request& req,
+                                                                        httplib::Response& res) {
+      // The library calls this for every status >= 400, ours included: keep bodies we made.
+      if (!res.body.empty() || res.content_length_ > 0) {
+        return httplib::Server::HandlerResponse::Unhandled;
+      }
+      // Pages get an error page; the API and files (media, static, feeds) a JSON body.
+      const bool api = req.path.rfind("/api/", 0) == 0 || req.path.rfind("/media/", 0) == 0 ||
+                       req.path.rfind("/static/", 0) == 0 || req.path.rfind("/feeds/", 0) == 0;
+      Context ctx{req, res, app, api ? Surface::kApi : Surface::kPage, pick_language(req), {}, {},
+                  {},  {},  {}};
+      try {
+        load_visitor(ctx);  // the error page shows who is signed in, like every page
+      } catch (...) {
+        // The page is still worth sending to a visitor the store cannot name.
+      }
+      const int status = res.status;
+      const std::string code = status == 404   ? "not_found"
+                               : status == 413 ? "too_large"
+                               : status == 405 ? "method_not_allowed"
+                                               : "bad_request";
+      const std::string message = status == 404   ? app.t(ctx, "error_not_found")
+                                  : status == 413 ? app.t(ctx, "error_too_large")
+                                                  : std::string("bad request");
+      send_error(ctx, status, code, message);
+      return httplib::Server::HandlerResponse::Handled;
+    }));
     http_.set_exception_handler([](const httplib::Request& req, httplib::Response& res,
                                    std::exception_ptr) {
       // route() catches everything; reaching here is a bug in routing itself.
@@ -125,21 +132,7 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(o
   if (o.data_dir.empty()) throw InvalidInput("serve: no data directory");
   ensure_dir(o.data_dir);
   store::open_content_store(o.data_dir);  // creates and migrates the database before any request
-  // Headers and body go out in separate writes; without this each response waits for the
-  // client's delayed ACK (about 40 ms). Set before binding: accepted sockets inherit it.
-  impl_->http_.set_tcp_nodelay(true);
-  // SO_REUSEADDR only: the library's default also sets SO_REUSEPORT, with which a second
-  // server on a port in use would start and silently share it.
-  impl_->http_.set_socket_options([](int sock) {
-    int yes = 1;
-    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  });
-  if (o.port == 0) {
-    impl_->port_ = impl_->http_.bind_to_any_port(o.host);
-  } else if (impl_->http_.bind_to_port(o.host, o.port)) {
-    impl_->port_ = o.port;
-  }
-  impl_->http_.widen_backlog();
+  impl_->port_ = impl_->http_.bind_and_listen(o.host, o.port);
   if (impl_->port_ <= 0) {
     throw Io(
         fmt::format("serve: cannot listen on {}:{} (in use, or not an address of this "
@@ -168,7 +161,7 @@ const std::string& Server::base_url() const {
 }
 
 bool Server::run() {
-  return impl_->http_.listen_after_bind();
+  return impl_->http_.serve();
 }
 
 void Server::stop() {

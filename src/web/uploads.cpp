@@ -48,6 +48,8 @@ std::vector<Uploaded> add_files(Context& ctx, Files first, Files last, const std
       write_file_atomic(path, it->second.content);
       ingest::AddOptions options;
       options.origin_url = origin;
+      options.owner = ctx.require_user().id;
+      options.is_private = true;  // an upload is its uploader's until a lesson quotes it
       const ingest::AddResult r = ingest::add_file(ctx.store(), path, options);
       u.source_id = r.put.source_id;
       u.chunks = r.chunk_count;
@@ -57,10 +59,11 @@ std::vector<Uploaded> add_files(Context& ctx, Files first, Files last, const std
     } catch (const Error& e) {
       // Messages start with the path; the visitor knows the file by its own name.
       std::string message = e.what();
-      if (message.rfind(path.string(), 0) == 0) {
-        message = u.file_name + message.substr(path.string().size());
+      for (std::size_t at = message.find(path.string()); at != std::string::npos;
+           at = message.find(path.string(), at)) {
+        message.replace(at, path.string().size(), u.file_name);
       }
-      u.error = message;
+      u.error = without_server_paths(ctx.app.options().data_dir, message);
     }
     out.push_back(std::move(u));
     std::error_code ec;
@@ -106,6 +109,9 @@ std::vector<Uploaded> upload(Context& ctx) {
                     fmt::format("at most {} files at once", kMaxFilesPerUpload));
   }
   const std::string origin = count == 1 ? ctx.field("origin_url") : "";
+  if (!ingest::is_safe_origin_url(origin)) {
+    throw InvalidField("origin_url", "field 'origin_url': must be an http or https address");
+  }
   if (ctx.app.jobs().queued()) return queue_files(ctx, range.first, range.second, origin);
   return add_files(ctx, range.first, range.second, origin);
 }

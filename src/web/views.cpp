@@ -48,6 +48,48 @@ std::vector<lesson::Lesson> visible_lessons(Context& ctx) {
   return out;
 }
 
+bool may_see(const Context& ctx, const Source& source) {
+  return !source.is_private || (ctx.user && source.owner == ctx.user->id);
+}
+
+std::vector<Source> visible_sources(Context& ctx) {
+  std::vector<Source> out;
+  for (Source& s : ctx.store().sources()) {
+    if (may_see(ctx, s)) out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::optional<Source> visible_source(Context& ctx, std::string_view id,
+                                     std::optional<int> version) {
+  std::optional<Source> s = ctx.store().source(id, version);
+  if (!s || !may_see(ctx, *s)) return std::nullopt;
+  return s;
+}
+
+std::vector<std::string> hidden_source_ids(Context& ctx) {
+  std::vector<std::string> out;
+  for (const Source& s : ctx.store().sources()) {
+    if (!may_see(ctx, s)) out.push_back(s.id);
+  }
+  return out;
+}
+
+std::vector<search::Hit> visible_hits(Context& ctx, search::Query query) {
+  const std::vector<std::string> hidden = hidden_source_ids(ctx);
+  if (hidden.empty()) return ctx.library().index().search(query);
+  // Ask for more, so that hidden hits leave k for the viewer.
+  const int wanted = query.k;
+  query.k = std::min(wanted * 4 + 16, 1000);
+  std::vector<search::Hit> out;
+  for (search::Hit& h : ctx.library().index().search(query)) {
+    if (std::find(hidden.begin(), hidden.end(), h.source_id) != hidden.end()) continue;
+    out.push_back(std::move(h));
+    if (static_cast<int>(out.size()) == wanted) break;
+  }
+  return out;
+}
+
 // Lessons whose title, topic, description or tags hold every word of the query.
 bool lesson_matches(const lesson::Lesson& l, std::string_view query) {
   const std::vector<std::string> words = query_words(query);

@@ -9,6 +9,7 @@
 #include "http.h"
 #include "lectio/lesson/lesson.h"
 #include "lectio/plan/plan.h"
+#include "lectio/search/index.h"
 #include "lectio/store/store.h"
 
 namespace lectio::web {
@@ -28,6 +29,18 @@ std::vector<lesson::Lesson> visible_lessons(Context& ctx);
 // Whether the lesson's title, topic, description, plan or tags hold every word of the query
 // (case-insensitive substrings, which also serves Chinese).
 bool lesson_matches(const lesson::Lesson& lesson, std::string_view query);
+
+// Whether the viewer may see a source (its page, its chunks in search and the API, the create
+// form): a public one, or a private one they uploaded.
+bool may_see(const Context& ctx, const Source& source);
+// The current sources the viewer may see, by id.
+std::vector<Source> visible_sources(Context& ctx);
+// A source version the viewer may see; std::nullopt when missing or private to someone else.
+std::optional<Source> visible_source(Context& ctx, std::string_view id, std::optional<int> version);
+// The ids of the current sources the viewer may not see (others' private uploads).
+std::vector<std::string> hidden_source_ids(Context& ctx);
+// A search of the chunks the viewer may see: at most query.k hits.
+std::vector<search::Hit> visible_hits(Context& ctx, search::Query query);
 
 // The listening time of a lesson: measured when rendered, else the estimate.
 double lesson_seconds(const lesson::Lesson& lesson);

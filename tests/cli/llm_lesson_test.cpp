@@ -1,6 +1,8 @@
 // `lectio lesson --engine llm` end to end: the real binary against the chat test server.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 
 #include "lesson_example.h"
@@ -67,6 +69,58 @@ TEST(CliLlmLessonTest, WritesAVerifiedLessonTalkingOnlyToTheEndpoint) {
                           " bash -c 'exec 3<>/dev/tcp/127.0.0.1/9' 2>/dev/null";
   EXPECT_NE(std::system(cmd.c_str()), 0);
   EXPECT_NE(testing::slurp(probe_log).find("connect 127.0.0.1:9"), std::string::npos);
+}
+
+// Issue 29: one answer cut off at max_tokens (the outline, the FAQ, the title) costs a smaller
+// request, not the lesson; only a server that cuts off every try fails it.
+TEST(CliLlmLessonTest, AnAnswerCutOffIsAskedForAgainSmaller) {
+  Example ex;
+  testing::FakeAuthor author;
+  std::map<std::string, int> cut;
+  std::mutex mutex;
+  testing::ChatServer server([&](const json& request, int) {
+    testing::ScriptedReply r;
+    r.content = author.answer(request);
+    const std::string kind = testing::schema_name(request);
+    std::lock_guard lock(mutex);
+    if ((kind == "outline" || kind == "meta" || kind == "faq") && cut[kind]++ == 0) {
+      r.content = r.content.substr(0, r.content.size() / 2);
+      r.finish_reason = "length";
+    }
+    return r;
+  });
+  auto r = run_lectio({"--data", ex.data, "lesson", ex.brief, "--json", "--no-audio", "--engine",
+                       "llm", "--llm-base-url", server.base_url(), "--llm-model", "test-model"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(cut["outline"], 4) << "three sections' outlines plus the one asked again";
+  EXPECT_EQ(cut["meta"], 2);
+  EXPECT_EQ(cut["faq"], 2);
+  // The outline asked again is shorter.
+  std::vector<std::string> outlines;
+  for (const auto& call : server.calls()) {
+    if (testing::schema_name(call.body) == "outline") {
+      outlines.push_back(testing::user_message(call.body));
+    }
+  }
+  ASSERT_GE(outlines.size(), 2u);
+  EXPECT_NE(outlines[0].find("2 to 5 teaching points"), std::string::npos);
+  EXPECT_NE(outlines[1].find("2 to 4 teaching points"), std::string::npos);
+  EXPECT_FALSE(json::parse(r.out)["title"].get<std::string>().empty());
+
+  // Cut off every time: a one-line error, nothing stored.
+  Example again;
+  testing::ChatServer cutting([&](const json& request, int) {
+    testing::ScriptedReply reply;
+    reply.content = author.answer(request);
+    reply.content = reply.content.substr(0, reply.content.size() / 2);
+    reply.finish_reason = "length";
+    return reply;
+  });
+  auto failed = run_lectio({"--data", again.data, "lesson", again.brief, "--no-audio", "--engine",
+                            "llm", "--llm-base-url", cutting.base_url(), "--llm-model", "m"});
+  EXPECT_NE(failed.exit_code, 0);
+  EXPECT_NE(failed.err.find("cut off"), std::string::npos) << failed.err;
+  EXPECT_EQ(cutting.calls().size(), 3u) << "the first request, asked at three sizes";
 }
 
 TEST(CliLlmLessonTest, AServerThatIsDownIsAOneLineErrorAndNothingIsStored) {

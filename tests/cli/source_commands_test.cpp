@@ -63,6 +63,25 @@ TEST(CliSourcesTest, ALongLineIsCutAndTheChunksSaySo) {
   EXPECT_FALSE(json.back()["closes_mid_sentence"].get<bool>());
 }
 
+// Issue 29: an origin URL is shown as a link, so only http, https (or no scheme) are taken.
+TEST(CliSourcesTest, AScriptOriginUrlIsRefusedAndNothingIsAdded) {
+  testing::TempDir dir;
+  const auto file = dir.write("notes.md", kNotes);
+  const std::string data = (dir.path() / "data").string();
+  for (const char* url : {"javascript:alert(1)", "JavaScript:alert(1)", "java\tscript:alert(1)",
+                          " javascript:alert(1)", "data:text/html,x", "vbscript:x"}) {
+    auto add = run_lectio({"--data", data, "add", file.string(), "--url", url});
+    EXPECT_NE(add.exit_code, 0) << url;
+    EXPECT_NE(add.err.find("origin URL"), std::string::npos) << add.err;
+    EXPECT_EQ(add.err.find('\t'), std::string::npos) << "one printable line: " << add.err;
+  }
+  auto sources = run_lectio({"--data", data, "sources", "--json"});
+  EXPECT_EQ(nlohmann::json::parse(sources.out).size(), 0u) << sources.out;
+  for (const char* url : {"https://example.com/a", "http://example.com", "example.com/notes"}) {
+    EXPECT_EQ(run_lectio({"--data", data, "add", file.string(), "--url", url}).exit_code, 0) << url;
+  }
+}
+
 TEST(CliSourcesTest, AddThenListChunksAsJson) {
   testing::TempDir dir;
   const auto file = dir.write("gpu_tpu_lesson_notes.md", kNotes);

@@ -95,6 +95,32 @@ TEST(AddFileTest, ChangedFileBecomesANewVersionAndOldChunksStayResolvable) {
   EXPECT_NE(now->text.find("closing paragraph"), std::string::npos);
 }
 
+TEST(AddFileTest, ADocumentOfTooManyChunksIsRefusedNamingTheLimitAndNothingIsStored) {
+  Fixture f;
+  const fs::path file = f.dir.write("gpu_notes.md", kNotes);  // three chunks
+  AddOptions options;
+  options.limits.max_chunks = 2;
+  expect_rejected<InvalidInput>(f, file, "3 chunks, over the limit of 2 per source (max_chunks)",
+                                [&] { add_file(*f.store, file, options); });
+}
+
+TEST(AddFileTest, AScriptOriginUrlIsRefusedAndNothingIsStored) {
+  Fixture f;
+  const fs::path file = f.dir.write("gpu_notes.md", kNotes);
+  for (const char* url : {"javascript:alert(1)", "JaVaScRiPt:alert(1)", "java\tscript:alert(1)",
+                          "\x01javascript:alert(1)", "data:text/html,<b>", "//evil.example\\x"}) {
+    AddOptions options;
+    options.origin_url = url;
+    EXPECT_THROW(add_file(*f.store, file, options), InvalidInput) << url;
+    EXPECT_FALSE(is_safe_origin_url(url)) << url;
+  }
+  EXPECT_TRUE(f.store->sources().empty());
+  for (const char* url : {"", "https://example.com/a?b=c:d", "http://x.org", "example.com/notes",
+                          "example.com:8080/notes", "notes/page.html"}) {
+    EXPECT_TRUE(is_safe_origin_url(url)) << url;
+  }
+}
+
 TEST(AddFileTest, MissingFileIsNotFound) {
   Fixture f;
   const fs::path missing = f.dir.path() / "absent.md";

@@ -136,5 +136,36 @@ TEST(DocxTest, RejectsCorruptDocuments) {
   EXPECT_EQ(error_of(make_docx(nested + "</w:p>")), "corrupt DOCX: elements nest too deeply");
 }
 
+// Issue 29: a small DOCX that expands to a great deal of XML is refused before it is parsed,
+// whatever its own size, and the error names the limit.
+TEST(DocxTest, ADocxExpandingPastTheXmlLimitIsRefusedNamingIt) {
+  std::string body;
+  const std::string p = docx_p("a");
+  body.reserve((kLimits.max_xml_bytes / p.size() + 2) * p.size());
+  while (body.size() <= kLimits.max_xml_bytes) body += p;
+  const std::string docx = make_docx(body);
+  EXPECT_LT(docx.size(), 2u << 20) << "the bomb is small";
+  const std::string error = error_of(docx);
+  EXPECT_NE(error.find("bytes of XML"), std::string::npos) << error;
+  EXPECT_NE(error.find("max_xml_bytes"), std::string::npos) << error;
+}
+
+TEST(DocxTest, ADocumentOfTooManyParagraphsIsRefusedNamingTheLimit) {
+  Limits limits;
+  limits.max_paragraphs = 100;
+  std::string body;
+  for (int i = 0; i < 101; ++i) body += docx_p("Paragraph " + std::to_string(i) + ".");
+  try {
+    extract(make_docx(body), Format::kDocx, limits);
+    FAIL() << "101 paragraphs passed a limit of 100";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("101 paragraphs"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("max_paragraphs"), std::string::npos) << e.what();
+  }
+  body.clear();
+  for (int i = 0; i < 100; ++i) body += docx_p("Paragraph " + std::to_string(i) + ".");
+  EXPECT_EQ(extract(make_docx(body), Format::kDocx, limits).blocks.size(), 100u);
+}
+
 }  // namespace
 }  // namespace lectio::ingest

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "lectio/core/error.h"
 #include "support/temp_dir.h"
 
@@ -23,6 +25,27 @@ void expect_error(const std::string& yaml, const std::string& needle) {
 }
 
 }  // namespace
+
+// Issue 29: a few hundred bytes of YAML aliases name billions of values; the brief reader
+// stops before expanding them, quickly, and says why.
+TEST(BriefTest, AYamlAliasBombIsRefusedBeforeItExpands) {
+  std::string yaml = "a: &a [x, x, x, x, x, x, x, x, x]\n";
+  for (char c = 'b'; c <= 'h'; ++c) {
+    const char prev = static_cast<char>(c - 1);
+    yaml += std::string(1, c) + ": &" + c + " [*" + prev + ", *" + prev + ", *" + prev + ", *" +
+            prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + "]\n";
+  }
+  yaml += "topic: *h\ninsights: [one]\n";
+  ASSERT_LT(yaml.size(), 600u);
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    (void)lesson::parse_brief(yaml, "bomb.yaml");
+    FAIL() << "the bomb was read";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("YAML aliases"), std::string::npos) << e.what();
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+}
 
 TEST(BriefTest, LoadsTheExampleBrief) {
   const Brief b = load_brief(testing::source_dir() / "examples/gpu-tpu/brief.yaml");

@@ -52,7 +52,9 @@ TEST(MakeLessonTest, ComposesAndStoresUnderItsCreator) {
 
 TEST(MakeLessonTest, ACreatorCannotTakeOverAnotherCreatorsLessonAndNothingIsRendered) {
   DataDir d;
-  const LessonResult first = make_lesson(warps_brief(), d.data, no_audio("user_a"));
+  LessonOptions draft = no_audio("user_a");
+  draft.published = false;
+  const LessonResult first = make_lesson(warps_brief(), d.data, draft);
   LessonOptions other;
   other.owner = "user_b";
   other.audio_dir = d.dir.path() / "audio";
@@ -60,9 +62,28 @@ TEST(MakeLessonTest, ACreatorCannotTakeOverAnotherCreatorsLessonAndNothingIsRend
     make_lesson(warps_brief(), d.data, other);
     FAIL() << "user_b took over user_a's lesson";
   } catch (const InvalidInput& e) {
-    EXPECT_STREQ(e.what(), "the same lesson already exists in the library");
+    EXPECT_STREQ(e.what(),
+                 "the same lesson already exists in the library as another creator's draft");
   }
   EXPECT_FALSE(std::filesystem::exists(other.audio_dir)) << "refused before any rendering";
+  EXPECT_EQ(owner_of(d, first.lesson.id), "user_a");
+}
+
+// Issue 29: asking for a lesson another creator published is answered by that lesson, as it
+// is: nothing composed into it, rendered or stored, and it stays theirs.
+TEST(MakeLessonTest, ALessonAnotherCreatorPublishedIsReturnedAsItIs) {
+  DataDir d;
+  const LessonResult first = make_lesson(warps_brief(), d.data, no_audio("user_a"));
+  ASSERT_TRUE(first.lesson.published);
+  LessonOptions other;
+  other.owner = "user_b";
+  other.audio_dir = d.dir.path() / "audio";
+  const LessonResult again = make_lesson(warps_brief(), d.data, other);
+  EXPECT_TRUE(again.existing);
+  EXPECT_FALSE(again.composed);
+  EXPECT_FALSE(again.audio);
+  EXPECT_EQ(again.lesson.id, first.lesson.id);
+  EXPECT_FALSE(std::filesystem::exists(other.audio_dir)) << "nothing rendered";
   EXPECT_EQ(owner_of(d, first.lesson.id), "user_a");
 }
 

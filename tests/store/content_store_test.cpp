@@ -146,4 +146,43 @@ TEST_P(ContentStoreTest, RecordsUpsertKeepCreationTimeAndFindBySlug) {
   EXPECT_EQ(store->records(RecordKind::kLesson).size(), 1u);
 }
 
+// Issue 29: a source keeps who added it and whether it is private, version by version; the
+// library's (the command line's) are public with no owner.
+TEST_P(ContentStoreTest, KeepsASourcesOwnerAndVisibility) {
+  {
+    auto store = open_content();
+    Source mine = make_source("file_mine", "h1");
+    mine.owner = "user_1";
+    mine.is_private = true;
+    store->put_source(mine, make_chunks(2, "mine"));
+    store->put_source(make_source("file_library", "h2"), make_chunks(2, "library"));
+  }
+  auto store = open_content();
+  const auto mine = store->source("file_mine", std::nullopt);
+  ASSERT_TRUE(mine);
+  EXPECT_EQ(mine->owner, "user_1");
+  EXPECT_TRUE(mine->is_private);
+  const auto library = store->source("file_library", 1);
+  ASSERT_TRUE(library);
+  EXPECT_EQ(library->owner, "");
+  EXPECT_FALSE(library->is_private);
+  for (const Source& s : store->sources()) {
+    EXPECT_EQ(s.is_private, s.id == "file_mine") << s.id;
+  }
+}
+
+// A page of a large source's chunks is read by ordinal, never the whole source.
+TEST_P(ContentStoreTest, ReadsAPageOfChunks) {
+  auto store = open_content();
+  store->put_source(make_source("file_big", "h1"), make_chunks(25, "big"));
+  const auto page = store->chunk_page("file_big", std::nullopt, 10, 5);
+  ASSERT_EQ(page.size(), 5u);
+  EXPECT_EQ(page.front().id(), "file_big:c0010");
+  EXPECT_EQ(page.back().id(), "file_big:c0014");
+  EXPECT_EQ(page[2].text, "big chunk 12");
+  EXPECT_EQ(store->chunk_page("file_big", 1, 20, 50).size(), 5u);
+  EXPECT_TRUE(store->chunk_page("file_big", std::nullopt, 25, 5).empty());
+  EXPECT_TRUE(store->chunk_page("file_none", std::nullopt, 0, 5).empty());
+}
+
 }  // namespace lectio::store

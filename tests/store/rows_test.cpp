@@ -71,7 +71,7 @@ INSTANTIATE_TEST_SUITE_P(Backends, RowsTest,
 TEST_P(RowsTest, ReadsASourceWithABigByteSize) {
   query(
       "SELECT ?, 2, 'Notes', 'notes.md', '/d/notes.md', '', 'markdown', 'en', 'h1', ?, 3, 4, "
-      "'2025-01-31T09:30:00Z'",
+      "'2025-01-31T09:30:00Z', 'user_1', 'private'",
       {std::string("file_a"), std::int64_t{5'000'000'000}}, [](const Row& row) {
         const Source s = read_source(row);
         EXPECT_EQ(s.id, "file_a");
@@ -87,6 +87,8 @@ TEST_P(RowsTest, ReadsASourceWithABigByteSize) {
         EXPECT_EQ(s.page_count, 3);
         EXPECT_EQ(s.chunk_count, 4);
         EXPECT_EQ(s.added_at, "2025-01-31T09:30:00Z");
+        EXPECT_EQ(s.owner, "user_1");
+        EXPECT_TRUE(s.is_private);
       });
 }
 

@@ -5,8 +5,33 @@
 
 #include "lectio/core/error.h"
 #include "store_backends.h"
+#include "support/unprivileged.h"
 
 namespace lectio::store {
+
+// Issue 29: a data directory that cannot be written (a read-only mount, a snapshot) still
+// serves the commands that only read (`lectio sources`, `show`, `serve` of a library).
+TEST(SqliteStoreTest, AReadOnlyDataDirectoryIsReadable) {
+  testing::TempDir dir;
+  const std::filesystem::path data = dir.path() / "data";
+  {
+    auto content = open_content_store(data);
+    content->put_source(make_source("file_a", "h1"), make_chunks(2, "one"));
+  }
+  namespace fs = std::filesystem;
+  fs::permissions(data / "lectio.db", fs::perms::owner_read | fs::perms::group_read);
+  fs::permissions(data, fs::perms::owner_read | fs::perms::owner_exec);
+  const int status = lectio::testing::run_unprivileged([&] {
+    auto content = open_content_store(data);
+    const auto sources = content->sources();
+    ASSERT_EQ(sources.size(), 1u);
+    EXPECT_EQ(sources[0].id, "file_a");
+    EXPECT_EQ(content->chunks("file_a", std::nullopt).size(), 2u);
+    EXPECT_THROW(content->put_source(make_source("file_b", "h2"), make_chunks(1, "two")), Io);
+  });
+  fs::permissions(data, fs::perms::owner_all);
+  EXPECT_EQ(status, 0);
+}
 
 TEST(SqliteStoreTest, BothStoresLiveInTheDataDirectorysOneFile) {
   testing::TempDir dir;

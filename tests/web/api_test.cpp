@@ -204,7 +204,9 @@ TEST_F(WebCreateTest, UploadAddsASource) {
   EXPECT_GE(f.value("chunks", 0), 1);
   const std::string id = f.value("source_id", "");
   ASSERT_FALSE(id.empty());
-  const auto source = browser_->get("/api/sources/" + id);
+  // An upload is its uploader's (issue 29): others get a 404.
+  EXPECT_TRUE(is_json_error(browser_->get("/api/sources/" + id), 404));
+  const auto source = b->get("/api/sources/" + id);
   ASSERT_TRUE(source);
   ASSERT_EQ(source->status, 200);
   const json s = body_json(source);
@@ -214,7 +216,8 @@ TEST_F(WebCreateTest, UploadAddsASource) {
   EXPECT_EQ(s["chunk_list"][0].value("id", ""), id + ":c0000");
   EXPECT_TRUE(s["chunk_list"][0].contains("closes_mid_sentence"));
   EXPECT_FALSE(s.dump().find(data_.string()) != std::string::npos);
-  const auto page = browser_->get("/sources/" + id);
+  EXPECT_EQ(browser_->get("/sources/" + id)->status, 404);
+  const auto page = b->get("/sources/" + id);
   ASSERT_TRUE(page);
   EXPECT_EQ(page->status, 200);
   EXPECT_TRUE(contains(page->body, "wild yeast"));
@@ -375,12 +378,12 @@ TEST_F(WebCreateTest, TheServerFetchesNoUrl) {
   ASSERT_TRUE(r);
   ASSERT_EQ(r->status, 201) << r->body;
   const std::string id = body_json(r)["files"][0].value("source_id", "");
-  const auto page = browser_->get("/sources/" + id);
+  const auto page = b->get("/sources/" + id);  // the uploader's: private
   ASSERT_TRUE(page);
   EXPECT_EQ(page->status, 200);
   EXPECT_TRUE(contains(page->body, "href=\"" + url + "/notes\""));
-  browser_->get("/?q=recipe");
-  browser_->get("/api/sources/" + id);
+  b->get("/?q=recipe");
+  b->get("/api/sources/" + id);
   const auto submitted = b->post_json("/api/lessons", bread_brief(id));
   ASSERT_TRUE(submitted);
   ASSERT_EQ(submitted->status, 202) << submitted->body;

@@ -112,5 +112,23 @@ TEST_F(WebBriefTest, AFailedJobReportsItsErrorAndNoLesson) {
             made.value("lesson_id", ""));
 }
 
+TEST_F(WebBriefTest, ARequestForALessonAlreadyPublishedEndsDonePointingAtIt) {
+  auto first = signed_up("nora");
+  const json made = run_job(*first, brief());
+  ASSERT_EQ(made.value("state", ""), "done") << made.dump();
+  const std::string id = made.value("lesson_id", "");
+  ASSERT_EQ(first->post_json("/api/lessons/" + id + "/publish", json::object())->status, 200);
+  // Someone else asks for the same lesson: it is there to listen to, not a failure.
+  auto second = signed_up("otto");
+  const json again = run_job(*second, brief());
+  EXPECT_EQ(again.value("state", ""), "done") << again.dump();
+  EXPECT_EQ(again.value("lesson_id", ""), id) << again.dump();
+  EXPECT_TRUE(again.value("existing", false)) << again.dump();
+  EXPECT_EQ(second->get("/api/lessons/" + id)->status, 200);
+  // It is still the first creator's: the second cannot delete it.
+  EXPECT_NE(second->del("/api/lessons/" + id)->status, 200);
+  EXPECT_EQ(first->get("/api/lessons/" + id)->status, 200);
+}
+
 }  // namespace
 }  // namespace lectio::web

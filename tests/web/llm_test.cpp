@@ -20,10 +20,10 @@ using testing::wait_for_job;
 
 class WebLlmTest : public testing::WebTest {
  protected:
-  // Restarts the server with the model behind `chat_` as its LLM engine.
-  void serve_with_llm(const std::string& engine) {
+  // Restarts the server with the model behind `chat_` (or `base_url`) as its LLM engine.
+  void serve_with_llm(const std::string& engine, const std::string& base_url = "") {
     llm::ChatOptions chat;
-    chat.base_url = chat_.base_url();
+    chat.base_url = base_url.empty() ? chat_.base_url() : base_url;
     chat.model = "web-model";
     ServerOptions o = options();
     o.engine = engine;
@@ -158,6 +158,40 @@ TEST_F(WebLlmTest, AModelServerThatIsDownIsABadGatewayNotACrash) {
   ASSERT_TRUE(r);
   EXPECT_TRUE(testing::is_json_error(r, 502)) << r->body;
   EXPECT_EQ(r->body.find(base), std::string::npos) << "the endpoint is not shown to visitors";
+}
+
+// Issue 29: one account's requests cannot fill the queue of waiting lessons for everyone: past
+// Jobs::kMaxQueuedPerAccount waiting, that account gets a 429 and others are still served.
+TEST_F(WebLlmTest, OneAccountCannotFillTheQueue) {
+  // The model is slow on its first answers, so the lessons behind the first one wait.
+  lectio::testing::ChatServer slow([this](const json& request, int call) {
+    lectio::testing::ScriptedReply r;
+    r.content = author_.answer(request);
+    if (call < 2) r.delay_seconds = 2;
+    return r;
+  });
+  serve_with_llm("llm", slow.base_url());
+  auto greedy = signed_up("greedy");
+  int accepted = 0;
+  int refused = 0;
+  for (int i = 0; i < 7; ++i) {
+    json body = {{"topic", "GPUs and TPUs, take " + std::to_string(i)},
+                 {"insights", {"Why GPUs became the default accelerator"}},
+                 {"sources", {testing::kSourceId}},
+                 {"audio", false}};
+    const auto r = greedy->post_json("/api/lessons", body);
+    ASSERT_TRUE(r);
+    accepted += r->status == 202;
+    if (r->status == 429) {
+      ++refused;
+      EXPECT_EQ(body_json(r)["error"].value("code", ""), "too_many_waiting") << r->body;
+    }
+  }
+  EXPECT_GE(refused, 1);
+  EXPECT_LE(accepted, 5) << "one running and four waiting at most";
+  auto other = signed_up("patient");
+  const json mine = submit(*other, json::object());
+  EXPECT_EQ(mine.value("status", 0), 202) << mine.dump();
 }
 
 }  // namespace

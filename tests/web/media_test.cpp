@@ -89,6 +89,36 @@ TEST_F(WebMediaTest, RangePastTheEndIs416) {
   EXPECT_EQ(browser_->get(media(".mp3"), {{"Range", "bytes=0-9"}})->status, 206);
 }
 
+// Issue 29: a last byte past the end is clamped (never a Content-Length past the file);
+// overlapping ranges are one part; a 416 carries one Content-Range and one Cache-Control.
+TEST_F(WebMediaTest, RangesAreClampedCoalescedAndAnsweredOnce) {
+  const auto size = fs::file_size(lib_->mp3);
+  const std::string total = "/" + std::to_string(size);
+  const auto past =
+      browser_->get(media(".mp3"), {{"Range", "bytes=0-" + std::to_string(size * 10)}});
+  ASSERT_TRUE(past);
+  EXPECT_EQ(past->status, 206);
+  EXPECT_EQ(past->get_header_value("Content-Length"), std::to_string(size));
+  EXPECT_EQ(past->get_header_value("Content-Range"), "bytes 0-" + std::to_string(size - 1) + total);
+  EXPECT_EQ(past->body.size(), size);
+  const auto overlap = browser_->get(media(".mp3"), {{"Range", "bytes=0-,0-,0-"}});
+  ASSERT_TRUE(overlap);
+  EXPECT_EQ(overlap->status, 206);
+  EXPECT_EQ(overlap->body.size(), size);
+  EXPECT_EQ(overlap->get_header_value("Content-Range").find("18446744073709551615"),
+            std::string::npos);
+  const auto joined = browser_->get(media(".mp3"), {{"Range", "bytes=100-199,150-299"}});
+  ASSERT_TRUE(joined);
+  EXPECT_EQ(joined->get_header_value("Content-Range"), "bytes 100-299" + total);
+  EXPECT_EQ(joined->body, read_bytes(lib_->mp3).substr(100, 200));
+  const auto beyond =
+      browser_->get(media(".mp3"), {{"Range", "bytes=" + std::to_string(size) + "-"}});
+  ASSERT_TRUE(beyond);
+  EXPECT_EQ(beyond->status, 416);
+  EXPECT_EQ(beyond->get_header_value_count("Content-Range"), 1u);
+  EXPECT_EQ(beyond->get_header_value_count("Cache-Control"), 1u);
+}
+
 TEST_F(WebMediaTest, MatchingETagIs304) {
   const auto first = browser_->get(media(".mp3"));
   ASSERT_TRUE(first);

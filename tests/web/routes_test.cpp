@@ -21,7 +21,7 @@ constexpr const char* kJunkFields =
     "?q=%FF&v=%FF&k=%FF&next=%FF&name=%FF&display_name=%FF&password=%FF&rating=%FF&text=%FF"
     "&published=%FF&topic=%FF&plan=%FF&overview=%FF&host=%FF&language=%FF&style=%FF"
     "&format=%FF&engine=%FF&insights=%FF&tags=%FF&sources=%FF&syntax=%FF&origin_url=%FF"
-    "&lesson=%FF";
+    "&lesson=%FF&offset=%FF&limit=%FF";
 constexpr const char* kJunkId = "no-such-%FF";
 // A multipart body cut off before its closing boundary.
 constexpr const char* kCutMultipart =

@@ -18,7 +18,7 @@ set_tests_properties(browser.study PROPERTIES LABELS "web;browser;study" TIMEOUT
 # serves its own copy of a data directory holding the examples/gpu-tpu lesson; the media and
 # feed tests render its audio once per build tree (a cache beside the test binaries).
 foreach(name pages accounts api media voices brief requests one_brief limits soak security llm
-             routes)
+             routes hostile hostile_accounts)
   if(name STREQUAL "soak")
     # wrk for about a minute against the server: label slow.
     lectio_test(web ${name} LABELS audio slow

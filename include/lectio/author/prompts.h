@@ -25,8 +25,10 @@ struct RepairItem {
   std::string finding;
 };
 
+// `max_points`: the outline's longest (2 to 5 points; a smaller request asks for fewer).
 [[nodiscard]] llm::ChatRequest outline_request(const lesson::Brief& brief, int insight,
-                                               const std::vector<LabelledChunk>& chunks);
+                                               const std::vector<LabelledChunk>& chunks,
+                                               int max_points = 5);
 
 // `recap`: what earlier sections covered, one short line each; `words`: the section's budget
 // (characters for Chinese).

@@ -3,6 +3,7 @@
 // requests (with their usage added up), and the gate every sentence the model writes passes
 // through: citations resolved, the grounding verifier run, a rejected sentence sent back once
 // with the verifier's finding, dropped if the repair fails too.
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -32,6 +33,19 @@ class LlmSession {
 
   // Sends a request and parses its checked JSON; adds the reply's usage.
   nlohmann::json ask(const llm::ChatRequest& request, const llm::AnswerCheck& check);
+
+  // A request at a size: step 0 is the full one; each step asks for less (fewer chunks,
+  // points, sentences or questions).
+  using SizedRequest = std::function<llm::ChatRequest(int step)>;
+  static constexpr int kShrinks = 2;  // smaller requests tried after one is cut off
+  // Like ask(), but an answer cut off at max_tokens (llm::Truncated, finish_reason "length")
+  // is asked for again one step smaller, up to kShrinks times; throws llm::Truncated only
+  // when the answer at every size was cut off. `step` (when not null) is set to the step
+  // whose answer is returned.
+  nlohmann::json ask_shrinking(const SizedRequest& request, const llm::AnswerCheck& check,
+                               int* step = nullptr);
+  // The chunks a request of this step is written from: halved each step, at least two.
+  [[nodiscard]] static std::vector<int> fewer(const std::vector<int>& chunks, int step);
 
   // Turns the model's items ({speaker?, text, cites}) into verified sentences, sending the
   // rejected ones back once. `chunks` are the ones the items were written from.

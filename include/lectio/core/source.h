@@ -27,6 +27,11 @@ struct Source {
   int page_count = 1;
   int chunk_count = 0;
   std::string added_at;  // ISO 8601 UTC
+  // Who added it: a user id for a web upload, "" for the library's own (the command line).
+  std::string owner;
+  // A private source is seen (its page, its chunks in search and in the API, the create form)
+  // only by its owner; a lesson made from it still quotes the passages it cites.
+  bool is_private = false;
 };
 
 // A citable span of a source version. Ids look like "file_gpu001:c0003".

@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lectio/ingest/chunker.h"
@@ -17,6 +18,11 @@ struct AddOptions {
   std::optional<std::string> id;  // "gpu001" or "file_gpu001"; only valid with a single file
   std::string origin_url;         // metadata, never fetched
   std::optional<std::string> title;
+  // Who adds it ("" the library: the command line) and whether only they may see it (web
+  // uploads). Without an id, an owner's source gets an id of its own (the content hash mixed
+  // with the owner), so two users' copies of one file are two sources.
+  std::string owner;
+  bool is_private = false;
   Limits limits;
   ChunkOptions chunking;
 };
@@ -33,6 +39,13 @@ struct AddResult {
 // Adds one file. Throws lectio::Error subclasses whose message starts with the file's path.
 AddResult add_file(store::ContentStore& store, const std::filesystem::path& path,
                    const AddOptions& options);
+
+// Whether a source's origin URL may be shown as a link: empty, or http, https or no scheme
+// at all ("example.com/notes"), with no space or control character (which browsers drop,
+// turning "java\tscript:" into a script). Anything else ("javascript:", "data:") is refused.
+bool is_safe_origin_url(std::string_view url);
+// Throws InvalidInput naming the URL and the reason when !is_safe_origin_url(url).
+void check_origin_url(std::string_view url);
 
 // Expands directories (recursively, files of supported extensions, sorted) and keeps files
 // as named. Throws NotFound for a missing path.

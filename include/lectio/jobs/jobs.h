@@ -55,6 +55,7 @@ struct LessonOutput {
   std::string lesson_id;
   bool composed = false;
   bool rendered = false;
+  bool existing = false;  // the lesson was already published by another creator: shown as is
 };
 // std::nullopt for an output that is not a lesson job's.
 std::optional<LessonOutput> lesson_output(std::string_view output);

@@ -56,8 +56,11 @@ struct LessonOptions {
 };
 
 struct LessonResult {
-  lesson::Lesson lesson;                      // as stored
-  bool composed = false;                      // false: reused from the store
+  lesson::Lesson lesson;  // as stored
+  bool composed = false;  // false: reused from the store
+  // The lesson is another creator's (or the library's), published: returned as stored,
+  // nothing composed, rendered or saved. A request for it is answered by it.
+  bool existing = false;
   std::optional<speech::RenderResult> audio;  // when audio was asked for
 };
 
@@ -72,9 +75,10 @@ class LessonMaker {
   LessonMaker(const LessonMaker&) = delete;
   LessonMaker& operator=(const LessonMaker&) = delete;
 
-  // Makes and stores one lesson, written by the engine with_engine() chooses. Throws
-  // InvalidInput (unknown sources, an engine that is not configured, a lesson another creator
-  // owns: refused before any audio is rendered), Io, or what rendering throws; nothing is
+  // Makes and stores one lesson, written by the engine with_engine() chooses; a lesson
+  // another creator already published is returned as it is (LessonResult::existing). Throws
+  // InvalidInput (unknown sources, an engine that is not configured, another creator's draft:
+  // refused before any audio is rendered), Io, or what rendering throws; nothing is
   // stored then, except a composition kept for reuse (see find_stored).
   LessonResult make(const lesson::Brief& brief, const LessonOptions& options);
 

@@ -74,8 +74,11 @@ class Statement {
 };
 
 // Owns one connection, opened read-write (the file is created when missing) with a busy
-// timeout: a statement waits that long for another connection's lock before failing.
-// Neither copied nor moved: statements point at it.
+// timeout: a statement waits that long for another connection's lock before failing. An
+// existing file in a directory this process may not write (a read-only data directory) is
+// opened read-only and immutable instead, so that commands that only read still work there;
+// read_only() says so, and a write then fails with Io. Neither copied nor moved: statements
+// point at it.
 class Database {
  public:
   explicit Database(const std::filesystem::path& file,
@@ -95,6 +98,7 @@ class Database {
   int changes() const;  // rows changed by the last INSERT/UPDATE/DELETE
   std::int64_t last_insert_rowid() const;
   bool in_transaction() const;
+  bool read_only() const { return read_only_; }
   const std::string& name() const { return name_; }
   // Throws Io: "<file>: <what>: <SQLite's message>".
   [[noreturn]] void fail(std::string_view what) const;
@@ -105,6 +109,7 @@ class Database {
   struct Handle;  // the C connection, opaque here
   std::unique_ptr<Handle> handle_;
   std::string name_;
+  bool read_only_ = false;
 };
 
 // Resets a statement that is kept prepared for reuse when the scope ends, on an error too, so

@@ -68,6 +68,10 @@ class ContentStore {
 
   // The chunks of a source version (default: current) in order; empty when missing.
   virtual std::vector<Chunk> chunks(std::string_view source_id, std::optional<int> version) = 0;
+  // A page of them: at most `limit` chunks from ordinal `first` on, in order, without reading
+  // the rest (a large source's listing); empty when missing or past the end.
+  virtual std::vector<Chunk> chunk_page(std::string_view source_id, std::optional<int> version,
+                                        int first, int limit) = 0;
 
   // One chunk; a ref without a version names the current version.
   virtual std::optional<Chunk> chunk(const ChunkRef& ref) = 0;

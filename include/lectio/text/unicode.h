@@ -3,6 +3,7 @@
 // to kNoCodePoint, which no test below accepts.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace lectio::text {
@@ -37,5 +38,13 @@ bool is_cjk_letter(CodePoint c);
 
 // True when every byte is ASCII.
 bool is_ascii(std::string_view s);
+
+// The number of code points (characters as users count them, near enough) of UTF-8 text.
+std::size_t character_count(std::string_view s);
+
+// `s` without the bidirectional embedding, override and isolate controls (U+202A to U+202E,
+// U+2066 to U+2069), with which a title or name shown in a list could reorder the text
+// around it ("gnp.exe" shown for "exe.png").
+std::string without_bidi_controls(std::string_view s);
 
 }  // namespace lectio::text

@@ -27,13 +27,19 @@ struct ServerOptions {
   // Limits (explicit, so that a request cannot exhaust the machine).
   std::size_t max_upload_bytes = 32u << 20;  // a whole upload request
   std::size_t max_json_bytes = 64u << 10;    // any other request body
-  int read_timeout_seconds = 10;             // between two reads of a request
+  int read_timeout_seconds = 10;             // between two reads of a request's body
   int head_timeout_seconds = 10;             // a request's line and headers, from its first byte
   std::size_t max_head_bytes = 32u << 10;    // a request's line and headers together
-  int request_timeout_seconds = 300;         // a whole request, body included
-  int max_waiting_connections = 256;         // accepted, waiting for a worker; then 503
-  int sign_in_per_minute = 10;               // per client address, sign-in and sign-up together
-  int ask_per_minute = 30;                   // per client address
+  // A body must arrive within body_grace_seconds + its length / min_body_bytes_per_second
+  // (a 1 MB upload: 10 s + 128 s), and within request_timeout_seconds in all.
+  int body_grace_seconds = 10;
+  std::size_t min_body_bytes_per_second = 8u << 10;
+  int request_timeout_seconds = 300;     // a whole request, body included
+  int max_waiting_connections = 256;     // whole requests waiting for a worker; then 503
+  int max_connections = 1024;            // open at once; then 503 and close
+  int max_connections_per_address = 32;  // open at once from one client address; then 503
+  int sign_in_per_minute = 10;           // per client address, sign-in and sign-up together
+  int ask_per_minute = 30;               // per client address
   // Who writes web lessons (unless a brief picks another the server has) and the ask box's
   // answers: "extractive" (built in) or "llm", which needs `llm`.
   std::string engine = "extractive";

@@ -48,10 +48,14 @@ void Statement::Finalizer::operator()(Handle* handle) const {
 }
 
 Database::Database(const std::filesystem::path& file, std::chrono::milliseconds busy_timeout)
-    : handle_(std::make_unique<Handle>()), name_(file.string()) {
+    : handle_(std::make_unique<Handle>()), name_(file.string()), read_only_(unwritable(file)) {
   const int rc =
-      sqlite3_open_v2(name_.c_str(), &handle_->db,
-                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+      read_only_
+          ? sqlite3_open_v2(immutable_uri(name_).c_str(), &handle_->db,
+                            SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nullptr)
+          : sqlite3_open_v2(name_.c_str(), &handle_->db,
+                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                            nullptr);
   if (rc != SQLITE_OK) {
     // sqlite3 hands back a handle to close even when opening fails.
     const std::string reason = handle_->db ? sqlite3_errmsg(handle_->db) : sqlite3_errstr(rc);

@@ -143,7 +143,7 @@ class SqliteContentStore final : public ContentStore {
     q.bind(1, source_id).bind(2, *v).bind(3, first).bind(4, limit);
     std::vector<Chunk> out;
     HeadingPathDecoder headings;
-    while (q.step()) out.push_back(read_chunk(q, headings));
+    while (q.step()) out.push_back(read_chunk(sqlite::StatementRow(q), headings));
     return out;
   }
 

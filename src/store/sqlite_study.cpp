@@ -26,14 +26,14 @@ std::optional<CardSchedule> StudyTables::schedule(std::string_view user_id,
   Statement q = db_.prepare(sql_.card_schedule);
   q.bind(1, user_id).bind(2, card_id);
   if (!q.step()) return std::nullopt;
-  return read_card_schedule(q);
+  return read_card_schedule(sqlite::StatementRow(q));
 }
 
 std::vector<CardSchedule> StudyTables::schedules(std::string_view user_id) {
   Statement q = db_.prepare(sql_.card_schedules);
   q.bind(1, user_id);
   std::vector<CardSchedule> out;
-  while (q.step()) out.push_back(read_card_schedule(q));
+  while (q.step()) out.push_back(read_card_schedule(sqlite::StatementRow(q)));
   return out;
 }
 
@@ -41,7 +41,7 @@ std::vector<CardReview> StudyTables::reviews(std::string_view user_id, std::stri
   Statement q = db_.prepare(sql_.card_reviews);
   q.bind(1, user_id).bind(2, card_id);
   std::vector<CardReview> out;
-  while (q.step()) out.push_back(read_card_review(q));
+  while (q.step()) out.push_back(read_card_review(sqlite::StatementRow(q)));
   return out;
 }
 
@@ -57,7 +57,7 @@ std::vector<QuizScore> StudyTables::quiz_scores(std::string_view user_id) {
   Statement q = db_.prepare(sql_.quiz_scores);
   q.bind(1, user_id);
   std::vector<QuizScore> out;
-  while (q.step()) out.push_back(read_quiz_score(q));
+  while (q.step()) out.push_back(read_quiz_score(sqlite::StatementRow(q)));
   return out;
 }
 

@@ -19,6 +19,9 @@ using lesson::StudyCard;
 
 constexpr std::string_view kBlank = "___";
 
+// How many of its insight's content terms a sentence shares to be made a card.
+constexpr int kSharedTerms = 1;
+
 std::string short_id(std::string_view prefix, std::string_view key) {
   return std::string(prefix) + content_hash(key).substr(0, 12);
 }
@@ -115,7 +118,7 @@ std::vector<Candidate> section_candidates(const lesson::Lesson& l,
       if (insight_terms.contains(t)) shared_terms.insert(t);
     }
     const int shared = static_cast<int>(shared_terms.size());
-    if (shared < std::min<int>(2, static_cast<int>(insight_terms.size()))) continue;
+    if (shared < std::min<int>(kSharedTerms, static_cast<int>(insight_terms.size()))) continue;
     auto facts = facts_of(s.text, sources, lesson_words, insight_words);
     const auto chunk = chunk_texts.find(s.citations.front());
     for (Fact& f : facts) {

@@ -19,9 +19,6 @@ using lesson::StudyCard;
 
 constexpr std::string_view kBlank = "___";
 
-// How many of its insight's content terms a sentence shares to be made a card.
-constexpr int kSharedTerms = 1;
-
 std::string short_id(std::string_view prefix, std::string_view key) {
   return std::string(prefix) + content_hash(key).substr(0, 12);
 }
@@ -111,14 +108,15 @@ std::vector<Candidate> section_candidates(const lesson::Lesson& l,
     if (s.role != lesson::SentenceRole::kContent || s.citations.empty()) continue;
     if (l.grounding.threshold > 0 && s.support < l.grounding.threshold) continue;
     if (!stands_alone(s.text, l.language)) continue;
-    // A card tests what the insight is about: its sentence shares two of its content terms
-    // (its one term, for an insight of one).
+    // A card tests what the insight is about: its sentence names at least one of the insight's
+    // content terms (one suffices: the section already keeps to its insight's own material),
+    // and the more it names, the higher it ranks.
     std::set<std::string> shared_terms;
     for (const auto& t : text::terms(s.text, l.language)) {
       if (insight_terms.contains(t)) shared_terms.insert(t);
     }
     const int shared = static_cast<int>(shared_terms.size());
-    if (shared < std::min<int>(kSharedTerms, static_cast<int>(insight_terms.size()))) continue;
+    if (shared == 0 && !insight_terms.empty()) continue;
     auto facts = facts_of(s.text, sources, lesson_words, insight_words);
     const auto chunk = chunk_texts.find(s.citations.front());
     for (Fact& f : facts) {

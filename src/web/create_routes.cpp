@@ -68,9 +68,14 @@ lesson::Brief brief_from(Context& ctx, nlohmann::json fields) {
                          fmt::format("brief: field 'sources': no stored source '{}'", id));
     }
   }
-  // "Every source" is every source this creator may see.
-  if (brief.sources.empty() && !hidden_source_ids(ctx).empty()) {
-    for (const Source& s : visible_sources(ctx)) brief.sources.push_back(s.id);
+  // "Every source" is every source this creator may see: named one by one when some are hidden.
+  if (brief.sources.empty()) {
+    const std::vector<Source> all = ctx.store().sources();
+    if (!std::all_of(all.begin(), all.end(), [&](const Source& s) { return may_see(ctx, s); })) {
+      for (const Source& s : all) {
+        if (may_see(ctx, s)) brief.sources.push_back(s.id);
+      }
+    }
   }
   return brief;
 }

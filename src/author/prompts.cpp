@@ -192,6 +192,35 @@ llm::ChatRequest answer_request(const lesson::Brief& brief, const std::string& q
                                      question, sentences));
 }
 
+llm::ChatRequest study_request(const lesson::Brief& brief, int insight,
+                               const std::vector<LabelledChunk>& chunks, int cards, int questions) {
+  const std::string item = R"("quote":{"type":"string"},"cite":{"type":"string"})";
+  const std::string schema = fmt::format(
+      R"({{"type":"object","properties":{{"cards":{{"type":"array","items":{{"type":"object",)"
+      R"("properties":{{"kind":{{"type":"string","enum":["cloze","basic"]}},)"
+      R"("front":{{"type":"string"}},"answer":{{"type":"string"}},{}}},)"
+      R"("required":["kind","front","answer","quote","cite"]}}}},)"
+      R"("quiz":{{"type":"array","items":{{"type":"object","properties":{{)"
+      R"("question":{{"type":"string"}},"right":{{"type":"string"}},)"
+      R"("wrong":{{"type":"array","items":{{"type":"string"}}}},{}}},)"
+      R"("required":["question","right","wrong","quote","cite"]}}}}}},"required":["cards","quiz"]}})",
+      item, item);
+  return request(
+      brief, "study", schema,
+      subject(brief, insight) + excerpts(chunks) +
+          fmt::format(
+              "Task: write up to {} flashcards and up to {} quiz questions that test the facts "
+              "of this insight a learner should remember (a term, a figure with its unit, a "
+              "definition, a step), one fact each, never the same fact twice. A card is a "
+              "\"cloze\" (one sentence with the fact replaced by ___) or \"basic\" (a "
+              "question and a short answer). A quiz question has one right option and three "
+              "wrong ones of the same kind that the excerpts do not say are true. Each item "
+              "copies the excerpt sentence it comes from word for word as \"quote\" and gives "
+              "that excerpt's label as \"cite\". A question must make sense without the "
+              "lesson open.",
+              cards, questions));
+}
+
 std::optional<std::string> check_outline(const std::string& json) {
   const Json j = Json::parse(json);
   if (!j.contains("points") || !j["points"].is_array() || j["points"].empty()) {
@@ -218,6 +247,19 @@ std::optional<std::string> check_faq(const std::string& json, const std::string&
     }
     if (auto problem = check_items(f["answer"], language)) return problem;
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> check_study(const std::string& json) {
+  const Json j = Json::parse(json);
+  for (const char* key : {"cards", "quiz"}) {
+    if (!j.contains(key)) continue;
+    if (!j[key].is_array()) return fmt::format("\"{}\" must be a list", key);
+    for (const Json& item : j[key]) {
+      if (!item.is_object()) return fmt::format("every item of \"{}\" must be an object", key);
+    }
+  }
+  if (!j.contains("cards") && !j.contains("quiz")) return "the answer needs \"cards\" and \"quiz\"";
   return std::nullopt;
 }
 

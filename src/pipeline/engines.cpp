@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "lectio/author/card_writer.h"
 #include "lectio/core/error.h"
 #include "lectio/llm/chat.h"
 
@@ -37,6 +38,12 @@ std::unique_ptr<compose::Engine> make_engine(const lesson::Brief& brief, const E
 
 std::string engine_name(const lesson::Brief& brief, const EngineSetup& setup) {
   return make_engine(brief, setup)->name();
+}
+
+std::unique_ptr<study::CardWriter> make_card_writer(const lesson::Brief& brief,
+                                                    const EngineSetup& setup) {
+  if (brief.engine != "llm" || !setup.llm) return nullptr;
+  return author::make_llm_card_writer(setup.llm);
 }
 
 }  // namespace lectio::pipeline

@@ -128,7 +128,10 @@ LessonResult LessonMaker::make(const lesson::Brief& asked, const LessonOptions& 
   }
   // Cards and a quiz with every lesson; a stored lesson made before them gets them now.
   const bool add_study = !result.lesson.study.has_value();
-  if (add_study) study::add_study_set(result.lesson, *store_);
+  if (add_study) {
+    const auto writer = make_card_writer(brief, engines_);
+    study::add_study_set(result.lesson, *store_, writer.get());
+  }
   // Before any audio is rendered: a refused lesson costs nothing.
   const std::string owner = owner_to_store(*store_, result.lesson, options.owner);
   bool unsaved = result.composed || add_study;

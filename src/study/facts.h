@@ -76,6 +76,16 @@ std::vector<Fact> facts_of(std::string_view sentence, const SourceFacts& sources
                            const std::map<std::string, int>& lesson_words,
                            const std::set<std::string>& insight_words);
 
+// "card_" or "quiz_" and 12 hex digits of the key's hash: the same fact of the same lesson keeps
+// its id.
+std::string short_id(std::string_view prefix, std::string_view key);
+
+// Sets q.answer and q.options: the wrong options in order, with `right` at a place that depends
+// on q.id only, so that the same lesson gives the same quiz and the right answer is not always
+// first.
+void place_options(lesson::QuizQuestion& q, const std::string& right,
+                   std::vector<std::string> wrong);
+
 // The definition a sentence states ("The rollback journal is an ordinary disk file ..."), in
 // English only.
 std::optional<Fact> definition_of(std::string_view sentence);

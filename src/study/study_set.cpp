@@ -1,10 +1,14 @@
 #include "lectio/study/study_set.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
 
 #include "facts.h"
+#include "lectio/core/error.h"
 #include "lectio/core/hash.h"
+#include "lectio/study/card_writer.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
 
@@ -18,10 +22,6 @@ using lesson::QuizQuestion;
 using lesson::StudyCard;
 
 constexpr std::string_view kBlank = "___";
-
-std::string short_id(std::string_view prefix, std::string_view key) {
-  return std::string(prefix) + content_hash(key).substr(0, 12);
-}
 
 std::map<std::string, int> lesson_word_counts(const lesson::Lesson& l) {
   std::map<std::string, int> counts;
@@ -159,15 +159,22 @@ std::optional<QuizQuestion> question_for(const Candidate& c, const SourceFacts& 
   q.chunk_id = c.card.chunk_id;
   q.insight_index = c.card.insight_index;
   q.id = short_id("quiz_", c.card.id);
-  // Where the right option goes depends on the question only: the same lesson gives the same
-  // quiz, and the right answer is not always first.
-  q.answer = static_cast<int>(std::stoul(q.id.substr(5, 4), nullptr, 16) % 4);
-  q.options = wrong;
-  q.options.insert(q.options.begin() + q.answer, c.card.answer);
+  place_options(q, c.card.answer, std::move(wrong));
   return q;
 }
 
 }  // namespace
+
+std::string short_id(std::string_view prefix, std::string_view key) {
+  return std::string(prefix) + content_hash(key).substr(0, 12);
+}
+
+void place_options(lesson::QuizQuestion& q, const std::string& right,
+                   std::vector<std::string> wrong) {
+  q.answer = static_cast<int>(std::stoul(q.id.substr(5, 4), nullptr, 16) % (wrong.size() + 1));
+  q.options = std::move(wrong);
+  q.options.insert(q.options.begin() + q.answer, right);
+}
 
 lesson::StudySet make_study_set(const lesson::Lesson& l,
                                 const std::map<std::string, std::string>& chunk_texts) {
@@ -213,8 +220,73 @@ std::map<std::string, std::string> cited_source_texts(const lesson::Lesson& l,
   return out;
 }
 
-void add_study_set(lesson::Lesson& l, store::ContentStore& store) {
-  l.study = make_study_set(l, cited_source_texts(l, store));
+namespace {
+
+// The built-in engine's cards and questions for the insights `held` has none for, after it.
+void fill_insights(lesson::StudySet& held, const lesson::StudySet& built_in) {
+  std::set<int> covered;
+  for (const auto& c : held.cards) covered.insert(c.insight_index);
+  std::set<int> quizzed;
+  for (const auto& q : held.quiz) quizzed.insert(q.insight_index);
+  for (const auto& c : built_in.cards) {
+    if (!covered.contains(c.insight_index)) held.cards.push_back(c);
+  }
+  for (const auto& q : built_in.quiz) {
+    if (!quizzed.contains(q.insight_index)) held.quiz.push_back(q);
+  }
+}
+
+std::string dropped_line(const HeldStudySet& held, const lesson::StudySet& written) {
+  constexpr std::size_t kShown = 3;
+  std::string reasons;
+  for (std::size_t i = 0; i < held.dropped.size() && i < kShown; ++i) {
+    reasons += (i ? "; " : "") + held.dropped[i];
+  }
+  if (held.dropped.size() > kShown) reasons += "; ...";
+  return fmt::format("study: {} of the {} cards and questions {} wrote were left out ({})",
+                     held.dropped.size(), written.cards.size() + written.quiz.size(),
+                     written.engine, reasons);
+}
+
+void add_usage(lesson::Lesson& l, const lesson::EngineUsage& spent) {
+  if (spent.requests == 0) return;
+  if (!l.usage) l.usage = lesson::EngineUsage{spent.model};
+  l.usage->requests += spent.requests;
+  l.usage->retries += spent.retries;
+  l.usage->prompt_tokens += spent.prompt_tokens;
+  l.usage->completion_tokens += spent.completion_tokens;
+}
+
+}  // namespace
+
+void add_study_set(lesson::Lesson& l, store::ContentStore& store, CardWriter* writer) {
+  add_study_set(l, cited_source_texts(l, store), writer);
+}
+
+void add_study_set(lesson::Lesson& l, const std::map<std::string, std::string>& texts,
+                   CardWriter* writer) {
+  lesson::StudySet built_in = make_study_set(l, texts);
+  if (writer == nullptr) {
+    l.study = std::move(built_in);
+    return;
+  }
+  lesson::StudySet written;
+  try {
+    written = writer->write(l, texts);
+    add_usage(l, writer->spent());
+  } catch (const Error& e) {
+    add_usage(l, writer->spent());
+    l.warnings.push_back(fmt::format(
+        "study: {} wrote no cards ({}); the built-in engine's are kept", writer->name(), e.what()));
+    l.study = std::move(built_in);
+    return;
+  }
+  written.engine = writer->name();
+  HeldStudySet held = hold_study_set(written, l, texts);
+  if (!held.dropped.empty()) l.warnings.push_back(dropped_line(held, written));
+  if (held.set.cards.empty() && held.set.quiz.empty()) held.set.engine = built_in.engine;
+  fill_insights(held.set, built_in);
+  l.study = std::move(held.set);
 }
 
 }  // namespace lectio::study

@@ -47,6 +47,11 @@ TEST(CliLlmLessonTest, WritesAVerifiedLessonTalkingOnlyToTheEndpoint) {
   EXPECT_EQ(lesson["engine"], "llm:test-model");
   expect_no_invention(lesson["script"]);
   expect_no_invention(lesson["faq"]);
+  // The model wrote the cards too, held like its sentences: its invented card is left out.
+  EXPECT_EQ(lesson["study"]["engine"], "llm:test-model");
+  EXPECT_FALSE(lesson["study"]["cards"].empty());
+  EXPECT_FALSE(lesson["study"]["quiz"].empty());
+  expect_no_invention(lesson["study"]["cards"]);
   EXPECT_GT(lesson["grounding"]["rejected_sentences"].get<int>(), 0);
   EXPECT_EQ(lesson["usage"]["requests"].get<int>(), static_cast<int>(server.calls().size()));
   for (const auto& call : server.calls()) EXPECT_EQ(call.authorization, "Bearer sk-cli-secret");

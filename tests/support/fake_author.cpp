@@ -98,6 +98,7 @@ std::string FakeAuthor::answer(const Json& request) {
   if (kind == "faq") return faq(ex);
   if (kind == "meta") return meta(ex);
   if (kind == "answer") return answer_question(ex);
+  if (kind == "study") return study(ex);
   return "{}";
 }
 
@@ -218,6 +219,66 @@ std::string FakeAuthor::answer_question(const std::vector<Excerpt>& ex) {
     answer.push_back(item("", ex[0].sentences[1], {"S99"}));
   }
   return Json({{"answer", answer}}).dump();
+}
+
+namespace {
+
+// The longest word of a sentence (letters only, six or more): what a cloze hides.
+std::string key_word(const std::string& sentence) {
+  static const std::regex word("[A-Za-z]{6,}");
+  std::string best;
+  for (auto it = std::sregex_iterator(sentence.begin(), sentence.end(), word);
+       it != std::sregex_iterator(); ++it) {
+    if (it->str().size() > best.size()) best = it->str();
+  }
+  return best;
+}
+
+std::string hidden(std::string sentence, const std::string& word) {
+  const auto at = sentence.find(word);
+  if (at != std::string::npos) sentence.replace(at, word.size(), "___");
+  return sentence;
+}
+
+}  // namespace
+
+std::string FakeAuthor::study(const std::vector<Excerpt>& ex) {
+  // A cloze card and a question for the first sentence of each excerpt, hiding its longest
+  // word; wrong options are the other excerpts' words. Planted: a card whose answer is in no
+  // excerpt.
+  Json cards = Json::array();
+  Json quiz = Json::array();
+  std::vector<std::string> words;
+  for (const Excerpt& e : ex) {
+    if (!e.sentences.empty()) words.push_back(key_word(e.sentences[0]));
+  }
+  for (std::size_t i = 0; i < ex.size() && cards.size() < 3; ++i) {
+    if (ex[i].sentences.empty() || words[i].empty()) continue;
+    const std::string& s = ex[i].sentences[0];
+    written_.good.push_back(s);
+    cards.push_back({{"kind", "cloze"},
+                     {"front", hidden(s, words[i])},
+                     {"answer", words[i]},
+                     {"quote", s},
+                     {"cite", ex[i].label}});
+    Json wrong = Json::array();
+    for (const std::string& w : {"Zorblax", "Quuxify", "Frobnicate"}) wrong.push_back(w);
+    quiz.push_back({{"question", hidden(s, words[i])},
+                    {"right", words[i]},
+                    {"wrong", wrong},
+                    {"quote", s},
+                    {"cite", ex[i].label}});
+  }
+  if (!ex.empty() && !ex[0].sentences.empty() && options_.plant_invented) {
+    const std::string& s = ex[0].sentences[0];
+    written_.planted.push_back("card: Zorblax");
+    cards.push_back({{"kind", "basic"},
+                     {"front", "Who founded the Zorblax Institute?"},
+                     {"answer", "Professor Zorblax in 1987"},
+                     {"quote", s},
+                     {"cite", ex[0].label}});
+  }
+  return Json({{"cards", cards}, {"quiz", quiz}}).dump();
 }
 
 std::string FakeAuthor::meta(const std::vector<Excerpt>& ex) {

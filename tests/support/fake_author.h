@@ -1,7 +1,7 @@
 #pragma once
 // A stand-in for a language model behind the chat test server: it answers the LLM engine's
-// requests (outline, section, repair, faq, meta, answer) from the excerpts in the prompt, the way a
-// decent model would, and plants what bad models do: invented facts ("In 1987 the Zorblax
+// requests (outline, section, repair, faq, meta, answer, study) from the excerpts in the prompt,
+// the way a decent model would, and plants what bad models do: invented facts ("In 1987 the Zorblax
 // Institute ..."), invented facts woven into a true sentence, citations of labels that do not
 // exist, a quote that is not in the sources. It counts what it planted and what it wrote well,
 // so tests and the benchmark can check what reached the lesson.
@@ -55,6 +55,7 @@ class FakeAuthor {
   std::string faq(const std::vector<Excerpt>& ex);
   std::string meta(const std::vector<Excerpt>& ex);
   std::string answer_question(const std::vector<Excerpt>& ex);
+  std::string study(const std::vector<Excerpt>& ex);
 
   FakeAuthorOptions options_;
   mutable std::mutex mutex_;

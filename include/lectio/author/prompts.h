@@ -54,6 +54,13 @@ struct RepairItem {
                                               const std::vector<LabelledChunk>& chunks,
                                               int sentences);
 
+// Flashcards and quiz questions for one insight from the chunks its section cites: at most
+// `cards` cards (cloze or question/answer) and `questions` multiple-choice questions, each
+// with the sentence of its excerpt copied word for word and that excerpt's label.
+[[nodiscard]] llm::ChatRequest study_request(const lesson::Brief& brief, int insight,
+                                             const std::vector<LabelledChunk>& chunks, int cards,
+                                             int questions);
+
 // Checks of an answer's shape, for ChatClient::complete_json: the reason it is unusable, or
 // std::nullopt. `language` also rejects an answer most of whose sentences are in the other
 // language ("": any language).
@@ -64,6 +71,8 @@ struct RepairItem {
 [[nodiscard]] std::optional<std::string> check_faq(const std::string& json,
                                                    const std::string& language);
 [[nodiscard]] std::optional<std::string> check_meta(const std::string& json);
+// "cards" and "quiz" lists (either may be empty) whose items are objects.
+[[nodiscard]] std::optional<std::string> check_study(const std::string& json);
 // An "answer" list, which may be empty.
 [[nodiscard]] std::optional<std::string> check_answer(const std::string& json,
                                                       const std::string& language);

@@ -8,6 +8,7 @@
 
 #include "lectio/compose/engine.h"
 #include "lectio/lesson/brief.h"
+#include "lectio/study/card_writer.h"
 
 namespace lectio::llm {
 class ChatClient;
@@ -36,5 +37,10 @@ lesson::Brief with_engine(lesson::Brief brief, const EngineSetup& setup,
 // ("extractive", "llm:<model>").
 std::unique_ptr<compose::Engine> make_engine(const lesson::Brief& brief, const EngineSetup& setup);
 std::string engine_name(const lesson::Brief& brief, const EngineSetup& setup);
+
+// Who writes the cards and quiz of a lesson that brief makes: the model for the LLM engine;
+// null for the built-in engine, whose cards the study module makes itself.
+std::unique_ptr<study::CardWriter> make_card_writer(const lesson::Brief& brief,
+                                                    const EngineSetup& setup);
 
 }  // namespace lectio::pipeline

@@ -26,7 +26,16 @@ lesson::StudySet make_study_set(const lesson::Lesson& lesson,
 std::map<std::string, std::string> cited_source_texts(const lesson::Lesson& lesson,
                                                       store::ContentStore& store);
 
-// Sets lesson.study from the lesson and the store's chunks.
-void add_study_set(lesson::Lesson& lesson, store::ContentStore& store);
+class CardWriter;
+
+// Sets lesson.study from the lesson and the store's chunks. With a writer (the LLM engine's),
+// its cards and questions that hold (hold_study_set) come first, and an insight it leaves
+// without any gets the built-in engine's; what was left out, and a writer that fails (the
+// built-in set is kept then), are said in one line of lesson.warnings each.
+void add_study_set(lesson::Lesson& lesson, store::ContentStore& store,
+                   CardWriter* writer = nullptr);
+// The same with the chunks given (cited_source_texts).
+void add_study_set(lesson::Lesson& lesson, const std::map<std::string, std::string>& chunk_texts,
+                   CardWriter* writer);
 
 }  // namespace lectio::study

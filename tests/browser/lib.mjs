@@ -22,15 +22,20 @@ export async function launch(contextOptions = {}) {
            '--disable-background-networking', '--disable-component-update', '--disable-sync',
            '--autoplay-policy=no-user-gesture-required'],
   });
-  const context = await browser.newContext({ locale: 'en-US', ...contextOptions });
   const problems = [];  // console errors and page errors, with the page's URL
-  context.on('page', (p) => {
-    p.on('console', (m) => { if (m.type() === 'error') problems.push(`${p.url()}: ${m.text()}`); });
-    p.on('pageerror', (e) => problems.push(`${p.url()}: ${e.message}`));
-  });
+  // A context of its own (cookies, viewport) whose pages report their problems.
+  async function newContext(options = {}) {
+    const c = await browser.newContext({ locale: 'en-US', ...contextOptions, ...options });
+    c.on('page', (p) => {
+      p.on('console', (m) => { if (m.type() === 'error') problems.push(`${p.url()}: ${m.text()}`); });
+      p.on('pageerror', (e) => problems.push(`${p.url()}: ${e.message}`));
+    });
+    return c;
+  }
+  const context = await newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
-  return { browser, context, page, problems };
+  return { browser, context, page, problems, newContext };
 }
 
 // A full-page screenshot, kept in $LECTIO_SCREENSHOTS as NAME.png.

@@ -1,5 +1,6 @@
-// The lesson page: player controls, the transcript that follows the audio and seeks on
-// click, chapters, questions, reviews and likes.
+// The lesson page: the sticky player (collapsible; its height kept in --player-offset), the
+// transcript that follows the audio, is one Tab stop and seeks on click or Enter,
+// chapters, questions, reviews and likes.
 'use strict';
 (() => {
   const { api, el } = window.lectio;
@@ -60,7 +61,7 @@
     let top = boxRect.top + (head ? head.offsetHeight : 0);
     let bottom = boxRect.bottom;
     // The page is never moved for it; when the box is mostly off screen, its own height counts.
-    const seenTop = Math.max(top, playerOffset());
+    const seenTop = Math.max(top, player ? player.getBoundingClientRect().bottom : 0);
     const seenBottom = Math.min(bottom, window.innerHeight);
     if (seenBottom - seenTop >= 60) [top, bottom] = [seenTop, seenBottom];
     const r = cues[i].getBoundingClientRect();

@@ -60,9 +60,10 @@ std::string App::layout_html(Context& ctx, std::string_view name, const std::str
   layout.set("page", std::string(name));
   layout.set("css_url", static_url("app.css"));
   layout.set("js_url", static_url("app.js"));
-  layout.set("page_js_url", find_asset("static/" + std::string(name) + ".js")
-                                ? static_url(std::string(name) + ".js")
-                                : std::string());
+  // Only pages with a script of their own get a second tag (an empty src is truthy to mustache).
+  if (find_asset("static/" + std::string(name) + ".js")) {
+    layout.set("page_js_url", static_url(std::string(name) + ".js"));
+  }
   const std::string next = url_encode(path_without_lang(ctx.req));
   layout.set("switch_en", "/lang/en?next=" + next);
   layout.set("switch_zh", "/lang/zh?next=" + next);

@@ -127,6 +127,8 @@ data media_data(const lesson::Lesson& l) {
 data rating_data(const store::RatingSummary& summary) {
   data d;
   d.set("count", std::to_string(summary.count));
+  // English plural rule (one / other); the Chinese catalog has the same word for both.
+  if (summary.count == 1) d.set("one", true);
   d.set("average", summary.count ? fmt::format("{:.1f}", summary.average) : std::string("–"));
   data bars = data::type::list;
   for (int stars = 5; stars >= 1; --stars) {
@@ -163,6 +165,30 @@ data reviews_data(const std::vector<store::Review>& reviews, const std::string& 
     list.push_back(review);
   }
   return list;
+}
+
+// The review form's five stars, the viewer's own rating checked; and their review, if any,
+// so that the form shows it and posting again reads as an update, not a second review.
+void review_form_data(data& d, const std::vector<store::Review>& reviews,
+                      const std::string& viewer) {
+  const store::Review* own = nullptr;
+  for (const store::Review& r : reviews) {
+    if (!viewer.empty() && r.user_id == viewer) own = &r;
+  }
+  data options = data::type::list;
+  for (int stars = 1; stars <= 5; ++stars) {
+    data option;
+    option.set("value", std::to_string(stars));
+    if (stars == 1) option.set("one", true);
+    if (own && own->rating == stars) option.set("checked", true);
+    options.push_back(option);
+  }
+  d.set("star_options", options);
+  if (!own) return;
+  data mine;
+  mine.set("rating", std::to_string(own->rating));
+  mine.set("text", own->text);
+  d.set("my_review", mine);
 }
 
 }  // namespace
@@ -214,6 +240,7 @@ data lesson_view(const lesson::Lesson& l, const LessonPageInput& in) {
   }
   d.set("rating", rating_data(in.rating));
   d.set("reviews", reviews_data(in.reviews, in.viewer));
+  review_form_data(d, in.reviews, in.viewer);
   data related = data::type::list;
   for (const plan::Plan& p : in.related) related.push_back(plan_card(p, in.lang));
   d.set("related", related);

@@ -2,7 +2,7 @@
 #
 #   browser_setup NAME LECTIO WORK_DIR   sets here, root, lectio, work, data, shots, log and
 #                                        CHROMIUM; checks lectio, Chromium and node; installs
-#                                        playwright-core from the lock file when missing;
+#                                        playwright-core and axe-core from the lock file when missing;
 #                                        starts from an empty data directory and screenshots
 #   start_server                         `lectio serve` on a free loopback port over $data;
 #                                        sets base once it answers; stopped on exit
@@ -28,8 +28,9 @@ browser_setup() {
   [[ -x "$CHROMIUM" ]] || fail "Chromium not found at $CHROMIUM (apt-get install chromium, or set CHROMIUM)"
   command -v node >/dev/null || fail "node not found (Node.js 20 or later is needed)"
 
-  # playwright-core (driver only: the browser is the system's Chromium) from the lock file.
-  if [[ ! -d "$here/node_modules/playwright-core" ]]; then
+  # playwright-core (driver only: the browser is the system's Chromium) and axe-core (the
+  # accessibility check) from the lock file.
+  if [[ ! -d "$here/node_modules/playwright-core" || ! -d "$here/node_modules/axe-core" ]]; then
     step "npm ci in tests/browser"
     (cd "$here" && npm ci --no-audit --no-fund) || fail "npm ci failed in $here"
   fi

@@ -3,18 +3,23 @@
 # plus a plan composed without audio), serves it on a free loopback port and drives headless
 # Chromium through it with playwright-core (tests/browser/e2e.test.mjs, tests/browser/harness.sh).
 #
-#   bash tests/browser/run.sh <path-to-lectio> <work-dir>
+#   bash tests/browser/run.sh <path-to-lectio> <work-dir> [test-file]
+#
+# test-file (default e2e.test.mjs) is another node test over the same data: player.test.mjs,
+# a11y.test.mjs.
 #
 # Writes <work-dir>/data (the data directory), <work-dir>/serve.log (the server's output) and
 # <work-dir>/screenshots/*.png. Environment: CHROMIUM (default /usr/bin/chromium).
 set -euo pipefail
 
-if [[ $# -ne 2 ]]; then
-  echo "usage: $0 <path-to-lectio> <work-dir>" >&2
+if [[ $# -lt 2 || $# -gt 3 ]]; then
+  echo "usage: $0 <path-to-lectio> <work-dir> [test-file]" >&2
   exit 2
 fi
+test_file=${3:-e2e.test.mjs}
 source "$(dirname "${BASH_SOURCE[0]}")/harness.sh"
-browser_setup browser.e2e "$1" "$2"
+browser_setup "browser.${test_file%%.*}" "$1" "$2"
+[[ -f "$here/$test_file" ]] || fail "no test file $here/$test_file"
 
 cd "$root"
 step "adding the sources"
@@ -37,6 +42,6 @@ export LECTIO_EXPECTED_SECONDS
 
 start_server
 status=0
-run_node_test e2e.test.mjs || status=$?
+run_node_test "$test_file" || status=$?
 step "screenshots in $shots"
 exit $status

@@ -101,7 +101,12 @@ TEST_F(WebHostileAccountsTest, NobodyLikesTheirOwnReview) {
   ASSERT_EQ(posted->status, 201) << posted->body;
   const std::string id = body_json(posted)["review"].value("id", "");
   ASSERT_FALSE(id.empty()) << posted->body;
-  EXPECT_TRUE(is_json_error(author->put("/api/reviews/" + id + "/like"), 403));
+  const auto own = author->put("/api/reviews/" + id + "/like");
+  EXPECT_TRUE(is_json_error(own, 403));
+  // The refusal names why (the lesson page shows the same words on the disabled button).
+  const json error = body_json(own)["error"];
+  EXPECT_EQ(error.value("code", ""), "own_review") << own->body;
+  EXPECT_EQ(error.value("message", ""), "You cannot like your own review.") << own->body;
   auto reader = signed_up("reader");
   EXPECT_EQ(reader->put("/api/reviews/" + id + "/like")->status, 200);
 }

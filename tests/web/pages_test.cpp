@@ -309,6 +309,7 @@ TEST_F(WebPagesTest, EveryHtmlResponseCarriesTheSecurityHeaders) {
     EXPECT_EQ(r->get_header_value("X-Content-Type-Options"), "nosniff") << path;
     EXPECT_FALSE(std::regex_search(r->body, inline_script)) << path;
     EXPECT_FALSE(std::regex_search(r->body, inline_handler)) << path;
+    EXPECT_FALSE(contains(r->body, "src=\"\"")) << path << ": an empty script tag";
   }
   const auto api = browser_->get("/api/lessons");
   ASSERT_TRUE(api);

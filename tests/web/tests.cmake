@@ -13,6 +13,14 @@ add_test(NAME browser.study
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/browser/study_run.sh $<TARGET_FILE:lectio>
                  ${CMAKE_CURRENT_BINARY_DIR}/browser-study)
 set_tests_properties(browser.study PROPERTIES LABELS "web;browser;study" TIMEOUT 300)
+# The lesson page as a learner meets it (issue 30): the sticky player, keyboard, reviews, at a
+# laptop's and a phone's size; and axe-core over every page type at both sizes.
+foreach(name player a11y)
+  add_test(NAME browser.${name}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/browser/run.sh $<TARGET_FILE:lectio>
+                   ${CMAKE_CURRENT_BINARY_DIR}/browser-${name} ${name}.test.mjs)
+  set_tests_properties(browser.${name} PROPERTIES LABELS "web;browser" TIMEOUT 600)
+endforeach()
 
 # HTTP tests against a real server on a loopback port (tests/web/web_fixture.*). Each test
 # serves its own copy of a data directory holding the examples/gpu-tpu lesson; the media and

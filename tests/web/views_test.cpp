@@ -268,6 +268,70 @@ TEST(LessonViewTest, RendersThroughTheLessonTemplate) {
   EXPECT_NE(html.find("/media/lesson_chips_1234abcd.mp3"), std::string::npos);
 }
 
+// Renders the lesson template in LANG from the view of `in` (as App::render_body does).
+std::string render_lesson(const LessonPageInput& in, const std::string& lang) {
+  data d = lesson_view(example_lesson(), in);
+  const Catalog catalog;
+  d.set("t", catalog.messages(lang));
+  d.set("lang", lang);
+  d.set("csrf", std::string("token"));
+  if (!in.viewer.empty()) d.set("signed_in", true);
+  return render_template("lesson", d);
+}
+
+bool contains(const std::string& html, const std::string& part) {
+  return html.find(part) != std::string::npos;
+}
+
+TEST(LessonViewTest, RatingCountsAgreeWithTheirNumberInEnglishAndChinese) {
+  LessonPageInput in = visitor();
+  in.rating.count = 1;
+  in.rating.average = 4;
+  in.rating.histogram = {0, 0, 0, 1, 0};
+  EXPECT_TRUE(contains(render_lesson(in, "en"), "<span id=\"rating-word\">rating</span>"));
+  EXPECT_TRUE(contains(render_lesson(in, "zh"), "<span id=\"rating-word\">个评分</span>"));
+  in.rating.count = 2;
+  EXPECT_TRUE(contains(render_lesson(in, "en"), "<span id=\"rating-word\">ratings</span>"));
+  in.rating.count = 0;
+  EXPECT_TRUE(contains(render_lesson(in, "en"), "<span id=\"rating-word\">ratings</span>"));
+}
+
+TEST(LessonViewTest, TheReviewFormShowsTheViewersOwnReview) {
+  LessonPageInput in = visitor();
+  in.viewer = "user_me";
+  store::Review theirs;
+  theirs.id = "r2";
+  theirs.user_id = "user_other";
+  theirs.rating = 2;
+  theirs.text = "Not for me.";
+  // Nobody's review yet but someone else's: an empty form that posts.
+  in.reviews = {theirs};
+  std::string html = render_lesson(in, "en");
+  EXPECT_FALSE(contains(html, " checked>")) << "no star is the viewer's yet";
+  EXPECT_TRUE(contains(html, ">Post</button>"));
+  EXPECT_FALSE(contains(html, "review-mine-note"));
+  EXPECT_TRUE(contains(html, "<span class=\"visually-hidden\">1 star</span>"));
+  EXPECT_TRUE(contains(html, "<span class=\"visually-hidden\">5 stars</span>"));
+
+  store::Review mine = theirs;
+  mine.id = "r1";
+  mine.user_id = "user_me";
+  mine.rating = 4;
+  mine.text = "Clear <and> sourced.";
+  in.reviews = {theirs, mine};
+  const data d = lesson_view(example_lesson(), in);
+  EXPECT_EQ(str(at(d, "my_review"), "rating"), "4");
+  html = render_lesson(in, "en");
+  EXPECT_TRUE(contains(html, "id=\"rating-4\" name=\"rating\" value=\"4\" required checked>"))
+      << html;
+  EXPECT_FALSE(contains(html, "value=\"2\" required checked"));
+  EXPECT_TRUE(contains(html, ">Clear &lt;and&gt; sourced.</textarea>"));
+  EXPECT_TRUE(contains(html, ">Update your review</button>"));
+  EXPECT_TRUE(contains(html, "review-mine-note"));
+  // Their own review's like button is off and says why.
+  EXPECT_TRUE(contains(html, "disabled title=\"You cannot like your own review.\""));
+}
+
 plan::PlanLesson plan_lesson(const std::string& id, const std::string& title, double minutes) {
   plan::PlanLesson pl;
   pl.id = id;

@@ -1,5 +1,6 @@
-// The lesson page: player controls, the transcript that follows the audio and seeks on
-// click, chapters, questions, reviews and likes.
+// The lesson page: the sticky player (collapsible; its height kept in --player-offset), the
+// transcript that follows the audio, is one Tab stop and seeks on click or Enter,
+// chapters, questions, reviews and likes.
 'use strict';
 (() => {
   const { api, el } = window.lectio;
@@ -23,19 +24,80 @@
     return found;
   }
 
+  // The sticky player: --player-offset (on <html>) stays equal to its height, so that anchors,
+  // focus and the transcript's scrolling land below it; .stuck once it sticks; collapsible.
+  const player = document.getElementById('player');
+  function playerOffset() {
+    return player ? Math.ceil(player.getBoundingClientRect().height) : 0;
+  }
+  if (player) {
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--player-offset', `${playerOffset()}px`);
+    measure();
+    new ResizeObserver(measure).observe(player);
+    const sentinel = document.createElement('div');
+    player.before(sentinel);
+    new IntersectionObserver(([entry]) => {
+      player.classList.toggle('stuck', !entry.isIntersecting && entry.boundingClientRect.top < 0);
+    }).observe(sentinel);
+    const toggle = document.getElementById('player-toggle');
+    toggle.addEventListener('click', () => {
+      const collapsed = player.classList.toggle('collapsed');
+      toggle.setAttribute('aria-expanded', String(!collapsed));
+      const label = collapsed ? toggle.dataset.show : toggle.dataset.hide;
+      toggle.setAttribute('aria-label', label);
+      toggle.title = label;
+    });
+    // A page opened at #anchor was scrolled there before the offset was known.
+    const target = window.location.hash && document.getElementById(window.location.hash.slice(1));
+    if (target) target.scrollIntoView();
+  }
+
+  // Keeps sentence i in the part of the transcript box that is on screen below the player.
+  function reveal(i) {
+    const box = document.getElementById('transcript');
+    const boxRect = box.getBoundingClientRect();
+    const head = box.querySelector('h2');
+    let top = boxRect.top + (head ? head.offsetHeight : 0);
+    let bottom = boxRect.bottom;
+    // The page is never moved for it; when the box is mostly off screen, its own height counts.
+    const seenTop = Math.max(top, player ? player.getBoundingClientRect().bottom : 0);
+    const seenBottom = Math.min(bottom, window.innerHeight);
+    if (seenBottom - seenTop >= 60) [top, bottom] = [seenTop, seenBottom];
+    const r = cues[i].getBoundingClientRect();
+    if (r.top >= top + 8 && r.bottom <= bottom - 8) return;
+    const delta = r.top - (top + (bottom - top) / 3);
+    box.scrollTo({ top: Math.max(0, box.scrollTop + delta), behavior: 'smooth' });
+  }
+
+  // The transcript is one Tab stop (roving tabindex): arrows move between sentences, Enter or
+  // Space plays from one; only the sentence holding the stop has its citations in Tab order.
+  let stop = -1;
+  function setStop(i) {
+    if (i === stop || !cues[i]) return;
+    if (cues[stop]) {
+      cues[stop].tabIndex = -1;
+      cues[stop].querySelectorAll('a.cite').forEach((a) => { a.tabIndex = -1; });
+    }
+    stop = i;
+    cues[i].tabIndex = 0;
+    cues[i].querySelectorAll('a.cite').forEach((a) => { a.tabIndex = 0; });
+  }
+
   let shown = -1;
   function highlight() {
     const i = current(audio.currentTime);
     if (i === shown) return;
-    if (shown >= 0 && cues[shown]) cues[shown].classList.remove('current');
+    if (shown >= 0 && cues[shown]) {
+      cues[shown].classList.remove('current');
+      cues[shown].removeAttribute('aria-current');
+    }
     shown = i;
     if (i < 0 || !cues[i]) return;
     cues[i].classList.add('current');
-    const box = document.getElementById('transcript');
-    const top = cues[i].offsetTop - box.offsetTop;
-    if (top < box.scrollTop + 40 || top > box.scrollTop + box.clientHeight - 60) {
-      box.scrollTo({ top: Math.max(0, top - box.clientHeight / 3), behavior: 'smooth' });
-    }
+    cues[i].setAttribute('aria-current', 'true');
+    if (!document.getElementById('transcript').contains(document.activeElement)) setStop(i);
+    reveal(i);
     document.querySelectorAll('button.chapter').forEach((b) => {
       const section = cues[i].closest('.script-section');
       b.classList.toggle('current', section && b.dataset.section === section.dataset.section);
@@ -72,10 +134,33 @@
     document.getElementById('fwd15').addEventListener('click', () => {
       audio.currentTime = Math.min(audio.duration || Infinity, audio.currentTime + 15);
     });
-    cues.forEach((cue) => {
-      const go = () => seek(Number(cue.dataset.index));
-      cue.addEventListener('click', (e) => { if (!e.target.closest('a')) go(); });
-      cue.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(); });
+    cues.forEach((cue, i) => {
+      cue.tabIndex = -1;
+      cue.setAttribute('aria-describedby', 'transcript-hint');
+      cue.querySelectorAll('a.cite').forEach((a) => { a.tabIndex = -1; });
+      cue.addEventListener('click', (e) => { if (!e.target.closest('a')) seek(i); });
+      cue.addEventListener('focus', () => setStop(i));
+    });
+    setStop(0);
+    const moves = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
+    document.getElementById('transcript').addEventListener('keydown', (e) => {
+      const cue = e.target.closest && e.target.closest('.cue');
+      if (!cue || e.target !== cue || e.altKey || e.ctrlKey || e.metaKey) return;
+      const i = Number(cue.dataset.index);
+      let next = null;
+      if (e.key in moves) next = i + moves[e.key];
+      else if (e.key === 'Home') next = 0;
+      else if (e.key === 'End') next = cues.length - 1;
+      else if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        seek(i);
+        return;
+      }
+      if (next === null) return;
+      e.preventDefault();
+      next = Math.max(0, Math.min(cues.length - 1, next));
+      setStop(next);
+      cues[next].focus();
     });
     document.querySelectorAll('button.chapter').forEach((b) => {
       b.addEventListener('click', () => {
@@ -153,6 +238,7 @@
       try {
         const r = await api(liked ? 'PUT' : 'DELETE', `/api/reviews/${b.dataset.review}/like`);
         b.classList.toggle('liked', r.liked);
+        b.setAttribute('aria-pressed', String(r.liked));
         b.querySelector('.likes').textContent = r.likes;
       } catch (err) { /* signed out meanwhile: the button stays as it was */ }
     });

@@ -19,6 +19,7 @@
 #include "lectio/text/terms.h"
 #include "lesson_parts.h"
 #include "phrasing.h"
+#include "promises.h"
 #include "recap.h"
 
 namespace lectio::compose {
@@ -163,6 +164,7 @@ class ExtractiveEngine final : public Engine {
     }
 
     lesson.script.push_back(outro_section(brief, say, std::move(points)));
+    keep_promises(lesson, brief, say);
 
     // The FAQ answers from the lesson's own material: the insights' sections.
     std::vector<std::vector<double>> insight_worth;

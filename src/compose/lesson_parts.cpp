@@ -59,6 +59,13 @@ std::optional<std::pair<std::string, std::string>> definition_question(const ext
       R"(^((?:(A|An|The) )?([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})) (is|are) (a|an|the|one|used|what|how|where|when|any) )");
   std::smatch m;
   if (!std::regex_search(c.text, m, kDefinition)) return std::nullopt;
+  // "The value is a NULL value.": one common word after "the" is a thing the text spoke of
+  // before, not a term it defines.
+  if (m[2].str() == "The" && m[3].str().find(' ') == std::string::npos &&
+      std::islower(static_cast<unsigned char>(m[3].str()[0])) &&
+      m[3].str().find_first_of("0123456789-") == std::string::npos) {
+    return std::nullopt;
+  }
   std::string subject = m[1].str();
   subject = lower_first(subject);
   const auto t = text::terms(m[3].str(), lang);
@@ -161,7 +168,12 @@ extract::Focus focus_for(const std::string& text, const lesson::Brief& brief,
 std::optional<std::string> task_question(const std::string& sentence, const std::string& language) {
   if (language == "zh") return std::nullopt;
   // "To X, Y ..." where X is a short verb phrase that names what it acts on.
-  static const std::regex kTask(R"(^To ([a-z][a-z-]*(?: [A-Za-z0-9][\w-]*){1,7}), [a-z])");
+  // The clause after the comma tells how: an instruction ("escape the inner backquotes") or
+  // who does it ("we first read"). One that opens with an article or a pointing word starts a
+  // statement, and the "To ..." before it was an aside ("To make matters worse, the change
+  // ..."), not a task.
+  static const std::regex kTask(
+      R"(^To ([a-z][a-z-]*(?: [A-Za-z0-9][\w-]*){1,7}), (?!(?:the|a|an|this|that|these|those|its|their|his|her|it|there)\b)[a-z])");
   std::smatch m;
   if (!std::regex_search(sentence, m, kTask)) return std::nullopt;
   const std::string task = m[1].str();
@@ -299,6 +311,12 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   }
   const std::size_t from_content = asks.size();
   for (std::size_t i = 0; i < brief.insights.size(); ++i) {
+    // An insight the lesson leaves out (no material) is not asked about: its answer would be
+    // the sentences of other insights' sections.
+    if (scoped && std::none_of(per_insight[i].begin(), per_insight[i].end(),
+                               [](double w) { return w > 0; })) {
+      continue;
+    }
     asks.push_back(
         {say.question_about(brief.insights[i]), brief.insights[i], -1, static_cast<int>(i)});
   }

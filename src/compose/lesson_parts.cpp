@@ -172,14 +172,18 @@ std::optional<std::string> task_question(const std::string& sentence, const std:
   // who does it ("we first read"). One that opens with an article or a pointing word starts a
   // statement, and the "To ..." before it was an aside ("To make matters worse, the change
   // ..."), not a task.
+  // "If you need to X, use Y" says the same: what to do for a task.
   static const std::regex kTask(
-      R"(^To ([a-z][a-z-]*(?: [A-Za-z0-9][\w-]*){1,7}), (?!(?:the|a|an|this|that|these|those|its|their|his|her|it|there)\b)[a-z])");
+      R"(^(?:To|If you (?:need|want|wish) to) ([a-z][a-z-]*(?: [A-Za-z0-9][\w-]*){1,7}), (?!(?:the|a|an|this|that|these|those|its|their|his|her|it|there)\b)[a-z])");
   std::smatch m;
   if (!std::regex_search(sentence, m, kTask)) return std::nullopt;
   const std::string task = m[1].str();
+  // A task that points elsewhere, or at no particular thing ("make any further adjustments").
   static const std::regex kPointing(
-      R"(\b(?:this|that|these|those|it|them|they|such|above|below)\b)");
-  if (std::regex_search(task, kPointing)) return std::nullopt;
+      R"(\b(?:this|these|those|it|them|they|such|above|below|any|so)\b)");
+  // "that" points when it is the object ("undo that"), not in "changes that you have pushed".
+  static const std::regex kThat(R"(^[a-z-]+ that\b|\bthat$)");
+  if (std::regex_search(task, kPointing) || std::regex_search(task, kThat)) return std::nullopt;
   return fmt::format("How do you {}?", task);
 }
 

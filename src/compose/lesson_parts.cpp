@@ -187,6 +187,21 @@ std::optional<std::string> task_question(const std::string& sentence, const std:
   return fmt::format("How do you {}?", task);
 }
 
+std::optional<std::string> command_question(const std::string& sentence,
+                                            const std::string& language) {
+  if (language == "zh") return std::nullopt;
+  // "The "pull" command thus performs two operations: ..." -> "What does the pull command do?"
+  // A manual's commands are what a learner asks about; the sentence says what one does (its
+  // verb, in the present, after the name).
+  static const std::regex kCommand(
+      R"re(^(?:The )?["“]?([a-z][\w-]*(?: [a-z][\w-]*)?)["”]? command (?:(?:thus|also|only|always|then|first) )?([a-z]+s) )re");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kCommand)) return std::nullopt;
+  const std::string verb = m[2].str();
+  if (verb == "is" || verb == "was" || verb == "has" || verb == "does") return std::nullopt;
+  return fmt::format("What does the {} command do?", m[1].str());
+}
+
 namespace {
 
 // A term worth a question: a phrase of two words or more, a name, or a word the lesson itself
@@ -204,7 +219,7 @@ bool named_enough(const std::string& term, const std::vector<std::string>& lesso
 }
 
 // A definition question is answered first by the definition; the question-answering core
-// picks what follows from the definition's own chunk.
+// picks what follows from the definition's own chunk (the next one when it ends there).
 lesson::FaqItem answer_definition(const std::string& question, int lead, const lesson::Brief& brief,
                                   const lesson::Material& material,
                                   const std::vector<extract::Candidate>& candidates,
@@ -216,6 +231,12 @@ lesson::FaqItem answer_definition(const std::string& question, int lead, const l
   std::vector<bool> outside(candidates.size(), false);
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     outside[i] = candidates[i].chunk != chunk || static_cast<int>(i) <= lead;
+  }
+  // A chunk may end right after its definition: then the next chunk goes on from it.
+  if (std::all_of(outside.begin(), outside.end(), [](bool o) { return o; })) {
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      outside[i] = candidates[i].chunk != chunk + 1;
+    }
   }
   std::vector<bool> after = used;
   lesson::FaqItem rest = answer_faq(question, candidates[static_cast<std::size_t>(lead)].text,
@@ -266,7 +287,12 @@ std::vector<Ask> content_questions(const lesson::Brief& brief,
   std::set<std::string> seen_subjects;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (outside[i] || worth[i] < min_worth || worth[i] <= 0) continue;
-    if (const auto q = definition_question(candidates[i], brief.language)) {
+    if (const auto cq = command_question(candidates[i].text, brief.language);
+        cq && !candidates[i].dangling) {
+      if (seen_subjects.insert(join_terms(*cq, brief.language)).second) {
+        found.push_back({-worth[i], {*cq, *cq, static_cast<int>(i)}});
+      }
+    } else if (const auto q = definition_question(candidates[i], brief.language)) {
       if (named_enough(q->second, lesson_terms, brief.language) &&
           seen_subjects.insert(join_terms(q->second, brief.language)).second) {
         found.push_back({-worth[i], {q->first, q->second, static_cast<int>(i)}});
@@ -282,6 +308,22 @@ std::vector<Ask> content_questions(const lesson::Brief& brief,
   std::vector<Ask> out;
   for (auto& d : found) out.push_back(std::move(d.second));
   return out;
+}
+
+// The sentence of an insight's part worth most there (`part`) that a listener hears take the
+// question up and that stands on its own; -1 when there is none.
+int insight_lead(const std::string& question, const std::vector<double>& part,
+                 const std::vector<extract::Candidate>& candidates, const std::vector<bool>& used,
+                 const std::string& language) {
+  int best = -1;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (part[i] <= 0 || used[i] || candidates[i].dangling) continue;
+    if (best >= 0 && part[i] <= part[static_cast<std::size_t>(best)]) continue;
+    lesson::ScriptSentence s;
+    s.text = candidates[i].text;
+    if (takes_up(question, s, language)) best = static_cast<int>(i);
+  }
+  return best;
 }
 
 }  // namespace
@@ -334,7 +376,18 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
     if (ask.lead >= 0) {
       item = answer_definition(ask.question, ask.lead, brief, material, candidates, scorer, used);
     } else if (ask.insight >= 0 && scoped) {
-      // An insight's question is answered from its own sections, else from the lesson's.
+      // An insight's question is answered first by what its sections teach first (the
+      // sentence worth most in its part that takes the question up), then from its own
+      // sections, else from the lesson's.
+      const auto& part = per_insight[static_cast<std::size_t>(ask.insight)];
+      const int lead = insight_lead(ask.question, part, candidates, used, brief.language);
+      if (lead >= 0) {
+        item = answer_definition(ask.question, lead, brief, material, candidates, scorer, used);
+      }
+      if (item.answer.size() >= 2) {
+        faq.push_back(std::move(item));
+        continue;
+      }
       item = answer_faq(
           ask.question, ask.focus, brief, material, candidates, scorer, used,
           outside_of({&per_insight[static_cast<std::size_t>(ask.insight)]}, candidates.size()));

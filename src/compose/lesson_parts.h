@@ -49,6 +49,11 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
 // sentences, nor for an aside ("To make matters worse, the ...").
 std::optional<std::string> task_question(const std::string& sentence, const std::string& language);
 
+// "The "pull" command thus performs two operations: ..." -> "What does the pull command do?":
+// the question a sentence saying what a named command does answers; nothing otherwise.
+std::optional<std::string> command_question(const std::string& sentence,
+                                            const std::string& language);
+
 // The FAQ's answer to one question: up to 3 cited sentences that answer it and that no earlier
 // answer used (`used` is updated), picked by the same question-answering core as `lectio ask`,
 // with the material's chunks ranked for `focus_text` (the brief's words for what it asks);

@@ -34,4 +34,17 @@ TEST(FaqQuestionsTest, AnAsideOrAPointerMakesNone) {
   EXPECT_FALSE(task_question("要撤销提交，请使用 git revert。", "zh"));
 }
 
+TEST(FaqQuestionsTest, ASentenceSayingWhatACommandDoesMakesAWhatQuestion) {
+  EXPECT_EQ(command_question("The \"pull\" command thus performs two operations: it fetches "
+                             "changes, then merges them.",
+                             "en"),
+            "What does the pull command do?");
+  EXPECT_EQ(command_question("The git log command lists the commits.", "en"),
+            "What does the git log command do?");
+  // Not what the command does: what it is, or a sentence only about it.
+  EXPECT_FALSE(command_question("The pull command is new.", "en"));
+  EXPECT_FALSE(command_question("Run the pull command first.", "en"));
+  EXPECT_FALSE(command_question("pull 命令会合并更改。", "zh"));
+}
+
 }  // namespace lectio::compose

@@ -202,6 +202,17 @@ std::optional<std::string> command_question(const std::string& sentence,
   return fmt::format("What does the {} command do?", m[1].str());
 }
 
+std::optional<std::string> heading_question(const std::string& heading,
+                                            const std::string& language) {
+  if (language == "zh") return std::nullopt;
+  // "How to use bisect to find a regression", "3.2. How to merge"
+  static const std::regex kHowTo(
+      R"(^(?:[0-9]+(?:\.[0-9]+)*\.? )?How to ([a-z][\w-]*(?: [\w-]+)*)$)");
+  std::smatch m;
+  if (!std::regex_match(heading, m, kHowTo)) return std::nullopt;
+  return fmt::format("How do you {}?", m[1].str());
+}
+
 namespace {
 
 // A term worth a question: a phrase of two words or more, a name, or a word the lesson itself
@@ -261,8 +272,9 @@ namespace {
 struct Ask {
   std::string question;
   std::string focus;
-  int lead = -1;     // a definition: the sentence that answers it, said first
-  int insight = -1;  // an insight's own question: answered from its sections
+  int lead = -1;        // a definition: the sentence that answers it, said first
+  int insight = -1;     // an insight's own question: answered from its sections
+  std::string heading;  // a heading's question: answered from the chunks under it
 };
 
 // The candidates not in any of `parts` (each a per-candidate worth, 0 outside); none when
@@ -278,7 +290,7 @@ std::vector<bool> outside_of(const std::vector<const std::vector<double>*>& part
 
 // The questions the material's sentences answer (the terms they define, the tasks they tell
 // how to do), each once, the sentences worth most to the lesson first.
-std::vector<Ask> content_questions(const lesson::Brief& brief,
+std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Material& material,
                                    const std::vector<extract::Candidate>& candidates,
                                    const std::vector<double>& worth,
                                    const std::vector<bool>& outside, double min_worth,
@@ -290,16 +302,24 @@ std::vector<Ask> content_questions(const lesson::Brief& brief,
     if (const auto cq = command_question(candidates[i].text, brief.language);
         cq && !candidates[i].dangling) {
       if (seen_subjects.insert(join_terms(*cq, brief.language)).second) {
-        found.push_back({-worth[i], {*cq, *cq, static_cast<int>(i)}});
+        found.push_back({-worth[i], {*cq, *cq, static_cast<int>(i), -1, {}}});
       }
     } else if (const auto q = definition_question(candidates[i], brief.language)) {
       if (named_enough(q->second, lesson_terms, brief.language) &&
           seen_subjects.insert(join_terms(q->second, brief.language)).second) {
-        found.push_back({-worth[i], {q->first, q->second, static_cast<int>(i)}});
+        found.push_back({-worth[i], {q->first, q->second, static_cast<int>(i), -1, {}}});
       }
     } else if (const auto t = task_question(candidates[i].text, brief.language)) {
       if (seen_subjects.insert(join_terms(*t, brief.language)).second) {
-        found.push_back({-worth[i], {*t, *t}});
+        found.push_back({-worth[i], {*t, *t, -1, -1, {}}});
+      }
+    }
+    // The heading a sentence of the material sits under may itself be a learner's question.
+    const auto& path = material.chunks[static_cast<std::size_t>(candidates[i].chunk)].heading_path;
+    if (path.empty()) continue;
+    if (const auto hq = heading_question(path.back(), brief.language)) {
+      if (seen_subjects.insert(join_terms(*hq, brief.language)).second) {
+        found.push_back({-worth[i], {*hq, path.back(), -1, -1, path.back()}});
       }
     }
   }
@@ -336,7 +356,8 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   // it defines and the tasks it tells how to do, the most central to the lesson first. The
   // insights themselves are asked about only to reach kFaqMin questions.
   std::vector<Ask> asks;
-  if (auto q = say.difference_question()) asks.push_back({*q, brief.topic + " " + brief.overview});
+  if (auto q = say.difference_question())
+    asks.push_back({*q, brief.topic + " " + brief.overview, -1, -1, {}});
   std::string whole = brief.topic + " " + brief.overview;
   for (const auto& i : brief.insights) whole += " " + i;
   extract::Focus lesson_focus;
@@ -351,7 +372,7 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   for (const auto& part : per_insight) {
     for (std::size_t i = 0; i < candidates.size(); ++i) worth[i] = std::max(worth[i], part[i]);
   }
-  for (Ask& a : content_questions(brief, candidates, worth, outside,
+  for (Ask& a : content_questions(brief, material, candidates, worth, outside,
                                   scoped ? 0.0 : kFaqMinRelevance, lesson_focus.terms)) {
     asks.push_back(std::move(a));
   }
@@ -364,7 +385,7 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
       continue;
     }
     asks.push_back(
-        {say.question_about(brief.insights[i]), brief.insights[i], -1, static_cast<int>(i)});
+        {say.question_about(brief.insights[i]), brief.insights[i], -1, static_cast<int>(i), {}});
   }
 
   std::vector<lesson::FaqItem> faq;
@@ -395,6 +416,14 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
         item =
             answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, outside);
       }
+    } else if (!ask.heading.empty()) {
+      std::vector<bool> under = outside;
+      for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const auto& path =
+            material.chunks[static_cast<std::size_t>(candidates[i].chunk)].heading_path;
+        under[i] = under[i] || path.empty() || path.back() != ask.heading;
+      }
+      item = answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, under);
     } else {
       item =
           answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, outside);

@@ -54,6 +54,11 @@ std::optional<std::string> task_question(const std::string& sentence, const std:
 std::optional<std::string> command_question(const std::string& sentence,
                                             const std::string& language);
 
+// "How to use bisect to find a regression" -> "How do you use bisect to find a regression?":
+// a heading that is a learner's question already; nothing for other headings.
+std::optional<std::string> heading_question(const std::string& heading,
+                                            const std::string& language);
+
 // The FAQ's answer to one question: up to 3 cited sentences that answer it and that no earlier
 // answer used (`used` is updated), picked by the same question-answering core as `lectio ask`,
 // with the material's chunks ranked for `focus_text` (the brief's words for what it asks);

@@ -47,4 +47,14 @@ TEST(FaqQuestionsTest, ASentenceSayingWhatACommandDoesMakesAWhatQuestion) {
   EXPECT_FALSE(command_question("pull 命令会合并更改。", "zh"));
 }
 
+TEST(FaqQuestionsTest, AHowToHeadingIsAQuestion) {
+  EXPECT_EQ(heading_question("How to use bisect to find a regression", "en"),
+            "How do you use bisect to find a regression?");
+  EXPECT_EQ(heading_question("3.2. How to merge", "en"), "How do you merge?");
+  EXPECT_FALSE(heading_question("2. How WAL Works", "en"));
+  EXPECT_FALSE(heading_question("Resolving a merge", "en"));
+  EXPECT_FALSE(heading_question("How to (the basics)", "en"));
+  EXPECT_FALSE(heading_question("如何合并", "zh"));
+}
+
 }  // namespace lectio::compose

@@ -114,6 +114,7 @@ TEST(AnswerReadingTest, AQuestionInAnotherLanguageThanTheSourcesIsToldSo) {
   EXPECT_EQ(zh.refusal, Refusal::kOtherLanguage);
   EXPECT_EQ(zh.sources_language, "en");
   EXPECT_NE(refusal_message(zh).find("英文"), std::string::npos) << refusal_message(zh);
+  EXPECT_EQ(name_of(kRefusalNames, zh.refusal), "other_language");
 
   const Answer en = notes.ask("How much does a TPU weigh in kilograms?", {"file_gpu001zh"});
   EXPECT_FALSE(en.supported);

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lectio/core/enum_names.h"
 #include "lectio/lesson/lesson.h"
 #include "lectio/search/index.h"
 #include "lectio/store/content_store.h"
@@ -36,6 +37,10 @@ struct AnswerOptions {
 // Why an answer is empty: the sources do not say, or they are written in another language
 // than the question (a Chinese question over English notes), which the learner can act on.
 enum class Refusal { kNone, kNotSaid, kOtherLanguage };
+// The names the API and `lectio ask --json` write a refusal as.
+inline constexpr EnumNames<Refusal, 3> kRefusalNames{{{Refusal::kNone, "none"},
+                                                      {Refusal::kNotSaid, "not_said"},
+                                                      {Refusal::kOtherLanguage, "other_language"}}};
 
 struct Answer {
   std::string question;  // as asked, surrounding whitespace removed

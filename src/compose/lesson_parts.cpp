@@ -330,22 +330,6 @@ std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Mat
   return out;
 }
 
-// The sentence of an insight's part worth most there (`part`) that a listener hears take the
-// question up and that stands on its own; -1 when there is none.
-int insight_lead(const std::string& question, const std::vector<double>& part,
-                 const std::vector<extract::Candidate>& candidates, const std::vector<bool>& used,
-                 const std::string& language) {
-  int best = -1;
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
-    if (part[i] <= 0 || used[i] || candidates[i].dangling) continue;
-    if (best >= 0 && part[i] <= part[static_cast<std::size_t>(best)]) continue;
-    lesson::ScriptSentence s;
-    s.text = candidates[i].text;
-    if (takes_up(question, s, language)) best = static_cast<int>(i);
-  }
-  return best;
-}
-
 }  // namespace
 
 std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
@@ -397,18 +381,7 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
     if (ask.lead >= 0) {
       item = answer_definition(ask.question, ask.lead, brief, material, candidates, scorer, used);
     } else if (ask.insight >= 0 && scoped) {
-      // An insight's question is answered first by what its sections teach first (the
-      // sentence worth most in its part that takes the question up), then from its own
-      // sections, else from the lesson's.
-      const auto& part = per_insight[static_cast<std::size_t>(ask.insight)];
-      const int lead = insight_lead(ask.question, part, candidates, used, brief.language);
-      if (lead >= 0) {
-        item = answer_definition(ask.question, lead, brief, material, candidates, scorer, used);
-      }
-      if (item.answer.size() >= 2) {
-        faq.push_back(std::move(item));
-        continue;
-      }
+      // An insight's question is answered from its own sections, else from the lesson's.
       item = answer_faq(
           ask.question, ask.focus, brief, material, candidates, scorer, used,
           outside_of({&per_insight[static_cast<std::size_t>(ask.insight)]}, candidates.size()));

@@ -73,13 +73,30 @@ void verify(Answer& answer, const std::string& language, store::ContentStore& st
   std::erase_if(answer.sentences, [](const lesson::ScriptSentence& s) {
     return s.support < grounding::kSupportThreshold;
   });
-  std::set<std::string> cited;
+  // The cited chunks in the order the answer first cites them.
   for (const lesson::ScriptSentence& s : answer.sentences) {
-    cited.insert(s.citations.begin(), s.citations.end());
+    for (const std::string& id : s.citations) {
+      const auto listed = [&](const lesson::CitedChunk& c) { return c.chunk_id == id; };
+      if (std::any_of(answer.sources.begin(), answer.sources.end(), listed)) continue;
+      const auto it = std::find_if(scratch.sources.begin(), scratch.sources.end(), listed);
+      if (it != scratch.sources.end()) answer.sources.push_back(*it);
+    }
   }
-  for (lesson::CitedChunk& c : scratch.sources) {
-    if (cited.contains(c.chunk_id)) answer.sources.push_back(std::move(c));
+}
+
+// The language the sources are written in when none of them is in `asked` (and all share one),
+// else empty: a question then finds no words of theirs, and the learner should hear why.
+std::string other_language(const std::string& asked, const std::vector<std::string>& source_ids,
+                           store::ContentStore& store) {
+  std::string theirs;
+  for (const std::string& id : source_ids) {
+    const auto source = store.source(id, std::nullopt);
+    if (!source) continue;
+    const std::string lang = source->language == "zh" ? "zh" : "en";
+    if (lang == asked || (!theirs.empty() && lang != theirs)) return {};
+    theirs = lang;
   }
+  return theirs;
 }
 
 // The answer from `source_ids` (never empty: to the index, empty means every source).
@@ -89,7 +106,11 @@ Answer answer(std::string_view question, const std::vector<std::string>& source_
   Answer answer;
   answer.question = trim(question);
   check_input(answer.question, options);
-  if (question_terms(answer.question, language).empty() || source_ids.empty()) return answer;
+  if (source_ids.empty()) return answer;
+  const std::string asked = text::detect_language(answer.question) == "zh" ? "zh" : "en";
+  answer.sources_language = other_language(asked, source_ids, store);
+  if (!answer.sources_language.empty()) answer.refusal = Refusal::kOtherLanguage;
+  if (question_terms(answer.question, language).empty()) return answer;
 
   const Retrieved retrieved =
       retrieve(answer.question, source_ids, store, index, options.search_depth);
@@ -113,11 +134,29 @@ Answer answer(std::string_view question, const std::vector<std::string>& source_
   }
   verify(answer, language, store);
   answer.supported = !answer.sentences.empty();
-  if (!answer.supported) answer.sources.clear();
+  if (answer.supported) {
+    answer.refusal = Refusal::kNone;
+    answer.sources_language.clear();
+  } else {
+    answer.sources.clear();
+  }
   return answer;
 }
 
 }  // namespace
+
+std::string refusal_message(const Answer& answer) {
+  if (answer.supported) return {};
+  const bool zh = text::detect_language(answer.question) == "zh";
+  if (answer.refusal == Refusal::kOtherLanguage) {
+    if (answer.sources_language == "zh") {
+      return "The sources are written in Chinese; ask in Chinese to search them.";
+    }
+    return zh ? "这些资料是用英文写的；请用英文提问，才能在其中查找答案。"
+              : "The sources are written in English; ask in English to search them.";
+  }
+  return zh ? "资料中没有说到。" : "The sources don't say.";
+}
 
 Answer answer_question(std::string_view question, const lesson::Lesson& lesson,
                        store::ContentStore& store, search::Index& index,

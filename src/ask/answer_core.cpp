@@ -225,6 +225,15 @@ std::vector<int> choose(const Question& q, const std::vector<RankedCandidate>& r
   return chosen;
 }
 
+// True for a table's row as the ingesters write it (its cells joined with "; ", no closing
+// full stop): "Framework; PyTorch with custom CUDA code; JAX or TensorFlow" is a fragment of a
+// table, not a sentence, and read as an answer's opening it says nothing.
+bool table_row(std::string_view sentence) {
+  const char last = sentence.back();
+  const bool closed = last == '.' || last == '!' || last == ')' || last == '"';
+  return !closed && sentence.find("; ") != std::string_view::npos;
+}
+
 // True when a written answer may quote `sentence` though a lesson would not speak it: it is
 // whole and not a question, and build_candidates() left it out for how it sounds (too long, a
 // number such as "99.4." read as markup, no closing full stop, a list item). A learner reads
@@ -233,6 +242,7 @@ std::vector<int> choose(const Question& q, const std::vector<RankedCandidate>& r
 bool quotable_in_writing(std::string_view sentence, const std::string& language) {
   if (sentence.empty() || sentence.find('\n') != std::string_view::npos) return false;
   if (sentence.ends_with('?') || sentence.ends_with("\xef\xbc\x9f")) return false;
+  if (table_row(sentence)) return false;
   return !extract::rewrite_for_listening(sentence, language);
 }
 

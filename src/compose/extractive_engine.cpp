@@ -19,6 +19,7 @@
 #include "lectio/text/terms.h"
 #include "lesson_parts.h"
 #include "phrasing.h"
+#include "promises.h"
 #include "recap.h"
 
 namespace lectio::compose {
@@ -100,6 +101,7 @@ class ExtractiveEngine final : public Engine {
 
     std::vector<bool> taken(candidates.size(), false);
     int supported_count = 0;
+    std::vector<bool> spoken(static_cast<std::size_t>(n), false);
     int cohost_lines = 0;
     std::vector<lesson::ScriptSentence> points;  // the recap's, one per section
     for (int i = 0; i < n; ++i) {
@@ -117,6 +119,7 @@ class ExtractiveEngine final : public Engine {
         continue;
       }
       ++supported_count;
+      spoken[static_cast<std::size_t>(i)] = true;
       scorer.mark_said(picked, taken);
       // The recap's point for the section: what it said that is most about the insight.
       std::vector<double> worth = own.priority;
@@ -163,10 +166,16 @@ class ExtractiveEngine final : public Engine {
     }
 
     lesson.script.push_back(outro_section(brief, say, std::move(points)));
+    keep_promises(lesson, brief, say);
 
     // The FAQ answers from the lesson's own material: the insights' sections.
+    // An insight left unsaid has no material to answer from.
     std::vector<std::vector<double>> insight_worth;
-    for (const InsightMaterial& m : found) insight_worth.push_back(m.priority);
+    for (int i = 0; i < n; ++i) {
+      insight_worth.push_back(spoken[static_cast<std::size_t>(i)]
+                                  ? found[static_cast<std::size_t>(i)].priority
+                                  : std::vector<double>(candidates.size(), 0.0));
+    }
     lesson.faq = write_faq(brief, material, candidates, scorer, say, insight_worth);
     lesson.best_quote = pick_best_quote(brief, material, candidates, scorer);
     lesson.title = say.title();

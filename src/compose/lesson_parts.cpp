@@ -59,6 +59,13 @@ std::optional<std::pair<std::string, std::string>> definition_question(const ext
       R"(^((?:(A|An|The) )?([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})) (is|are) (a|an|the|one|used|what|how|where|when|any) )");
   std::smatch m;
   if (!std::regex_search(c.text, m, kDefinition)) return std::nullopt;
+  // "The value is a NULL value.": one common word after "the" is a thing the text spoke of
+  // before, not a term it defines.
+  if (m[2].str() == "The" && m[3].str().find(' ') == std::string::npos &&
+      std::islower(static_cast<unsigned char>(m[3].str()[0])) &&
+      m[3].str().find_first_of("0123456789-") == std::string::npos) {
+    return std::nullopt;
+  }
   std::string subject = m[1].str();
   subject = lower_first(subject);
   const auto t = text::terms(m[3].str(), lang);
@@ -161,14 +168,49 @@ extract::Focus focus_for(const std::string& text, const lesson::Brief& brief,
 std::optional<std::string> task_question(const std::string& sentence, const std::string& language) {
   if (language == "zh") return std::nullopt;
   // "To X, Y ..." where X is a short verb phrase that names what it acts on.
-  static const std::regex kTask(R"(^To ([a-z][a-z-]*(?: [A-Za-z0-9][\w-]*){1,7}), [a-z])");
+  // The clause after the comma tells how: an instruction ("escape the inner backquotes") or
+  // who does it ("we first read"). One that opens with an article or a pointing word starts a
+  // statement, and the "To ..." before it was an aside ("To make matters worse, the change
+  // ..."), not a task.
+  // "If you need to X, use Y" says the same: what to do for a task.
+  static const std::regex kTask(
+      R"(^(?:To|If you (?:need|want|wish) to) ([a-z][a-z-]*(?: [A-Za-z0-9][\w-]*){1,7}), (?!(?:the|a|an|this|that|these|those|its|their|his|her|it|there)\b)[a-z])");
   std::smatch m;
   if (!std::regex_search(sentence, m, kTask)) return std::nullopt;
   const std::string task = m[1].str();
+  // A task that points elsewhere, or at no particular thing ("make any further adjustments").
   static const std::regex kPointing(
-      R"(\b(?:this|that|these|those|it|them|they|such|above|below)\b)");
-  if (std::regex_search(task, kPointing)) return std::nullopt;
+      R"(\b(?:this|these|those|it|them|they|such|above|below|any|so)\b)");
+  // "that" points when it is the object ("undo that"), not in "changes that you have pushed".
+  static const std::regex kThat(R"(^[a-z-]+ that\b|\bthat$)");
+  if (std::regex_search(task, kPointing) || std::regex_search(task, kThat)) return std::nullopt;
   return fmt::format("How do you {}?", task);
+}
+
+std::optional<std::string> command_question(const std::string& sentence,
+                                            const std::string& language) {
+  if (language == "zh") return std::nullopt;
+  // "The "pull" command thus performs two operations: ..." -> "What does the pull command do?"
+  // A manual's commands are what a learner asks about; the sentence says what one does (its
+  // verb, in the present, after the name).
+  static const std::regex kCommand(
+      R"re(^(?:The )?["“]?([a-z][\w-]*(?: [a-z][\w-]*)?)["”]? command (?:(?:thus|also|only|always|then|first) )?([a-z]+s) )re");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kCommand)) return std::nullopt;
+  const std::string verb = m[2].str();
+  if (verb == "is" || verb == "was" || verb == "has" || verb == "does") return std::nullopt;
+  return fmt::format("What does the {} command do?", m[1].str());
+}
+
+std::optional<std::string> heading_question(const std::string& heading,
+                                            const std::string& language) {
+  if (language == "zh") return std::nullopt;
+  // "How to use bisect to find a regression", "3.2. How to merge"
+  static const std::regex kHowTo(
+      R"(^(?:[0-9]+(?:\.[0-9]+)*\.? )?How to ([a-z][\w-]*(?: [\w-]+)*)$)");
+  std::smatch m;
+  if (!std::regex_match(heading, m, kHowTo)) return std::nullopt;
+  return fmt::format("How do you {}?", m[1].str());
 }
 
 namespace {
@@ -188,7 +230,7 @@ bool named_enough(const std::string& term, const std::vector<std::string>& lesso
 }
 
 // A definition question is answered first by the definition; the question-answering core
-// picks what follows from the definition's own chunk.
+// picks what follows from the definition's own chunk (the next one when it ends there).
 lesson::FaqItem answer_definition(const std::string& question, int lead, const lesson::Brief& brief,
                                   const lesson::Material& material,
                                   const std::vector<extract::Candidate>& candidates,
@@ -200,6 +242,12 @@ lesson::FaqItem answer_definition(const std::string& question, int lead, const l
   std::vector<bool> outside(candidates.size(), false);
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     outside[i] = candidates[i].chunk != chunk || static_cast<int>(i) <= lead;
+  }
+  // A chunk may end right after its definition: then the next chunk goes on from it.
+  if (std::all_of(outside.begin(), outside.end(), [](bool o) { return o; })) {
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      outside[i] = candidates[i].chunk != chunk + 1;
+    }
   }
   std::vector<bool> after = used;
   lesson::FaqItem rest = answer_faq(question, candidates[static_cast<std::size_t>(lead)].text,
@@ -224,8 +272,9 @@ namespace {
 struct Ask {
   std::string question;
   std::string focus;
-  int lead = -1;     // a definition: the sentence that answers it, said first
-  int insight = -1;  // an insight's own question: answered from its sections
+  int lead = -1;        // a definition: the sentence that answers it, said first
+  int insight = -1;     // an insight's own question: answered from its sections
+  std::string heading;  // a heading's question: answered from the chunks under it
 };
 
 // The candidates not in any of `parts` (each a per-candidate worth, 0 outside); none when
@@ -241,7 +290,7 @@ std::vector<bool> outside_of(const std::vector<const std::vector<double>*>& part
 
 // The questions the material's sentences answer (the terms they define, the tasks they tell
 // how to do), each once, the sentences worth most to the lesson first.
-std::vector<Ask> content_questions(const lesson::Brief& brief,
+std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Material& material,
                                    const std::vector<extract::Candidate>& candidates,
                                    const std::vector<double>& worth,
                                    const std::vector<bool>& outside, double min_worth,
@@ -250,14 +299,27 @@ std::vector<Ask> content_questions(const lesson::Brief& brief,
   std::set<std::string> seen_subjects;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (outside[i] || worth[i] < min_worth || worth[i] <= 0) continue;
-    if (const auto q = definition_question(candidates[i], brief.language)) {
+    if (const auto cq = command_question(candidates[i].text, brief.language);
+        cq && !candidates[i].dangling) {
+      if (seen_subjects.insert(join_terms(*cq, brief.language)).second) {
+        found.push_back({-worth[i], {*cq, *cq, static_cast<int>(i), -1, {}}});
+      }
+    } else if (const auto q = definition_question(candidates[i], brief.language)) {
       if (named_enough(q->second, lesson_terms, brief.language) &&
           seen_subjects.insert(join_terms(q->second, brief.language)).second) {
-        found.push_back({-worth[i], {q->first, q->second, static_cast<int>(i)}});
+        found.push_back({-worth[i], {q->first, q->second, static_cast<int>(i), -1, {}}});
       }
     } else if (const auto t = task_question(candidates[i].text, brief.language)) {
       if (seen_subjects.insert(join_terms(*t, brief.language)).second) {
-        found.push_back({-worth[i], {*t, *t}});
+        found.push_back({-worth[i], {*t, *t, -1, -1, {}}});
+      }
+    }
+    // The heading a sentence of the material sits under may itself be a learner's question.
+    const auto& path = material.chunks[static_cast<std::size_t>(candidates[i].chunk)].heading_path;
+    if (path.empty()) continue;
+    if (const auto hq = heading_question(path.back(), brief.language)) {
+      if (seen_subjects.insert(join_terms(*hq, brief.language)).second) {
+        found.push_back({-worth[i], {*hq, path.back(), -1, -1, path.back()}});
       }
     }
   }
@@ -278,7 +340,8 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   // it defines and the tasks it tells how to do, the most central to the lesson first. The
   // insights themselves are asked about only to reach kFaqMin questions.
   std::vector<Ask> asks;
-  if (auto q = say.difference_question()) asks.push_back({*q, brief.topic + " " + brief.overview});
+  if (auto q = say.difference_question())
+    asks.push_back({*q, brief.topic + " " + brief.overview, -1, -1, {}});
   std::string whole = brief.topic + " " + brief.overview;
   for (const auto& i : brief.insights) whole += " " + i;
   extract::Focus lesson_focus;
@@ -293,14 +356,20 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   for (const auto& part : per_insight) {
     for (std::size_t i = 0; i < candidates.size(); ++i) worth[i] = std::max(worth[i], part[i]);
   }
-  for (Ask& a : content_questions(brief, candidates, worth, outside,
+  for (Ask& a : content_questions(brief, material, candidates, worth, outside,
                                   scoped ? 0.0 : kFaqMinRelevance, lesson_focus.terms)) {
     asks.push_back(std::move(a));
   }
   const std::size_t from_content = asks.size();
   for (std::size_t i = 0; i < brief.insights.size(); ++i) {
+    // An insight the lesson leaves out (no material) is not asked about: its answer would be
+    // the sentences of other insights' sections.
+    if (scoped && std::none_of(per_insight[i].begin(), per_insight[i].end(),
+                               [](double w) { return w > 0; })) {
+      continue;
+    }
     asks.push_back(
-        {say.question_about(brief.insights[i]), brief.insights[i], -1, static_cast<int>(i)});
+        {say.question_about(brief.insights[i]), brief.insights[i], -1, static_cast<int>(i), {}});
   }
 
   std::vector<lesson::FaqItem> faq;
@@ -320,6 +389,14 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
         item =
             answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, outside);
       }
+    } else if (!ask.heading.empty()) {
+      std::vector<bool> under = outside;
+      for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const auto& path =
+            material.chunks[static_cast<std::size_t>(candidates[i].chunk)].heading_path;
+        under[i] = under[i] || path.empty() || path.back() != ask.heading;
+      }
+      item = answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, under);
     } else {
       item =
           answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, outside);

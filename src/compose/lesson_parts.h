@@ -43,9 +43,21 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
                                        const extract::Scorer& scorer, const Phrasing& say,
                                        const std::vector<std::vector<double>>& per_insight = {});
 
-// "To keep a database safe, use ..." -> "How do you keep a database safe?": the question a
-// sentence telling how to do something answers; nothing for other sentences.
+// "To keep a database safe, use ..." or "If you need to undo changes that you have pushed, use
+// git revert" -> "How do you keep a database safe?", "How do you undo changes that you have
+// pushed?": the question a sentence telling how to do something answers; nothing for other
+// sentences, nor for an aside ("To make matters worse, the ...").
 std::optional<std::string> task_question(const std::string& sentence, const std::string& language);
+
+// "The "pull" command thus performs two operations: ..." -> "What does the pull command do?":
+// the question a sentence saying what a named command does answers; nothing otherwise.
+std::optional<std::string> command_question(const std::string& sentence,
+                                            const std::string& language);
+
+// "How to use bisect to find a regression" -> "How do you use bisect to find a regression?":
+// a heading that is a learner's question already; nothing for other headings.
+std::optional<std::string> heading_question(const std::string& heading,
+                                            const std::string& language);
 
 // The FAQ's answer to one question: up to 3 cited sentences that answer it and that no earlier
 // answer used (`used` is updated), picked by the same question-answering core as `lectio ask`,

@@ -19,6 +19,7 @@
 #include "lectio/text/words.h"
 #include "lesson_parts.h"
 #include "phrasing.h"
+#include "promises.h"
 
 namespace lectio::compose {
 
@@ -168,6 +169,7 @@ lesson::Lesson LlmEngine::write(const lesson::Brief& brief, const lesson::Materi
   progress.finish();
   if (lesson.title.empty()) lesson.title = say.title();
   lesson.script.push_back(outro_section(brief, say));
+  keep_promises(lesson, brief, say);
   lesson.grounding.repaired_sentences = session.repaired();
   lesson.grounding.rejected_sentences = session.rejected();
   lesson.usage = session.usage();

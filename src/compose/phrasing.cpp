@@ -195,9 +195,17 @@ std::vector<std::string> Phrasing::greeting() const {
 }
 
 std::string Phrasing::agenda() const {
+  std::vector<int> all(brief_.insights.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+  return agenda(all);
+}
+
+std::string Phrasing::agenda(const std::vector<int>& covered) const {
   std::vector<std::string> items;
-  for (const auto& i : brief_.insights)
+  for (int k : covered) {
+    const std::string& i = brief_.insights.at(static_cast<std::size_t>(k));
     items.push_back(zh() ? strip_end_punct(i) : lower_first(strip_end_punct(i)));
+  }
   if (zh()) return fmt::format("我们会依次讲{}。", join_list(items, true));
   if (items.size() == 1) return fmt::format("We'll focus on one idea: {}.", items[0]);
   return fmt::format("We'll take {} ideas in order: {}.",
@@ -208,7 +216,12 @@ std::string Phrasing::agenda() const {
 }
 
 std::string Phrasing::section_opening(int index, int count) const {
-  const std::string insight = strip_end_punct(brief_.insights[static_cast<std::size_t>(index)]);
+  return section_opening(index, index, count);
+}
+
+std::string Phrasing::section_opening(int insight_index, int index, int count) const {
+  const std::string insight =
+      strip_end_punct(brief_.insights[static_cast<std::size_t>(insight_index)]);
   if (zh()) {
     if (index == 0) return fmt::format("首先，{}。", insight);
     if (index + 1 == count) return fmt::format("最后，{}。", insight);
@@ -280,9 +293,17 @@ std::string Phrasing::recap_cue() const {
 }
 
 std::string Phrasing::recap() const {
+  std::vector<int> all(brief_.insights.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+  return recap(all);
+}
+
+std::string Phrasing::recap(const std::vector<int>& covered) const {
   std::vector<std::string> items;
-  for (const auto& i : brief_.insights)
+  for (int k : covered) {
+    const std::string& i = brief_.insights.at(static_cast<std::size_t>(k));
     items.push_back(zh() ? strip_end_punct(i) : lower_first(strip_end_punct(i)));
+  }
   if (zh()) return fmt::format("这节课我们讲了{}。", join_list(items, true));
   return fmt::format("We covered {}.", join_list(items, false));
 }

@@ -17,10 +17,14 @@ class Phrasing {
  public:
   Phrasing(const lesson::Brief& brief, std::uint64_t seed);
 
-  std::vector<std::string> greeting() const;                // hello, who is speaking, the topic
-  std::string agenda() const;                               // the insights to come, in order
-  std::string section_opening(int index, int count) const;  // "Let's start with ..."
-  std::string section_question(int index) const;            // co-host's question in a dialogue
+  std::vector<std::string> greeting() const;  // hello, who is speaking, the topic
+  std::string agenda() const;                 // the insights to come, in order
+  // The insights of the brief at `covered` (indices), in order: what the lesson will say.
+  std::string agenda(const std::vector<int>& covered) const;
+  // "Let's start with ..." for insight `index`, the `position`-th (from 0) of `count` sections.
+  std::string section_opening(int index, int count) const;  // position == index
+  std::string section_opening(int index, int position, int count) const;
+  std::string section_question(int index) const;  // co-host's question in a dialogue
   // The co-host's turn before the host's next sentence, made from what that sentence gives:
   // a prompt for an example, a reason or a caution only when the sentence gives one, else a
   // question naming what it is about (the heading it comes from, or its subject). Nothing when
@@ -30,7 +34,8 @@ class Phrasing {
   // A short reaction that claims and promises nothing ("Got it.").
   std::string reaction(int salt) const;
   std::string recap_cue() const;
-  std::string recap() const;  // restates the insights covered
+  std::string recap() const;                                 // restates the insights covered
+  std::string recap(const std::vector<int>& covered) const;  // ... those at `covered`
   std::vector<std::string> sign_off() const;
 
   std::string title() const;

@@ -119,7 +119,11 @@ TEST(CliLessonTest, UnsupportedInsightWarnsAndFailsUnderStrict) {
   EXPECT_EQ(loose.exit_code, 0) << loose.err;
   EXPECT_NE(loose.err.find("sourdough"), std::string::npos) << loose.err;
   const auto lesson = nlohmann::json::parse(loose.out);
-  EXPECT_TRUE(lesson["script"][2]["sentences"].empty());
+  // No empty section is announced: intro, the one supported insight, recap.
+  ASSERT_EQ(lesson["script"].size(), 3u);
+  EXPECT_EQ(lesson["script"][1]["insight_index"], 0);
+  EXPECT_NE(lesson["script"][0]["sentences"].back()["text"].get<std::string>().find("sourdough"),
+            std::string::npos);
   EXPECT_FALSE(lesson["grounding"]["insights"][1]["supported"].get<bool>());
 
   auto strict = run_lectio({"--data", ex.data, "lesson", brief.string(), "--strict"});

@@ -131,8 +131,21 @@ TEST(ExtractiveEngineTest, UnsupportedInsightGetsAWarningAndNoText) {
   lesson::Brief brief = example_brief();
   brief.insights = {"Where TPUs are strongest", "Baking sourdough bread at home"};
   const lesson::Lesson lesson = ex.compose(brief);
-  ASSERT_EQ(lesson.script.size(), 4u);
-  EXPECT_TRUE(lesson.script[2].sentences.empty());
+  // No empty section: intro, the one insight the sources teach, outro.
+  ASSERT_EQ(lesson.script.size(), 3u);
+  EXPECT_EQ(lesson.script[1].insight_index, 0);
+  EXPECT_FALSE(lesson.script[1].sentences.empty());
+  // The introduction promises only that insight, and says which one the sources leave out.
+  const auto& intro = lesson.script[0].sentences;
+  ASSERT_GE(intro.size(), 2u);
+  const std::string agenda = intro[intro.size() - 2].text;
+  EXPECT_EQ(agenda, "We'll focus on one idea: where TPUs are strongest.");
+  EXPECT_NE(intro.back().text.find("do not cover \"Baking sourdough bread at home\""),
+            std::string::npos)
+      << intro.back().text;
+  for (const auto& s : lesson.script[2].sentences) {
+    EXPECT_EQ(s.text.find("sourdough"), std::string::npos) << "the recap: " << s.text;
+  }
   ASSERT_FALSE(lesson.warnings.empty());
   EXPECT_NE(lesson.warnings[0].find("sourdough"), std::string::npos);
   EXPECT_FALSE(lesson.grounding.insights[1].supported);

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lectio/core/enum_names.h"
 #include "lectio/lesson/lesson.h"
 #include "lectio/search/index.h"
 #include "lectio/store/content_store.h"
@@ -33,14 +34,32 @@ struct AnswerOptions {
   llm::ChatClient* writer = nullptr;
 };
 
+// Why an answer is empty: the sources do not say, or they are written in another language
+// than the question (a Chinese question over English notes), which the learner can act on.
+enum class Refusal { kNone, kNotSaid, kOtherLanguage };
+// The names the API and `lectio ask --json` write a refusal as.
+inline constexpr EnumNames<Refusal, 3> kRefusalNames{{{Refusal::kNone, "none"},
+                                                      {Refusal::kNotSaid, "not_said"},
+                                                      {Refusal::kOtherLanguage, "other_language"}}};
+
 struct Answer {
   std::string question;  // as asked, surrounding whitespace removed
   // Each cites the current-version id of its chunk ("file_gpu001:c0003") and is a sentence of
   // that chunk, verbatim or lightly trimmed for reading; support is its grounding score.
   std::vector<lesson::ScriptSentence> sentences;
-  std::vector<lesson::CitedChunk> sources;  // the chunks the sentences cite
+  // The chunks the sentences cite, in the order first cited, so that numbering them [1], [2]
+  // ... follows the answer's reading order.
+  std::vector<lesson::CitedChunk> sources;
   bool supported = false;  // false: "the sources don't say"; sentences and sources are empty
+  Refusal refusal = Refusal::kNotSaid;  // kNone when supported
+  // With kOtherLanguage: the language the sources are written in ("en" or "zh").
+  std::string sources_language;
 };
+
+// What to tell the learner when `answer` is not supported, in the question's language: "The
+// sources don't say." or, for kOtherLanguage, that the sources are in English (or Chinese) and
+// a question in that language may find the answer. Empty for a supported answer.
+[[nodiscard]] std::string refusal_message(const Answer& answer);
 
 // Answers `question` from the current versions of the sources `lesson` cites, in the lesson's
 // language ("en" or "zh"). Deterministic for the same store, index and question (without a

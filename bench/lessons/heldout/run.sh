@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Held-out briefs for issue 28 over Debian manuals that ../../../../shared/eval/lessons/gold.json
+# does not judge (read by hand instead): Git's user manual, SQLite's WAL and datatype pages.
+#   bench/lessons/heldout/run.sh LECTIO [WORKDIR]   (WORKDIR: run-dev.sh's, with its .debs)
+# Prints lesson-lint's line for each brief and where each lesson's sections and FAQ come from.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+lectio=$(realpath "$1"); work=${2:-/tmp/lectio-dev-lessons}
+lint=$here/../../../../shared/tools/lesson-lint
+doc=$work/root/usr/share/doc
+[ -f "$doc/git-doc/user-manual.html" ] || { echo "run.sh: $doc: run ../shared/eval/lessons/run-dev.sh first" >&2; exit 1; }
+data=$(mktemp -d "$work/heldout.XXXXXX")
+add() { "$lectio" --data "$data" add "$1" --id "$2" >/dev/null; "$lectio" --data "$data" chunks "file_$2" --json > "$data/$2.chunks.json"; }
+add "$doc/git-doc/user-manual.html" gitmanual
+add "$doc/sqlite3/wal.html" sqlitewal
+add "$doc/sqlite3/datatype3.html" sqlitetypes
+for b in "$here"/*.yaml; do
+  name=$(basename "$b" .yaml)
+  "$lectio" --data "$data" lesson "$b" --json --no-audio > "$data/$name.json" 2>"$data/$name.err"
+  printf '%-18s ' "$name"; "$lint" "$data/$name.json" "$data"/*.chunks.json
+  python3 - "$data/$name.json" "$data" <<'PY'
+import glob, json, sys
+lesson = json.load(open(sys.argv[1]))
+lesson = lesson.get("lesson", lesson)
+heads = {}
+for f in glob.glob(sys.argv[2] + "/*.chunks.json"):
+    for c in json.load(open(f)):
+        heads[c["id"]] = " > ".join(c.get("heading_path") or [])[-70:]
+for sec in lesson["script"]:
+    cited = [s for s in sec["sentences"] if s.get("citations")]
+    if sec.get("kind") == "insight":
+        where = sorted({heads.get(s["citations"][0], "?") for s in cited})
+        print(f"    [{sec['insight'][:40]}] {len(cited)} sentences from: {where[:4]}")
+    elif sec.get("kind") == "intro":
+        print("    intro: " + " ".join(s["text"] for s in sec["sentences"][-2:])[:200])
+for q in lesson.get("faq", []):
+    a = q["answer"][0]
+    print(f"    FAQ {q['question'][:60]} -> {a['text'][:70]} ({heads.get(a['citations'][0], '?')})")
+PY
+done
+echo "lessons in $data"

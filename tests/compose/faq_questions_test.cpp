@@ -1,0 +1,60 @@
+// The FAQ's questions from the material: a sentence that tells how to do a task makes the
+// question a learner asks; an aside or a pointer to something said before makes none.
+#include <gtest/gtest.h>
+
+#include "lesson_parts.h"
+
+namespace lectio::compose {
+
+TEST(FaqQuestionsTest, ATaskSentenceMakesAHowQuestion) {
+  EXPECT_EQ(task_question("To figure out if a super-journal is stale, we first read it.", "en"),
+            "How do you figure out if a super-journal is stale?");
+  EXPECT_EQ(task_question("To nest when using the backquoted form, escape the inner backquotes "
+                          "with backslashes.",
+                          "en"),
+            "How do you nest when using the backquoted form?");
+  EXPECT_EQ(task_question(
+                "If you need to undo changes that you have pushed, use git revert instead.", "en"),
+            "How do you undo changes that you have pushed?");
+  EXPECT_EQ(task_question("If you want to publish a branch, run git push.", "en"),
+            "How do you publish a branch?");
+}
+
+TEST(FaqQuestionsTest, AnAsideOrAPointerMakesNone) {
+  // The clause after the comma is a statement: the "To ..." was an aside.
+  EXPECT_FALSE(task_question("To make matters worse, the change in semantics was subtle.", "en"));
+  EXPECT_FALSE(task_question("To be fair, this is rare.", "en"));
+  // What the task acts on is said elsewhere, or is nothing in particular.
+  EXPECT_FALSE(task_question("To undo this, run git reset.", "en"));
+  EXPECT_FALSE(task_question("To avoid that, commit first.", "en"));
+  EXPECT_FALSE(task_question(
+      "If you need to make any further adjustments, do so now, and then add them.", "en"));
+  // Not a task at all, and no task questions in Chinese.
+  EXPECT_FALSE(task_question("Git history is a series of commits.", "en"));
+  EXPECT_FALSE(task_question("要撤销提交，请使用 git revert。", "zh"));
+}
+
+TEST(FaqQuestionsTest, ASentenceSayingWhatACommandDoesMakesAWhatQuestion) {
+  EXPECT_EQ(command_question("The \"pull\" command thus performs two operations: it fetches "
+                             "changes, then merges them.",
+                             "en"),
+            "What does the pull command do?");
+  EXPECT_EQ(command_question("The git log command lists the commits.", "en"),
+            "What does the git log command do?");
+  // Not what the command does: what it is, or a sentence only about it.
+  EXPECT_FALSE(command_question("The pull command is new.", "en"));
+  EXPECT_FALSE(command_question("Run the pull command first.", "en"));
+  EXPECT_FALSE(command_question("pull 命令会合并更改。", "zh"));
+}
+
+TEST(FaqQuestionsTest, AHowToHeadingIsAQuestion) {
+  EXPECT_EQ(heading_question("How to use bisect to find a regression", "en"),
+            "How do you use bisect to find a regression?");
+  EXPECT_EQ(heading_question("3.2. How to merge", "en"), "How do you merge?");
+  EXPECT_FALSE(heading_question("2. How WAL Works", "en"));
+  EXPECT_FALSE(heading_question("Resolving a merge", "en"));
+  EXPECT_FALSE(heading_question("How to (the basics)", "en"));
+  EXPECT_FALSE(heading_question("如何合并", "zh"));
+}
+
+}  // namespace lectio::compose

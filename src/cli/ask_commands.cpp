@@ -60,13 +60,16 @@ void print_answer(const ask::Answer& a, bool json) {
     for (const lesson::ScriptSentence& s : a.sentences) {
       sentences.push_back({{"text", s.text}, {"citations", s.citations}, {"support", s.support}});
     }
-    nlohmann::ordered_json out = {
-        {"question", a.question}, {"supported", a.supported}, {"answer", sentences}};
+    nlohmann::ordered_json out = {{"question", a.question},
+                                  {"supported", a.supported},
+                                  {"refusal", name_of(ask::kRefusalNames, a.refusal)},
+                                  {"answer", sentences}};
+    if (!a.supported) out["message"] = ask::refusal_message(a);
     std::cout << out.dump(2) << '\n';
     return;
   }
   if (!a.supported) {
-    std::cout << "The sources don't say.\n";
+    std::cout << ask::refusal_message(a) << '\n';
     return;
   }
   for (const lesson::ScriptSentence& s : a.sentences) {

@@ -89,10 +89,15 @@ json answer_json(const ask::Answer& a) {
                        {"origin_url", c.origin_url},
                        {"url", chunk_path(c)}});
   }
-  return {{"question", a.question},
-          {"supported", a.supported},
-          {"sentences", sentences},
-          {"sources", sources}};
+  json out = {{"question", a.question},
+              {"supported", a.supported},
+              {"refusal", name_of(ask::kRefusalNames, a.refusal)},
+              {"sentences", sentences},
+              {"sources", sources}};
+  // Why there is no answer, in the question's language, when it is one the learner can act
+  // on (the sources are in another language); the page says "the sources don't say" otherwise.
+  if (a.refusal == ask::Refusal::kOtherLanguage) out["message"] = ask::refusal_message(a);
+  return out;
 }
 
 }  // namespace

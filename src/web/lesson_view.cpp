@@ -198,6 +198,9 @@ data answer_view(const ask::Answer& answer) {
   d.set("question", answer.question);
   if (!answer.supported) {
     d.set("unsupported", true);
+    if (answer.refusal == ask::Refusal::kOtherLanguage) {
+      d.set("refusal_message", ask::refusal_message(answer));
+    }
     return d;
   }
   Numbers numbers;

@@ -79,6 +79,8 @@ TEST(CliAskTest, SaysPlainlyWhenTheSourcesDoNotSay) {
   ASSERT_EQ(j.exit_code, 0) << j.err;
   const auto out = nlohmann::json::parse(j.out);
   EXPECT_FALSE(out["supported"].get<bool>());
+  EXPECT_EQ(out["refusal"], "not_said");
+  EXPECT_EQ(out["message"], "The sources don't say.");
   EXPECT_TRUE(out["answer"].empty());
   auto text = lib.run({"ask", "Who won the 1998 World Cup?"});
   ASSERT_EQ(text.exit_code, 0) << text.err;
@@ -88,6 +90,22 @@ TEST(CliAskTest, SaysPlainlyWhenTheSourcesDoNotSay) {
       {"ask", "When does training need loss scaling?", "--source", "file_gpu001", "--json"});
   ASSERT_EQ(loss.exit_code, 0) << loss.err;
   EXPECT_FALSE(nlohmann::json::parse(loss.out)["supported"].get<bool>()) << loss.out;
+}
+
+// Issue 30 (item 12): a Chinese question over English notes is told that the notes are in
+// English, not that they do not say.
+TEST(CliAskTest, AQuestionInAnotherLanguageThanTheSourcesIsToldSo) {
+  Library lib;
+  const std::string q = "为什么PyTorch代码很难迁移到TPU上？";
+  auto j = lib.run({"ask", q, "--source", "file_gpu001", "--json"});
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  const auto out = nlohmann::json::parse(j.out);
+  EXPECT_FALSE(out["supported"].get<bool>());
+  EXPECT_EQ(out["refusal"], "other_language");
+  EXPECT_NE(out["message"].get<std::string>().find("英文"), std::string::npos) << j.out;
+  auto text = lib.run({"ask", q, "--source", "file_gpu001"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(text.out, out["message"].get<std::string>() + "\n");
 }
 
 TEST(CliAskTest, AnswersAChineseQuestionFromTheChineseNotes) {

@@ -81,8 +81,28 @@ TEST_F(WebAskTest, UnrelatedQuestionIsNotSupported) {
   ASSERT_EQ(r->status, 200) << r->body;
   const json j = body_json(r);
   EXPECT_FALSE(j.value("supported", true)) << r->body;
+  EXPECT_EQ(j.value("refusal", ""), "not_said");
+  EXPECT_FALSE(j.contains("message"));
   EXPECT_TRUE(j["sentences"].empty());
   EXPECT_TRUE(j["sources"].empty());
+}
+
+// Issue 30 (item 12): the lesson cites English notes only; a Chinese question is told so, in
+// Chinese, on the API and on the page asked without scripts.
+TEST_F(WebAskTest, AQuestionInAnotherLanguageThanTheSourcesIsToldSo) {
+  const std::string q = "为什么PyTorch代码很难迁移到TPU上？";
+  const auto r = browser_->post_json(ask_path(*lib_), {{"question", q}});
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  const json j = body_json(r);
+  EXPECT_FALSE(j.value("supported", true)) << r->body;
+  EXPECT_EQ(j.value("refusal", ""), "other_language");
+  const std::string message = j.value("message", "");
+  EXPECT_NE(message.find("英文"), std::string::npos) << r->body;
+  const auto page = browser_->get("/lessons/" + lib_->lesson_slug +
+                                  "?q=" + httplib::detail::encode_query_param(q));
+  ASSERT_EQ(page->status, 200);
+  EXPECT_NE(page->body.find(testing::escaped(message)), std::string::npos);
 }
 
 TEST_F(WebAskTest, EmptyQuestionIs400) {

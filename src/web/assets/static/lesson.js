@@ -184,7 +184,7 @@
         const a = await api('POST', `/api/lessons/${askForm.dataset.lesson}/ask`, { question });
         const body = el('div', { class: 'answer-body' }, el('p', { class: 'answer-question' }, a.question));
         if (!a.supported) {
-          body.append(el('p', { class: 'unsupported' }, answerBox.dataset.unsupported));
+          body.append(el('p', { class: 'unsupported' }, a.message || answerBox.dataset.unsupported));
         } else {
           const numbers = new Map(a.sources.map((s, i) => [s.chunk_id, i + 1]));
           const p = el('p');

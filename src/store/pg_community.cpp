@@ -63,6 +63,12 @@ class PgCommunityStore final : public CommunityStore {
   std::vector<QuizScore> quiz_scores(std::string_view user_id) override {
     return pg_study::quiz_scores(*db_, user_id);
   }
+  void put_heard(std::string_view user_id, const HeardLesson& heard) override {
+    pg_study::put_heard(*db_, user_id, heard);
+  }
+  std::vector<HeardLesson> heard_lessons(std::string_view user_id) override {
+    return pg_study::heard_lessons(*db_, user_id);
+  }
 
  private:
   void require_user(std::string_view user_id);

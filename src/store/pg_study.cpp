@@ -60,4 +60,16 @@ std::vector<QuizScore> quiz_scores(pg::Connection& db, std::string_view user_id)
   return read_rows(db.exec(sql().quiz_scores, {user_id}), read_quiz_score);
 }
 
+void put_heard(pg::Connection& db, std::string_view user_id, const HeardLesson& heard) {
+  check_heard(heard);
+  pg::Transaction tx(db);
+  lock_user(db, user_id);
+  db.exec(sql().put_heard, pg_params(heard_values(user_id, heard)));
+  tx.commit();
+}
+
+std::vector<HeardLesson> heard_lessons(pg::Connection& db, std::string_view user_id) {
+  return read_rows(db.exec(sql().heard_lessons, {user_id}), read_heard);
+}
+
 }  // namespace lectio::store::pg_study

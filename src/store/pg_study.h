@@ -18,5 +18,7 @@ std::vector<CardReview> reviews(pg::Connection& db, std::string_view user_id,
                                 std::string_view card_id);
 void put_quiz_score(pg::Connection& db, std::string_view user_id, const QuizScore& score);
 std::vector<QuizScore> quiz_scores(pg::Connection& db, std::string_view user_id);
+void put_heard(pg::Connection& db, std::string_view user_id, const HeardLesson& heard);
+std::vector<HeardLesson> heard_lessons(pg::Connection& db, std::string_view user_id);
 
 }  // namespace lectio::store::pg_study

@@ -181,7 +181,17 @@ ALTER TABLE sources ADD COLUMN owner TEXT NOT NULL DEFAULT '';
 ALTER TABLE sources ADD COLUMN visibility TEXT NOT NULL DEFAULT 'public';
 )sql";
 
-constexpr std::array<std::string_view, 7> kMigrations = {kV1, kV2, kV3, kV4, kV5, kV6, kV7};
+// The lessons each learner heard to the end (issue 31: a plan's progress says which).
+constexpr std::string_view kV8 = R"sql(
+CREATE TABLE lessons_heard (
+  user_id   TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  lesson_id TEXT NOT NULL,
+  heard_at  TEXT NOT NULL,
+  PRIMARY KEY (user_id, lesson_id)
+);
+)sql";
+
+constexpr std::array<std::string_view, 8> kMigrations = {kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8};
 
 }  // namespace
 

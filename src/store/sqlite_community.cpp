@@ -83,6 +83,12 @@ class SqliteCommunityStore final : public CommunityStore {
   std::vector<QuizScore> quiz_scores(std::string_view user_id) override {
     return study_.quiz_scores(user_id);
   }
+  void put_heard(std::string_view user_id, const HeardLesson& heard) override {
+    study_.put_heard(user_id, heard);
+  }
+  std::vector<HeardLesson> heard_lessons(std::string_view user_id) override {
+    return study_.heard_lessons(user_id);
+  }
 
  private:
   sqlite::Database db_;

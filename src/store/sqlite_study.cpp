@@ -61,4 +61,20 @@ std::vector<QuizScore> StudyTables::quiz_scores(std::string_view user_id) {
   return out;
 }
 
+void StudyTables::put_heard(std::string_view user_id, const HeardLesson& heard) {
+  check_heard(heard);
+  Transaction tx(db_);
+  require_user(user_id);
+  db_.prepare(sql_.put_heard).bind_all(heard_values(user_id, heard)).run();
+  tx.commit();
+}
+
+std::vector<HeardLesson> StudyTables::heard_lessons(std::string_view user_id) {
+  Statement q = db_.prepare(sql_.heard_lessons);
+  q.bind(1, user_id);
+  std::vector<HeardLesson> out;
+  while (q.step()) out.push_back(read_heard(sqlite::StatementRow(q)));
+  return out;
+}
+
 }  // namespace lectio::store::sqlite

@@ -1,5 +1,6 @@
 #pragma once
-// The spaced-review tables of the SQLite store (card_schedules, card_reviews, quiz_scores).
+// The spaced-review tables of the SQLite store (card_schedules, card_reviews, quiz_scores) and the
+// lessons each learner heard (lessons_heard).
 // Not thread-safe, like the store that owns it.
 #include <optional>
 #include <string_view>
@@ -20,6 +21,8 @@ class StudyTables {
   std::vector<CardReview> reviews(std::string_view user_id, std::string_view card_id);
   void put_quiz_score(std::string_view user_id, const QuizScore& score);
   std::vector<QuizScore> quiz_scores(std::string_view user_id);
+  void put_heard(std::string_view user_id, const HeardLesson& heard);
+  std::vector<HeardLesson> heard_lessons(std::string_view user_id);
 
  private:
   void require_user(std::string_view user_id);

@@ -45,6 +45,12 @@ StudyQueries make(Dialect dialect) {
                       kQuizScoreColumns)),
       .quiz_scores = sql(fmt::format(
           "SELECT {} FROM quiz_scores WHERE user_id = ? ORDER BY lesson_id", kQuizScoreColumns)),
+      .put_heard = sql(fmt::format("INSERT INTO lessons_heard (user_id, {}) VALUES (?, ?, ?) "
+                                   "ON CONFLICT (user_id, lesson_id) DO NOTHING",
+                                   kHeardColumns)),
+      .heard_lessons = sql(
+          fmt::format("SELECT {} FROM lessons_heard WHERE user_id = ? ORDER BY heard_at, lesson_id",
+                      kHeardColumns)),
   };
 }
 
@@ -90,6 +96,11 @@ void check_quiz_score(const QuizScore& s) {
   require_time("quiz score: field 'taken_at'", s.taken_at);
 }
 
+void check_heard(const HeardLesson& h) {
+  if (h.lesson_id.empty()) throw InvalidInput("heard lesson: field 'lesson_id' is empty");
+  require_time("heard lesson: field 'heard_at'", h.heard_at);
+}
+
 Values card_review_values(std::string_view user_id, const CardReview& r) {
   return {std::string(user_id),
           std::string(user_id),
@@ -121,6 +132,10 @@ Values card_schedule_values(std::string_view user_id, const CardReview& r) {
 Values quiz_score_values(std::string_view user_id, const QuizScore& s) {
   return {std::string(user_id), s.lesson_id, std::int64_t{s.correct}, std::int64_t{s.total},
           s.taken_at};
+}
+
+Values heard_values(std::string_view user_id, const HeardLesson& h) {
+  return {std::string(user_id), h.lesson_id, h.heard_at};
 }
 
 CardSchedule read_card_schedule(const Row& row) {
@@ -156,6 +171,10 @@ CardReview read_card_review(const Row& row) {
 
 QuizScore read_quiz_score(const Row& row) {
   return {row.text(0), row.integer(1), row.integer(2), row.text(3)};
+}
+
+HeardLesson read_heard(const Row& row) {
+  return {row.text(0), row.text(1)};
 }
 
 }  // namespace lectio::store

@@ -92,6 +92,7 @@ constexpr auto kRoutes = std::to_array<Route>({
     {kGet, R"(/lessons/([^/]+)/quiz)", kPage, kNothing, "quiz_page", quiz_page},
     {kPost, R"(/api/lessons/([^/]+)/quiz-score)", kApi, kUserCsrfJson, "api_quiz_score",
      api_quiz_score},
+    {kPost, R"(/api/lessons/([^/]+)/heard)", kApi, kUserCsrf, "api_lesson_heard", api_lesson_heard},
     {kGet, "/review", kPage, kUserFields, "review_page", review_page},
     {kGet, "/api/review", kApi, kUserFields, "api_review", api_review},
     {kPost, R"(/api/cards/([^/]+)/review)", kApi, kUserCsrfJson, "api_review_card",

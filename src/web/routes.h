@@ -34,11 +34,12 @@ void api_signout(Context& ctx);
 void api_me(Context& ctx);
 
 // study_routes.cpp: quizzes and spaced review of flashcards.
-void quiz_page(Context& ctx);        // GET /lessons/{id}/quiz
-void api_quiz_score(Context& ctx);   // POST /api/lessons/{id}/quiz-score
-void review_page(Context& ctx);      // GET /review
-void api_review(Context& ctx);       // GET /api/review
-void api_review_card(Context& ctx);  // POST /api/cards/{card id}/review
+void quiz_page(Context& ctx);         // GET /lessons/{id}/quiz
+void api_quiz_score(Context& ctx);    // POST /api/lessons/{id}/quiz-score
+void api_lesson_heard(Context& ctx);  // POST /api/lessons/{id}/heard
+void review_page(Context& ctx);       // GET /review
+void api_review(Context& ctx);        // GET /api/review
+void api_review_card(Context& ctx);   // POST /api/cards/{card id}/review
 
 // review_routes.cpp: ratings, reviews and likes.
 void api_reviews(Context& ctx);

@@ -121,6 +121,16 @@ void api_quiz_score(Context& ctx) {
                  {"taken_at", score.taken_at}});
 }
 
+// The player reports a lesson heard to its end; the learner's plan progress shows it.
+void api_lesson_heard(Context& ctx) {
+  const store::User& user = ctx.require_user();
+  ctx.require_csrf();
+  const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
+  const store::HeardLesson heard{entry.lesson.id, utc_timestamp()};
+  ctx.community().put_heard(user.id, heard);
+  ctx.send_json({{"lesson_id", heard.lesson_id}, {"heard", true}});
+}
+
 void review_page(Context& ctx) {
   ctx.require_user();
   data body;
@@ -221,11 +231,14 @@ data plan_progress(Context& ctx, const plan::Plan& p,
     ++rated[s.lesson_id];
     if (s.due_at <= now) ++due[s.lesson_id];
   }
+  std::set<std::string> heard;
+  for (const auto& h : ctx.community().heard_lessons(ctx.user->id)) heard.insert(h.lesson_id);
   std::map<std::string, std::string> scores;
   for (const auto& q : ctx.community().quiz_scores(ctx.user->id)) {
     scores[q.lesson_id] = fmt::format("{}/{}", q.correct, q.total);
   }
   list lessons;
+  int heard_count = 0;
   for (const auto& chapter : p.chapters) {
     for (const auto& pl : chapter.lessons) {
       const auto url = urls.find(pl.id);
@@ -235,10 +248,16 @@ data plan_progress(Context& ctx, const plan::Plan& p,
       d.set("url", url->second);
       d.set("due", std::to_string(due[pl.id]));
       if (scores.contains(pl.id)) d.set("quiz", scores[pl.id]);
+      if (heard.contains(pl.id)) {
+        d.set("heard", true);
+        ++heard_count;
+      }
       lessons.push_back(d);
     }
   }
   data out;
+  out.set("heard", std::to_string(heard_count));
+  out.set("total", std::to_string(lessons.size()));
   out.set("lessons", lessons);
   return out;
 }

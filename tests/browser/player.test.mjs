@@ -1,7 +1,8 @@
 // The lesson page as a learner meets it (issue 30), at a laptop's (1366×900) and a phone's
 // (390×844) size: the sticky player stays compact and collapsible and every in-page jump lands
 // below it; the keyboard reaches the page through a skip link and the transcript is one Tab
-// stop; reviews show one's own, count in words that agree, and refuse liking one's own.
+// stop; reviews show one's own, count in words that agree, and refuse liking one's own; a
+// signed-in learner's lesson heard to its end is reported once (issue 31).
 // Run through run.sh (`run.sh LECTIO WORK player.test.mjs`), which renders the lesson's audio.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -264,6 +265,21 @@ for (const size of SIZES) {
       assert.equal(r.status, 403);
       assert.equal(r.body.error.message, 'You cannot like your own review.');
       await shot(page, `review-mine-${size.name}`);
+
+      // Heard to the end (issue 31): the player tells the server once, for the plan progress.
+      await openLesson(page);
+      const [heard] = await Promise.all([
+        page.waitForResponse((res) => /\/api\/lessons\/.+\/heard$/.test(new URL(res.url()).pathname)),
+        page.evaluate(async () => {
+          const a = document.getElementById('audio');
+          if (!a.duration) await new Promise((r) => a.addEventListener('loadedmetadata', r, { once: true }));
+          a.muted = true;
+          a.currentTime = Math.max(0, a.duration - 2);
+          return a.play();
+        }),
+      ]);
+      assert.equal(heard.status(), 200, `the heard report answered ${heard.status()}`);
+      await until(page, 'the lesson marked heard', () => document.querySelector('article.lesson').dataset.heard === '1');
 
       // Chinese has one form for every count.
       await page.goto(`${BASE}/lang/zh?next=${encodeURIComponent(LESSON)}`);

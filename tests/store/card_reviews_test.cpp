@@ -1,5 +1,5 @@
 // Spaced review's tables (migration 6) on every backend: each learner's schedule of each card,
-// the log of ratings, quiz scores.
+// the log of ratings, quiz scores, the lessons heard (migration 8).
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -106,6 +106,22 @@ TEST_P(CardReviewsTest, AQuizScoreKeepsTheLastAttempt) {
                InvalidInput);
   EXPECT_THROW(store_->put_quiz_score("user_zed", {"lesson_1", 1, 5, "2026-01-02T10:00:00Z"}),
                NotFound);
+}
+
+TEST_P(CardReviewsTest, ALessonHeardKeepsTheFirstTimeAndIsEachLearnersOwn) {
+  store_->put_heard("user_ada", {"lesson_2", "2026-01-02T10:00:00Z"});
+  store_->put_heard("user_ada", {"lesson_1", "2026-01-03T10:00:00Z"});
+  store_->put_heard("user_ada", {"lesson_2", "2026-01-05T10:00:00Z"});  // heard again
+  const auto heard = store_->heard_lessons("user_ada");
+  ASSERT_EQ(heard.size(), 2u);
+  EXPECT_EQ(heard[0].lesson_id, "lesson_2");
+  EXPECT_EQ(heard[0].heard_at, "2026-01-02T10:00:00Z");
+  EXPECT_EQ(heard[1].lesson_id, "lesson_1");
+  EXPECT_TRUE(store_->heard_lessons("user_bob").empty());
+  EXPECT_THROW(store_->put_heard("user_ada", {"", "2026-01-02T10:00:00Z"}), InvalidInput);
+  EXPECT_THROW(store_->put_heard("user_ada", {"lesson_3", "soon"}), InvalidInput);
+  EXPECT_THROW(store_->put_heard("user_zed", {"lesson_1", "2026-01-02T10:00:00Z"}), NotFound);
+  EXPECT_EQ(store_->heard_lessons("user_ada").size(), 2u);
 }
 
 }  // namespace lectio::store

@@ -26,7 +26,7 @@ endforeach()
 # serves its own copy of a data directory holding the examples/gpu-tpu lesson; the media and
 # feed tests render its audio once per build tree (a cache beside the test binaries).
 foreach(name pages accounts api media voices brief requests one_brief limits soak security llm
-             routes hostile hostile_accounts)
+             routes hostile hostile_accounts study)
   if(name STREQUAL "soak")
     # wrk for about a minute against the server: label slow.
     lectio_test(web ${name} LABELS audio slow

@@ -82,6 +82,12 @@ struct QuizScore {
   std::string taken_at;
 };
 
+// A lesson a learner has heard to its end (the player reports it), for their plan progress.
+struct HeardLesson {
+  std::string lesson_id;
+  std::string heard_at;  // the first time
+};
+
 // The longest review text accepted, in bytes.
 inline constexpr std::size_t kMaxReviewBytes = 5000;
 
@@ -173,6 +179,14 @@ class CommunityStore {
 
   // A learner's last attempt at each lesson's quiz, by lesson id.
   virtual std::vector<QuizScore> quiz_scores(std::string_view user_id) = 0;
+
+  // Records that a learner heard a lesson; hearing it again keeps the first time. Throws
+  // InvalidInput for an empty lesson id or heard_at that is no time stamp, NotFound for an
+  // unknown user.
+  virtual void put_heard(std::string_view user_id, const HeardLesson& heard) = 0;
+
+  // The lessons a learner has heard, first heard first.
+  virtual std::vector<HeardLesson> heard_lessons(std::string_view user_id) = 0;
 };
 
 }  // namespace lectio::store

@@ -122,6 +122,21 @@
     }
   }
 
+  // Heard to the end (past 90% of it): a signed-in learner's plan progress marks the lesson.
+  const article = document.querySelector('article.lesson');
+  if (audio && article && article.dataset.signedIn) {
+    let told = false;
+    const tell = () => {
+      if (told || !audio.duration || audio.currentTime < 0.9 * audio.duration) return;
+      told = true;
+      api('POST', `/api/lessons/${encodeURIComponent(article.dataset.lesson)}/heard`)
+        .then(() => { article.dataset.heard = '1'; })
+        .catch(() => { told = false; });
+    };
+    audio.addEventListener('timeupdate', tell);
+    audio.addEventListener('ended', tell);
+  }
+
   if (audio) {
     loadTrack();
     audio.addEventListener('timeupdate', highlight);

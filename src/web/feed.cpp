@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "lectio/core/error.h"
+#include "lectio/text/duration.h"
 #include "lectio/text/strings.h"
 
 namespace lectio::web {
@@ -148,11 +149,6 @@ std::string rfc822_date(const std::string& date, std::string_view where, std::st
                      kMonths[static_cast<unsigned>(ymd.month()) - 1], static_cast<int>(ymd.year()));
 }
 
-// itunes:duration as HH:MM:SS, rounded to the second (hours may pass 99).
-std::string duration(double seconds) {
-  const long long total = std::llround(seconds);
-  return fmt::format("{:02}:{:02}:{:02}", total / 3600, total / 60 % 60, total % 60);
-}
 
 // Keywords are one comma-separated list, so a comma inside a keyword would split it.
 std::string keyword_list(const std::vector<std::string>& keywords) {
@@ -218,7 +214,7 @@ void add_item(pugi::xml_node channel, const FeedItem& item, std::size_t number,
   add_attribute(enclosure, "url", enclosure_url);
   add_attribute(enclosure, "length", std::to_string(item.enclosure_length));
   add_attribute(enclosure, "type", enclosure_type);
-  if (item.seconds > 0) add_text(node, "itunes:duration", duration(item.seconds));
+  if (item.seconds > 0) add_text(node, "itunes:duration", text::format_clock(item.seconds));
   if (!item.author.empty()) add_text(node, "itunes:author", item.author);
   const std::string keywords = keyword_list(item.keywords);
   if (!keywords.empty()) add_text(node, "itunes:keywords", keywords);

@@ -27,7 +27,7 @@ std::optional<FeedItem> feed_item(Context& ctx, const lesson::Lesson& l, int epi
   FeedItem item;
   item.guid = l.id;
   item.title = l.title;
-  item.description = l.description;
+  item.description = lesson_description(l);
   item.link = base + lesson_path(l);
   item.date = l.date;
   item.seconds = lesson_seconds(l);

@@ -196,9 +196,9 @@ data lesson_view(const lesson::Lesson& l, const LessonPageInput& in) {
   d.set("id", l.id);
   d.set("slug", l.slug);
   d.set("title", l.title);
-  d.set("description", l.description);
+  d.set("description", lesson_description(l));
   d.set("date", l.date);
-  d.set("duration", text::format_duration(lesson_seconds(l), in.lang));
+  d.set("duration", lesson_length(l, in.lang));
   data tags = data::type::list;
   for (const std::string& tag : l.tags) tags.push_back(data(tag));
   d.set("tags", tags);

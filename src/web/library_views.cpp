@@ -1,6 +1,8 @@
 // The view models of the discover, plan, source and account pages (page_views.h).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "lectio/ingest/ingest.h"
 #include "lectio/plan/totals.h"
 #include "lectio/text/duration.h"
@@ -58,8 +60,7 @@ data plan_lesson_data(const plan::PlanLesson& pl, const std::string& lang,
   if (const auto it = lesson_urls.find(pl.id); it != lesson_urls.end()) {
     lesson.set("url", it->second);
   }
-  const double seconds = pl.measured_seconds.value_or(pl.estimated_minutes * 60);
-  lesson.set("duration", text::format_duration(seconds, lang));
+  lesson.set("duration", text::format_length(pl.estimated_minutes, pl.measured_seconds, lang));
   return lesson;
 }
 
@@ -111,7 +112,7 @@ data plan_view(const plan::Plan& p, const std::string& lang, std::string_view ch
   d.set("audience", p.audience);
   d.set("date", p.date);
   d.set("host", p.host);
-  d.set("duration", text::format_duration(p.totals.seconds, lang));
+  d.set("duration", plan_length(p, lang));
   d.set("chapter_count", plan::format_chapters(p.totals.chapters, lang));
   d.set("lesson_count", std::to_string(p.totals.lessons));
   d.set("feed", plan_path(p) + "/feed.xml");
@@ -194,23 +195,40 @@ data account_form_view(const std::string& next, const std::string& name,
 }
 
 data create_view(const std::vector<Source>& sources, const std::vector<voices::Host>& hosts,
-                 const std::vector<EngineChoice>& engines, const std::string& error) {
+                 const std::vector<EngineChoice>& engines, const std::string& error,
+                 const CreateForm& form) {
   data d;
+  const auto has = [](const std::vector<std::string>& ids, const std::string& id) {
+    return std::find(ids.begin(), ids.end(), id) != ids.end();
+  };
   data source_list = data::type::list;
+  data added = data::type::list;
   for (const Source& s : sources) {
     data src;
     src.set("id", s.id);
     src.set("file", s.file_name);
     src.set("chunks", std::to_string(s.chunk_count));
+    if (has(form.chosen, s.id) || has(form.added, s.id)) src.set("checked", true);
+    if (has(form.added, s.id)) added.push_back(src);
     source_list.push_back(src);
   }
   d.set("sources", source_list);
+  if (!form.added.empty()) d.set("added", added);
+  // The refused attempt's values; each select's choice as a flag ("language_zh").
+  data values;
+  for (const auto& [key, value] : form.values) {
+    values.set(key, value);
+    if (!value.empty()) d.set(key + "_" + value, true);
+  }
+  d.set("form", values);
+  const auto host = form.values.find("host");
   data host_list = data::type::list;
   for (const voices::Host& h : hosts) {
     data v;
     v.set("name", h.name);
     v.set("language", h.language);
     v.set("description", h.description);
+    if (host != form.values.end() && host->second == h.name) v.set("selected", true);
     host_list.push_back(v);
   }
   d.set("voices", host_list);
@@ -220,13 +238,20 @@ data create_view(const std::vector<Source>& sources, const std::vector<voices::H
       data e;
       e.set("value", choice.value);
       e.set("label", choice.label);
-      if (choice.selected) e.set("selected", true);
+      const auto chosen = form.values.find("engine");
+      if (chosen != form.values.end() ? chosen->second == choice.value : choice.selected)
+        e.set("selected", true);
       engine_list.push_back(e);
     }
     d.set("engines", engine_list);
     d.set("engine_choice", true);
   }
-  if (!error.empty()) d.set("error", error);
+  if (!error.empty()) {
+    d.set(form.error_field == "sources" ? "sources_error"
+          : form.error_field == "files" ? "upload_error"
+                                        : "error",
+          error);
+  }
   return d;
 }
 

@@ -78,12 +78,22 @@ struct EngineChoice {
   bool selected = false;
 };
 
+// What the create form shows filled in: the values of an attempt that was refused (so that
+// nothing typed is lost), the sources ticked, and the files just uploaded (confirmed, ticked).
+struct CreateForm {
+  std::map<std::string, std::string> values;  // topic, plan, overview, insights, tags, selects
+  std::vector<std::string> chosen;            // source ids ticked
+  std::vector<std::string> added;             // source ids just uploaded
+  std::string error_field;                    // the field the error is about, when one is
+};
+
 // The create form: the sources a lesson may be made from, the hosts, the engines (a choice only
-// when there are two or more) and the error of the last attempt.
+// when there are two or more) and the error of the last attempt. No source is ticked unless
+// the learner chose it or just uploaded it: a lesson teaches from the sources picked only.
 kainjow::mustache::data create_view(const std::vector<Source>& sources,
                                     const std::vector<voices::Host>& hosts,
                                     const std::vector<EngineChoice>& engines,
-                                    const std::string& error);
+                                    const std::string& error, const CreateForm& form = {});
 
 // A job's page: its state and, once failed, its one-line reason.
 kainjow::mustache::data job_view(const std::string& id, const std::string& kind,

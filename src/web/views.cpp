@@ -121,6 +121,24 @@ double lesson_seconds(const lesson::Lesson& lesson) {
   return lesson.duration.measured_seconds.value_or(lesson.duration.estimated_minutes * 60);
 }
 
+std::string lesson_length(const lesson::Lesson& lesson, const std::string& lang) {
+  return text::format_length(lesson.duration.estimated_minutes, lesson.duration.measured_seconds,
+                             lang);
+}
+
+std::string lesson_description(const lesson::Lesson& lesson) {
+  if (!lesson.duration.measured_seconds) return lesson.description;
+  return text::restate_length(lesson.description, lesson.duration.estimated_minutes,
+                              *lesson.duration.measured_seconds);
+}
+
+std::string plan_length(const plan::Plan& plan, const std::string& lang) {
+  if (plan.totals.estimated_lessons == 0 && plan.totals.seconds > 0) {
+    return text::format_clock(plan.totals.seconds);
+  }
+  return text::format_length(plan.totals.seconds / 60, std::nullopt, lang);
+}
+
 std::string lesson_path(const lesson::Lesson& lesson) {
   return "/lessons/" + lesson.slug;
 }
@@ -149,9 +167,9 @@ data lesson_card(const lesson::Lesson& lesson, const std::string& lang) {
   data card;
   card.set("title", lesson.title);
   card.set("url", lesson_path(lesson));
-  card.set("duration", text::format_duration(lesson_seconds(lesson), lang));
+  card.set("duration", lesson_length(lesson, lang));
   card.set("date", lesson.date);
-  card.set("description", lesson.description);
+  card.set("description", lesson_description(lesson));
   card.set("plan", lesson.plan);
   data tags = data::type::list;
   for (const std::string& tag : lesson.tags) tags.push_back(data(tag));
@@ -165,7 +183,7 @@ data plan_card(const plan::Plan& plan, const std::string& lang) {
   card.set("title", plan.title);
   card.set("url", plan_path(plan));
   card.set("description", plan.description);
-  card.set("duration", text::format_duration(plan.totals.seconds, lang));
+  card.set("duration", plan_length(plan, lang));
   card.set("chapters", plan::format_chapters(plan.totals.chapters, lang));
   card.set("lessons",
            fmt::format(fmt::runtime(lang == "zh" ? "{} 节课" : "{} lessons"), plan.totals.lessons));

@@ -44,6 +44,13 @@ std::vector<search::Hit> visible_hits(Context& ctx, search::Query query);
 
 // The listening time of a lesson: measured when rendered, else the estimate.
 double lesson_seconds(const lesson::Lesson& lesson);
+// The one way a page or feed states a lesson's length (text::format_length): the measured
+// clock ("9:49", as the player shows it) once there is audio, else "~11 min".
+std::string lesson_length(const lesson::Lesson& lesson, const std::string& lang);
+// The lesson's description, its length restated as measured once there is audio.
+std::string lesson_description(const lesson::Lesson& lesson);
+// A plan's total the same way: a clock when every lesson is measured, else "~2 h 39 min".
+std::string plan_length(const plan::Plan& plan, const std::string& lang);
 
 // The page of a lesson, plan or source chunk.
 std::string lesson_path(const lesson::Lesson& lesson);

@@ -316,11 +316,27 @@ TEST_F(WebPagesTest, EveryHtmlResponseCarriesTheSecurityHeaders) {
   EXPECT_EQ(api->get_header_value("Content-Type"), "application/json; charset=utf-8");
 }
 
-TEST_F(WebPagesTest, SignedOutCreateAndMePagesAsk401) {
+// Issue 30: signed out, /create and /me lead to sign-in and back (not "401 · Something went
+// wrong"); the return address survives the sign-in form.
+TEST_F(WebPagesTest, SignedOutCreateAndMePagesLeadToSignInAndBack) {
   const auto create = browser_->get("/create");
-  ASSERT_TRUE(is_html_page(create, 401));
-  EXPECT_TRUE(contains(create->body, "href=\"/signin\""));
-  EXPECT_TRUE(is_html_page(browser_->get("/me"), 401));
+  ASSERT_TRUE(create);
+  EXPECT_EQ(create->status, 303);
+  EXPECT_EQ(create->get_header_value("Location"), "/signin?next=%2Fcreate");
+  const auto me = browser_->get("/me");
+  ASSERT_TRUE(me);
+  EXPECT_EQ(me->get_header_value("Location"), "/signin?next=%2Fme");
+  const auto form = browser_->get("/signin?next=%2Fcreate");
+  ASSERT_TRUE(is_html_page(form, 200));
+  EXPECT_TRUE(contains(form->body, "name=\"next\" value=\"/create\"")) << form->body;
+  // Another site is never a return address.
+  const auto hostile = browser_->get("/signin?next=%2F%2Fevil.example");
+  ASSERT_TRUE(is_html_page(hostile, 200));
+  EXPECT_TRUE(contains(hostile->body, "name=\"next\" value=\"/\"")) << hostile->body;
+  // The API still answers 401 in JSON.
+  EXPECT_TRUE(is_json_error(browser_->get("/api/jobs/job_x"), 401));
+  // The home page says lessons can be made here.
+  EXPECT_TRUE(contains(browser_->get("/")->body, "href=\"/create\""));
 }
 
 TEST_F(WebPagesTest, UserTextIsEscaped) {

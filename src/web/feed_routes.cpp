@@ -7,6 +7,7 @@
 #include "app.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/web/feed.h"
+#include "plan_places.h"
 #include "routes.h"
 #include "views.h"
 
@@ -71,8 +72,10 @@ void lessons_feed(Context& ctx) {
   send_feed(ctx, c);
 }
 
+// A plan is listened to in order: itunes:type serial, items in plan order, each with its own
+// pubDate (plan_places.h, episode_dates) and its number in the plan.
 void plan_feed(Context& ctx) {
-  const std::optional<plan::Plan> p = plan::load_plan(ctx.store(), ctx.req.matches[1].str());
+  const std::optional<plan::Plan> p = find_plan(ctx, ctx.req.matches[1].str());
   if (!p) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_plan"));
   FeedChannel c = channel_base(ctx);
   c.title = p->title;
@@ -81,17 +84,18 @@ void plan_feed(Context& ctx) {
   c.feed_url = c.link + "/feed.xml";
   c.language = p->language == "zh" ? "zh-cn" : "en";
   c.author = p->host.empty() ? "Lectio" : p->host;
-  int episode = 0;
-  for (const plan::PlanChapter& chapter : p->chapters) {
-    for (const plan::PlanLesson& pl : chapter.lessons) {
-      if (pl.id.empty()) continue;
-      ++episode;
-      const std::optional<LessonEntry> entry = find_lesson(ctx, pl.id);
-      if (!entry || !entry->lesson.published) continue;
-      if (auto item = feed_item(ctx, entry->lesson, episode)) c.items.push_back(std::move(*item));
+  c.serial = true;
+  std::vector<LessonEntry> lessons = plan_lessons(ctx, *p);
+  std::vector<std::string> created;
+  for (const LessonEntry& e : lessons) created.push_back(e.record.created_at);
+  const std::vector<std::string> dates = episode_dates(created);
+  for (std::size_t i = 0; i < lessons.size(); ++i) {
+    if (!lessons[i].lesson.published) continue;  // a creator's drafts never reach a feed
+    if (auto item = feed_item(ctx, lessons[i].lesson, static_cast<int>(i) + 1)) {
+      item->date = dates[i];
+      c.items.push_back(std::move(*item));
     }
   }
-  std::reverse(c.items.begin(), c.items.end());  // newest (last) first
   send_feed(ctx, c);
 }
 

@@ -255,6 +255,33 @@ data create_view(const std::vector<Source>& sources, const std::vector<voices::H
   return d;
 }
 
+data source_item(const Source& source) {
+  data d;
+  d.set("title", source.title.empty() ? source.file_name : source.title);
+  d.set("file", source.file_name);
+  d.set("chunks", std::to_string(source.chunk_count));
+  d.set("url", source_path(source.id, source.version));
+  return d;
+}
+
+data list_view(std::string_view kind, data items, int page, std::size_t total,
+               const std::string& path) {
+  data d;
+  d.set(std::string(kind), true);
+  d.set("items", std::move(items));
+  const std::size_t first = static_cast<std::size_t>(page - 1) * kListPageSize;
+  const std::size_t pages = std::max<std::size_t>(1, (total + kListPageSize - 1) / kListPageSize);
+  d.set("first", std::to_string(total == 0 ? 0 : first + 1));
+  d.set("last", std::to_string(std::min(total, first + kListPageSize)));
+  d.set("total", std::to_string(total));
+  d.set("page_size", std::to_string(kListPageSize));
+  d.set("page", std::to_string(page));
+  d.set("pages", std::to_string(pages));
+  if (page > 1) d.set("previous", fmt::format("{}?page={}", path, page - 1));
+  if (static_cast<std::size_t>(page) < pages) d.set("next", fmt::format("{}?page={}", path, page + 1));
+  return d;
+}
+
 data job_view(const std::string& id, const std::string& kind, const std::string& state,
               const std::string& error) {
   data d;

@@ -95,6 +95,17 @@ kainjow::mustache::data create_view(const std::vector<Source>& sources,
                                     const std::vector<EngineChoice>& engines,
                                     const std::string& error, const CreateForm& form = {});
 
+// The list pages (/lessons, /plans, /sources): this many items a page, said on the page.
+inline constexpr std::size_t kListPageSize = 20;
+
+// A source as an item of the sources list: title, file, passages, link.
+kainjow::mustache::data source_item(const Source& source);
+
+// One page of a list: `items` (cards of `kind`: "lessons", "plans" or "sources"), which of
+// `total` they are, the page size, and links to the pages before and after (`path`?page=N).
+kainjow::mustache::data list_view(std::string_view kind, kainjow::mustache::data items, int page,
+                                  std::size_t total, const std::string& path);
+
 // A job's page: its state and, once failed, its one-line reason.
 kainjow::mustache::data job_view(const std::string& id, const std::string& kind,
                                  const std::string& state, const std::string& error);

@@ -40,6 +40,9 @@ constexpr auto kRoutes = std::to_array<Route>({
     {kGet, "/", kPage, kFields, "discover_page", discover_page},
     {kGet, R"(/plans/([^/]+))", kPage, kNothing, "plan_page", plan_page},
     {kGet, R"(/sources/([^/]+))", kPage, kFields, "source_page", source_page},
+    {kGet, "/lessons", kPage, kFields, "lessons_list_page", lessons_list_page},
+    {kGet, "/plans", kPage, kFields, "plans_list_page", plans_list_page},
+    {kGet, "/sources", kPage, kFields, "sources_list_page", sources_list_page},
 
     // Accounts.
     {kGet, "/signup", kPage, kFields, "signup_page", signup_page},

@@ -90,11 +90,15 @@ std::vector<search::Hit> visible_hits(Context& ctx, search::Query query) {
   return out;
 }
 
-// Lessons whose title, topic, description or tags hold every word of the query.
+// Lessons whose title, topic, description, tags or script hold every word of the query.
 bool lesson_matches(const lesson::Lesson& l, std::string_view query) {
   const std::vector<std::string> words = query_words(query);
   std::string text = lower(l.title + " " + l.topic + " " + l.description + " " + l.plan);
   for (const std::string& tag : l.tags) text += " " + lower(tag);
+  // What the lesson says, too: a learner searches for what they heard.
+  for (const auto& section : l.script) {
+    for (const auto& sentence : section.sentences) text += " " + lower(sentence.text);
+  }
   return std::all_of(words.begin(), words.end(),
                      [&](const std::string& w) { return text.find(w) != std::string::npos; });
 }

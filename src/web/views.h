@@ -26,7 +26,7 @@ LessonEntry require_lesson(Context& ctx, std::string_view id_or_slug);
 
 // Published lessons and the viewer's own drafts, newest first.
 std::vector<lesson::Lesson> visible_lessons(Context& ctx);
-// Whether the lesson's title, topic, description, plan or tags hold every word of the query
+// Whether the lesson's title, topic, description, plan, tags or script hold every word of the query
 // (case-insensitive substrings, which also serves Chinese).
 bool lesson_matches(const lesson::Lesson& lesson, std::string_view query);
 

@@ -2,6 +2,7 @@
 // the views of page_views.h; these handlers look up what they show.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 #include "app.h"
@@ -80,8 +81,17 @@ void source_page(Context& ctx) {
   const std::optional<Source> current = store.source(id, std::nullopt);
   const std::optional<int> current_version =
       current ? std::optional<int>(current->version) : std::nullopt;
+  // The lessons the viewer may open that cite this source (any version of it).
+  std::vector<lesson::Lesson> citing;
+  for (lesson::Lesson& l : recent_lessons(ctx)) {
+    if (std::any_of(l.sources.begin(), l.sources.end(),
+                    [&](const lesson::CitedChunk& c) { return c.source_id == id; })) {
+      citing.push_back(std::move(l));
+    }
+  }
   ctx.app.send_page(ctx, "source",
-                    source_view(*source, current_version, store.chunks(id, source->version)),
+                    source_view(*source, current_version, store.chunks(id, source->version),
+                                citing),
                     source->file_name);
 }
 

@@ -138,8 +138,80 @@ data plan_view(const plan::Plan& p, const std::string& lang, std::string_view ch
   return d;
 }
 
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+std::vector<std::string> cells_of(const std::string& line) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t at = line.find("; "); at != std::string::npos; at = line.find("; ", start)) {
+    out.push_back(line.substr(start, at - start));
+    start = at + 2;
+  }
+  out.push_back(line.substr(start));
+  return out;
+}
+
+data cell_list(const std::vector<std::string>& cells) {
+  data list = data::type::list;
+  for (const std::string& c : cells) list.push_back(data(c));
+  return list;
+}
+
+}  // namespace
+
+data chunk_blocks(const std::string& text) {
+  const std::vector<std::string> lines = split_lines(text);
+  data blocks = data::type::list;
+  std::string paragraph;
+  const auto flush = [&] {
+    if (paragraph.empty()) return;
+    data p;
+    p.set("text", paragraph);
+    blocks.push_back(p);
+    paragraph.clear();
+  };
+  for (std::size_t i = 0; i < lines.size();) {
+    const std::size_t width = cells_of(lines[i]).size();
+    std::size_t end = i + 1;
+    while (width >= 2 && end < lines.size() && cells_of(lines[end]).size() == width) ++end;
+    if (width < 2 || end - i < 2) {
+      paragraph += (paragraph.empty() ? "" : "\n") + lines[i];
+      ++i;
+      continue;
+    }
+    flush();
+    data table;
+    table.set("head", cell_list(cells_of(lines[i])));
+    data rows = data::type::list;
+    for (std::size_t r = i + 1; r < end; ++r) {
+      data row;
+      row.set("cells", cell_list(cells_of(lines[r])));
+      rows.push_back(row);
+    }
+    table.set("rows", rows);
+    data block;
+    block.set("table", table);
+    blocks.push_back(block);
+    i = end;
+  }
+  flush();
+  return blocks;
+}
+
 data source_view(const Source& source, std::optional<int> current_version,
-                 const std::vector<Chunk>& chunks) {
+                 const std::vector<Chunk>& chunks, const std::vector<lesson::Lesson>& citing) {
   data d;
   d.set("id", source.id);
   d.set("title", source.title.empty() ? source.file_name : source.title);
@@ -164,9 +236,18 @@ data source_view(const Source& source, std::optional<int> current_version,
     for (const std::string& h : c.heading_path) heading += (heading.empty() ? "" : " › ") + h;
     chunk.set("heading", heading);
     chunk.set("text", c.text);
+    chunk.set("blocks", chunk_blocks(c.text));
     list.push_back(chunk);
   }
   d.set("chunks", list);
+  data lessons = data::type::list;
+  for (const lesson::Lesson& l : citing) {
+    data item;
+    item.set("title", l.title);
+    item.set("url", lesson_path(l));
+    lessons.push_back(item);
+  }
+  d.set("citing", lessons);
   return d;
 }
 

@@ -58,8 +58,15 @@ kainjow::mustache::data plan_view(const plan::Plan& plan, const std::string& lan
                                   const std::map<std::string, std::string>& lesson_urls);
 
 // A source page: one version's chunks, and a link to the current version when it is older.
+// A chunk's table rows (lines of cells joined by "; ", as ingest writes tables) are given as a
+// table; `citing` are the lessons that cite the source, linked from its page.
 kainjow::mustache::data source_view(const Source& source, std::optional<int> current_version,
-                                    const std::vector<Chunk>& chunks);
+                                    const std::vector<Chunk>& chunks,
+                                    const std::vector<lesson::Lesson>& citing = {});
+
+// A chunk's text as blocks: {text} paragraphs, and {table: {head: [cells], rows: [{cells}]}}
+// for two or more consecutive lines of the same number (two or more) of "; "-joined cells.
+kainjow::mustache::data chunk_blocks(const std::string& text);
 
 // "My work": the user's lessons, drafts included, as cards with their ids.
 kainjow::mustache::data me_view(const std::string& display_name,

@@ -92,15 +92,18 @@ TEST_F(WebPagesTest, LessonPageShowsTranscriptFaqAndKnowledgeSources) {
     EXPECT_TRUE(contains(html, "[" + c.chunk_id + "]")) << c.chunk_id;
     EXPECT_EQ(c.file_name, "gpu_tpu_lesson_notes.md");
     EXPECT_TRUE(std::regex_match(c.pages, std::regex(R"(p\d+(-\d+)?)"))) << c.pages;
-    EXPECT_TRUE(contains(html, "[" + c.chunk_id + "]</a> gpu_tpu_lesson_notes.md " + c.pages))
-        << c.chunk_id;
+    // Grouped by source (issue 30): the file and origin once, then each chunk and its pages.
+    EXPECT_TRUE(contains(html, "[" + c.chunk_id + "]</a> " + c.pages)) << c.chunk_id;
     const std::string anchor = c.chunk_id.substr(c.chunk_id.find(':') + 1);  // "c0003"
     EXPECT_TRUE(contains(html, "href=\"/sources/file_gpu001?v=1#" + anchor + "\"")) << anchor;
     EXPECT_TRUE(contains(source_page->body, "id=\"" + anchor + "\"")) << anchor;
   }
   // Each transcript citation number links to a listed source.
   EXPECT_TRUE(contains(html, "<a class=\"cite\" href=\"#source-1\""));
-  EXPECT_TRUE(contains(html, "<li id=\"source-1\">"));
+  EXPECT_TRUE(contains(html, "<li id=\"source-1\" value=\"1\">"));
+  // One source: its origin URL is listed once, however many of its chunks are cited.
+  const std::string origin_link = "class=\"origin\" href=\"" + std::string(testing::kOriginUrl);
+  EXPECT_EQ(html.find(origin_link), html.rfind(origin_link));
 }
 
 TEST_F(WebPagesTest, LessonIsFoundByIdAndBySlug) {

@@ -13,6 +13,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
 #include "lectio/pipeline/lesson_records.h"
+#include "lectio/text/strings.h"
 #include "lectio/text/unicode.h"
 #include "lectio/voices/hosts.h"
 #include "page_views.h"
@@ -86,6 +87,38 @@ lesson::Brief brief_from(Context& ctx, nlohmann::json fields, bool choose) {
   return brief;
 }
 
+// The form's language checks (issue 30): a lesson in one language over insights or sources in
+// another would mix a frame in one language with sentences in the other, read by one voice.
+// The insights must be in the lesson's language; the built-in engine copies its sentences from
+// the sources, so their language must be the lesson's too. Throws InvalidField naming the field.
+void check_languages(Context& ctx, const lesson::Brief& brief) {
+  const auto name = [&](const std::string& lang) {
+    return ctx.app.t(ctx, lang == "zh" ? "language_zh" : "language_en");
+  };
+  std::string insights;
+  for (const std::string& i : brief.insights) insights += i + "\n";
+  if (const std::string lang = text::detect_language(insights); lang != brief.language) {
+    throw InvalidField("insights",
+                       fmt::format(fmt::runtime(ctx.app.t(ctx, "error_insights_language")),
+                                   name(lang), name(brief.language)));
+  }
+  if (brief.engine != "extractive") return;
+  std::vector<std::string> other;
+  std::string other_lang;
+  for (const std::string& id : brief.sources) {
+    const std::optional<Source> s = visible_source(ctx, id, std::nullopt);
+    if (s && !s->language.empty() && s->language != brief.language) {
+      other.push_back(s->file_name);
+      other_lang = s->language;
+    }
+  }
+  if (!other.empty()) {
+    throw InvalidField("language",
+                       fmt::format(fmt::runtime(ctx.app.t(ctx, "error_sources_language")),
+                                   name(brief.language), fmt::join(other, ", "), name(other_lang)));
+  }
+}
+
 // The API body: the brief's fields and `audio` (default true). `choose`: as brief_from.
 std::string submit(Context& ctx, const JsonRequest& request, bool choose) {
   const store::User& user = ctx.require_user();
@@ -94,6 +127,7 @@ std::string submit(Context& ctx, const JsonRequest& request, bool choose) {
   nlohmann::json fields = request.body();
   fields.erase("audio");
   lesson::Brief brief = brief_from(ctx, std::move(fields), choose);
+  if (choose) check_languages(ctx, brief);
   if (ctx.app.jobs().waiting_for(user.id) >= Jobs::kMaxQueuedPerAccount) {
     ctx.res.set_header("Retry-After", "10");
     throw HttpError(429, "too_many_waiting",
@@ -247,8 +281,33 @@ void api_delete_lesson(Context& ctx) {
   ctx.send_json({{"deleted", entry.lesson.id}});
 }
 
-// ?added=ID (one per file just uploaded): confirmed on the page and ticked.
+// A failed job's brief as the form's values, so that the learner edits it rather than
+// typing it again.
+CreateForm form_of(const lesson::Brief& b) {
+  CreateForm form;
+  form.values["topic"] = b.topic;
+  form.values["plan"] = b.plan;
+  form.values["overview"] = b.overview;
+  form.values["insights"] = fmt::format("{}", fmt::join(b.insights, "\n"));
+  form.values["tags"] = fmt::format("{}", fmt::join(b.tags, ", "));
+  form.values["language"] = b.language;
+  form.values["style"] = std::string(lesson::style_name(b.style));
+  form.values["format"] = b.format == lesson::LessonFormat::kDialogue ? "dialogue" : "monologue";
+  form.values["host"] = b.host;
+  form.values["engine"] = b.engine;
+  form.chosen = b.sources;
+  return form;
+}
+
+// ?added=ID (one per file just uploaded): confirmed on the page and ticked. ?job=ID (the
+// creator's failed lesson job): its brief filled in again, with the reason it failed.
 void create_page(Context& ctx) {
+  if (const std::string job = ctx.field("job"); !job.empty()) {
+    const JobStatus s = my_job(ctx, job);
+    if (s.state == "failed" && s.brief) {
+      return send_create_page(ctx, s.error, 200, form_of(*s.brief));
+    }
+  }
   CreateForm form;
   for (std::size_t i = 0, n = ctx.req.get_param_value_count("added"); i < n; ++i) {
     form.added.push_back(ctx.req.get_param_value("added", i));

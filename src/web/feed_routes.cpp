@@ -6,6 +6,7 @@
 
 #include "app.h"
 #include "lectio/core/data_dir.h"
+#include "cover_art.h"
 #include "lectio/web/feed.h"
 #include "plan_places.h"
 #include "routes.h"
@@ -40,6 +41,7 @@ std::optional<FeedItem> feed_item(Context& ctx, const lesson::Lesson& l, int epi
   item.transcript_url = base + "/media/" + l.id + ".vtt";
   item.chapters_url = base + "/media/" + l.id + ".chapters.json";
   item.episode = episode;
+  item.image_url = base + cover_path("lessons", l.slug);
   return item;
 }
 
@@ -85,6 +87,7 @@ void plan_feed(Context& ctx) {
   c.language = p->language == "zh" ? "zh-cn" : "en";
   c.author = p->host.empty() ? "Lectio" : p->host;
   c.serial = true;
+  c.image_url = ctx.app.base_url() + cover_path("plans", p->slug);
   std::vector<LessonEntry> lessons = plan_lessons(ctx, *p);
   std::vector<std::string> created;
   for (const LessonEntry& e : lessons) created.push_back(e.record.created_at);

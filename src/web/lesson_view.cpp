@@ -6,6 +6,7 @@
 
 #include "lectio/ingest/ingest.h"
 #include "lectio/text/duration.h"
+#include "cover_art.h"
 #include "page_views.h"
 #include "views.h"
 
@@ -218,6 +219,7 @@ data lesson_view(const lesson::Lesson& l, const LessonPageInput& in) {
   d.set("sources", numbered_sources(l.sources, numbers));
   d.set("source_count", std::to_string(l.sources.size()));
   d.set("source_groups", source_groups(l.sources));
+  d.set("cover", cover_path("lessons", l.slug));
   d.set("sections", sections_data(l, numbers));
   d.set("faq", faq_data(l, numbers));
   d.set("id", l.id);

@@ -6,6 +6,7 @@
 #include "lectio/ingest/ingest.h"
 #include "lectio/plan/totals.h"
 #include "lectio/text/duration.h"
+#include "cover_art.h"
 #include "page_views.h"
 #include "views.h"
 
@@ -116,6 +117,7 @@ data plan_view(const plan::Plan& p, const std::string& lang, std::string_view ch
   d.set("chapter_count", plan::format_chapters(p.totals.chapters, lang));
   d.set("lesson_count", std::to_string(p.totals.lessons));
   d.set("feed", plan_path(p) + "/feed.xml");
+  d.set("cover", cover_path("plans", p.slug));
   data chapters = data::type::list;
   int number = 1;
   for (const plan::PlanChapter& c : p.chapters) {

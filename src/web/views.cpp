@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "app.h"
+#include "cover_art.h"
 #include "lectio/plan/totals.h"
 #include "lectio/text/duration.h"
 
@@ -171,6 +172,7 @@ data lesson_card(const lesson::Lesson& lesson, const std::string& lang) {
   data card;
   card.set("title", lesson.title);
   card.set("url", lesson_path(lesson));
+  card.set("cover", cover_path("lessons", lesson.slug));
   card.set("duration", lesson_length(lesson, lang));
   card.set("date", lesson.date);
   card.set("description", lesson_description(lesson));
@@ -186,6 +188,7 @@ data plan_card(const plan::Plan& plan, const std::string& lang) {
   data card;
   card.set("title", plan.title);
   card.set("url", plan_path(plan));
+  card.set("cover", cover_path("plans", plan.slug));
   card.set("description", plan.description);
   card.set("duration", plan_length(plan, lang));
   card.set("chapters", plan::format_chapters(plan.totals.chapters, lang));

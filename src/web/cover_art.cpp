@@ -45,7 +45,8 @@ std::string initials(std::string_view title) {
     }
     if (word_start || text::is_cjk(c)) {
       std::string ch(title.substr(start, i - start));
-      if (ch.size() == 1) ch[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(ch[0])));
+      if (ch.size() == 1)
+        ch[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(ch[0])));
       out += ch;
       ++taken;
     }
@@ -73,8 +74,9 @@ std::string cover_svg(std::string_view title, const std::vector<std::string>& ta
     const int r = 40 + static_cast<int>((t >> 18) % 90);
     const int tag_hue = static_cast<int>((t >> 4) % 360);
     if (t % 2 == 0) {
-      svg += fmt::format(R"svg(<circle cx="{}" cy="{}" r="{}" fill="hsl({},70%,70%)" opacity=".35"/>)svg",
-                         x, y, r, tag_hue);
+      svg += fmt::format(
+          R"svg(<circle cx="{}" cy="{}" r="{}" fill="hsl({},70%,70%)" opacity=".35"/>)svg", x, y, r,
+          tag_hue);
     } else {
       svg += fmt::format(
           R"svg(<rect x="{}" y="{}" width="{}" height="{}" rx="18" fill="hsl({},70%,70%)" opacity=".3" transform="rotate({} {} {})"/>)svg",

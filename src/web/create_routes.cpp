@@ -98,9 +98,9 @@ void check_languages(Context& ctx, const lesson::Brief& brief) {
   std::string insights;
   for (const std::string& i : brief.insights) insights += i + "\n";
   if (const std::string lang = text::detect_language(insights); lang != brief.language) {
-    throw InvalidField("insights",
-                       fmt::format(fmt::runtime(ctx.app.t(ctx, "error_insights_language")),
-                                   name(lang), name(brief.language)));
+    throw InvalidField(
+        "insights", fmt::format(fmt::runtime(ctx.app.t(ctx, "error_insights_language")), name(lang),
+                                name(brief.language)));
   }
   if (brief.engine != "extractive") return;
   std::vector<std::string> other;
@@ -200,8 +200,8 @@ void send_create_page(Context& ctx, const std::string& error, int status,
 
 // The form's fields as the brief's JSON: empty fields are left out (the brief's defaults
 // apply), insights one a line, tags one a line or separated by commas.
-constexpr std::array kFormFields = {"topic",    "plan",   "overview", "host",
-                                    "language", "style",  "format",   "engine"};
+constexpr std::array kFormFields = {"topic",    "plan",  "overview", "host",
+                                    "language", "style", "format",   "engine"};
 
 JsonRequest form_body(Context& ctx) {
   json body = json::object();

@@ -159,7 +159,6 @@ std::string rfc822_date(const std::string& date, std::string_view where, std::st
                      h, m, sec);
 }
 
-
 // Keywords are one comma-separated list, so a comma inside a keyword would split it.
 std::string keyword_list(const std::vector<std::string>& keywords) {
   std::string out;
@@ -229,7 +228,8 @@ void add_item(pugi::xml_node channel, const FeedItem& item, std::size_t number,
   const std::string keywords = keyword_list(item.keywords);
   if (!keywords.empty()) add_text(node, "itunes:keywords", keywords);
   if (item.episode > 0) add_text(node, "itunes:episode", std::to_string(item.episode));
-  if (!item.image_url.empty()) add_attribute(node.append_child("itunes:image"), "href", item.image_url);
+  if (!item.image_url.empty())
+    add_attribute(node.append_child("itunes:image"), "href", item.image_url);
   add_text(node, "itunes:explicit", "false");
   // No rel="captions": the namespace's own WebVTT example omits it, and a VTT file already
   // carries time codes. The language is the channel's, said explicitly for apps that need it.

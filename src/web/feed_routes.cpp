@@ -5,8 +5,8 @@
 #include <filesystem>
 
 #include "app.h"
-#include "lectio/core/data_dir.h"
 #include "cover_art.h"
+#include "lectio/core/data_dir.h"
 #include "lectio/web/feed.h"
 #include "plan_places.h"
 #include "routes.h"

@@ -116,7 +116,8 @@ void lesson_page(Context& ctx) {
   const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
   const lesson::Lesson& l = entry.lesson;
   kainjow::mustache::data d = lesson_view(l, lesson_page_input(ctx, entry));
-  if (const std::optional<PlanPlace> place = plan_place(ctx, l)) d.set("plan_nav", plan_nav_view(*place));
+  if (const std::optional<PlanPlace> place = plan_place(ctx, l))
+    d.set("plan_nav", plan_nav_view(*place));
   if (!shared || !l.published) return ctx.app.send_page(ctx, "lesson", std::move(d), l.title);
   // Rendered once with a placeholder where the CSRF token goes, then kept split there.
   const std::string token = std::exchange(ctx.csrf, std::string(kCsrfPlaceholder));

@@ -4,9 +4,9 @@
 
 #include <map>
 
+#include "cover_art.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/text/duration.h"
-#include "cover_art.h"
 #include "page_views.h"
 #include "views.h"
 

@@ -89,10 +89,10 @@ void source_page(Context& ctx) {
       citing.push_back(std::move(l));
     }
   }
-  ctx.app.send_page(ctx, "source",
-                    source_view(*source, current_version, store.chunks(id, source->version),
-                                citing),
-                    source->file_name);
+  ctx.app.send_page(
+      ctx, "source",
+      source_view(*source, current_version, store.chunks(id, source->version), citing),
+      source->file_name);
 }
 
 }  // namespace lectio::web

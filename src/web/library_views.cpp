@@ -3,10 +3,10 @@
 
 #include <algorithm>
 
+#include "cover_art.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/plan/totals.h"
 #include "lectio/text/duration.h"
-#include "cover_art.h"
 #include "page_views.h"
 #include "views.h"
 
@@ -180,7 +180,7 @@ data chunk_blocks(const std::string& text) {
   const auto flush = [&] {
     if (paragraph.empty()) return;
     data p;
-    p.set("text", paragraph);
+    p.set("para", paragraph);  // not "text": a table block would find the chunk's own text
     blocks.push_back(p);
     paragraph.clear();
   };
@@ -361,7 +361,8 @@ data list_view(std::string_view kind, data items, int page, std::size_t total,
   d.set("page", std::to_string(page));
   d.set("pages", std::to_string(pages));
   if (page > 1) d.set("previous", fmt::format("{}?page={}", path, page - 1));
-  if (static_cast<std::size_t>(page) < pages) d.set("next", fmt::format("{}?page={}", path, page + 1));
+  if (static_cast<std::size_t>(page) < pages)
+    d.set("next", fmt::format("{}?page={}", path, page + 1));
   return d;
 }
 

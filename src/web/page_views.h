@@ -64,7 +64,7 @@ kainjow::mustache::data source_view(const Source& source, std::optional<int> cur
                                     const std::vector<Chunk>& chunks,
                                     const std::vector<lesson::Lesson>& citing = {});
 
-// A chunk's text as blocks: {text} paragraphs, and {table: {head: [cells], rows: [{cells}]}}
+// A chunk's text as blocks: {para} paragraphs, and {table: {head: [cells], rows: [{cells}]}}
 // for two or more consecutive lines of the same number (two or more) of "; "-joined cells.
 kainjow::mustache::data chunk_blocks(const std::string& text);
 

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <map>
 #include <cstdio>
+#include <map>
 
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/plan/totals.h"
@@ -132,9 +132,8 @@ std::optional<PlanPlace> plan_place(Context& ctx, const lesson::Lesson& lesson) 
   }
   if (!holder) return std::nullopt;
   const std::vector<LessonEntry> lessons = plan_lessons(ctx, *holder);
-  const auto at = std::find_if(lessons.begin(), lessons.end(), [&](const LessonEntry& e) {
-    return e.lesson.id == lesson.id;
-  });
+  const auto at = std::find_if(lessons.begin(), lessons.end(),
+                               [&](const LessonEntry& e) { return e.lesson.id == lesson.id; });
   if (at == lessons.end()) return std::nullopt;
   PlanPlace place;
   place.title = holder->title;

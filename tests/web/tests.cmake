@@ -18,13 +18,13 @@ set_tests_properties(browser.study PROPERTIES LABELS "web;browser;study" TIMEOUT
 # serves its own copy of a data directory holding the examples/gpu-tpu lesson; the media and
 # feed tests render its audio once per build tree (a cache beside the test binaries).
 foreach(name pages accounts api media voices brief requests one_brief limits soak security llm
-             routes hostile hostile_accounts)
+             routes hostile hostile_accounts learner)
   if(name STREQUAL "soak")
     # wrk for about a minute against the server: label slow.
     lectio_test(web ${name} LABELS audio slow
                 DEPS lectio_ingest lectio_compose lectio_search lectio_plan lectio_speech
                      PkgConfig::HTTPLIB nlohmann_json::nlohmann_json yaml-cpp lectio_mustache)
-  elseif(name STREQUAL "media" OR name STREQUAL "voices")
+  elseif(name STREQUAL "media" OR name STREQUAL "voices" OR name STREQUAL "learner")
     lectio_test(web ${name} LABELS audio
                 DEPS lectio_ingest lectio_compose lectio_search lectio_plan lectio_speech
                      PkgConfig::HTTPLIB nlohmann_json::nlohmann_json yaml-cpp lectio_mustache)

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cover_art.h"
 #include "i18n.h"
 #include "page_views.h"
 #include "templates.h"
@@ -408,6 +409,35 @@ TEST(CreateViewTest, AJobShowsItsStateAndAFailedOneItsReason) {
   const data failed = job_view("j2", "ingest", "failed", "notes.pdf: encrypted");
   EXPECT_TRUE(has(failed, "ingest"));
   EXPECT_EQ(str(failed, "error"), "notes.pdf: encrypted");
+}
+
+// Issue 30: ingest writes a table's rows as lines of "; "-joined cells; pages show a table.
+TEST(SourceViewTest, TableRowsBecomeATable) {
+  const data blocks =
+      chunk_blocks("Compare them.\nFactor; GPU; TPU\nCost; Any cloud; Google\nSpeed; High; Higher");
+  const auto& parts = blocks.list_value();
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(str(parts[0], "para"), "Compare them.");
+  ASSERT_TRUE(has(parts[1], "table"));
+  const data& table = *parts[1].get("table");
+  EXPECT_EQ(list(table, "head").size(), 3u);
+  EXPECT_EQ(list(table, "rows").size(), 2u);
+  // One line with a semicolon is prose, not a table.
+  const data prose = chunk_blocks("Fast; but costly.\nThe end.");
+  ASSERT_EQ(prose.list_value().size(), 1u);
+  EXPECT_FALSE(has(prose.list_value()[0], "table"));
+}
+
+TEST(CoverArtTest, TheSameTitleAndTagsDrawTheSameEscapedPicture) {
+  const std::string one = cover_svg("GPU vs TPU", {"GPU", "TPU"});
+  EXPECT_EQ(one, cover_svg("GPU vs TPU", {"GPU", "TPU"}));
+  EXPECT_NE(one, cover_svg("GPU vs TPU", {"Memory"}));
+  EXPECT_NE(one, cover_svg("Threads and warps", {"GPU", "TPU"}));
+  EXPECT_EQ(one.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
+  EXPECT_NE(one.find(">GV</text>"), std::string::npos) << one;
+  const std::string hostile = cover_svg("<script> & co", {});
+  EXPECT_EQ(hostile.find("<script>"), std::string::npos);
+  EXPECT_NE(cover_svg("人工智能硬件", {}).find(">人工</text>"), std::string::npos);
 }
 
 }  // namespace

@@ -12,7 +12,7 @@ struct FeedItem {
   std::string title;
   std::string description;  // plain text; escaped on output
   std::string link;         // absolute URL of the lesson page
-  std::string date;  // YYYY-MM-DD (that day at 00:00 UTC) or YYYY-MM-DDTHH:MM:SSZ: pubDate
+  std::string date;         // YYYY-MM-DD (that day at 00:00 UTC) or YYYY-MM-DDTHH:MM:SSZ: pubDate
   double seconds = 0;       // itunes:duration
   std::string author;       // the host(s)
   std::vector<std::string> keywords;
@@ -45,7 +45,8 @@ struct FeedChannel {
 // content:encoded. Empty optional fields are left out (seconds == 0: no itunes:duration).
 // Throws InvalidInput naming the field when a required field (channel title, link, feed_url;
 // item guid, title, enclosure_url, enclosure_type) is empty, a date is not a calendar day
-// YYYY-MM-DD (optionally with THH:MM:SSZ), two items share a guid, or enclosure_length or seconds is negative.
+// YYYY-MM-DD (optionally with THH:MM:SSZ), two items share a guid, or enclosure_length or seconds
+// is negative.
 std::string rss_feed(const FeedChannel& channel);
 
 }  // namespace lectio::web

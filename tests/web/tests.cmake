@@ -13,6 +13,11 @@ add_test(NAME browser.study
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/browser/study_run.sh $<TARGET_FILE:lectio>
                  ${CMAKE_CURRENT_BINARY_DIR}/browser-study)
 set_tests_properties(browser.study PROPERTIES LABELS "web;browser;study" TIMEOUT 300)
+# What a learner meets around lessons, at 1366×900 and 390×844 (issue 30, part B).
+add_test(NAME browser.learner
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/browser/learner_run.sh $<TARGET_FILE:lectio>
+                 ${CMAKE_CURRENT_BINARY_DIR}/browser-learner)
+set_tests_properties(browser.learner PROPERTIES LABELS "web;browser;audio" TIMEOUT 600)
 
 # HTTP tests against a real server on a loopback port (tests/web/web_fixture.*). Each test
 # serves its own copy of a data directory holding the examples/gpu-tpu lesson; the media and

@@ -137,7 +137,7 @@ TEST(LessonViewTest, SourcesAreNumberedFromOneAndLinkToTheirChunk) {
 TEST(LessonViewTest, HeaderShowsTheMeasuredDurationTagsQuoteAndMedia) {
   const data d = lesson_view(example_lesson(), visitor());
   EXPECT_EQ(str(d, "title"), "Chips");
-  EXPECT_EQ(str(d, "duration"), "25 min");  // measured, not the 10-minute estimate
+  EXPECT_EQ(str(d, "duration"), "25:10");  // measured (1510 s) as the player shows it
   EXPECT_EQ(list(d, "tags").size(), 2u);
   EXPECT_EQ(list(d, "tags")[1].string_value(), "tpu");
   EXPECT_EQ(str(d, "host"), "Ava");
@@ -151,7 +151,7 @@ TEST(LessonViewTest, HeaderShowsTheMeasuredDurationTagsQuoteAndMedia) {
   EXPECT_EQ(str(at(d, "audio"), "opus"), "/media/lesson_chips_1234abcd.opus");
   LessonPageInput zh = visitor();
   zh.lang = "zh";
-  EXPECT_EQ(str(lesson_view(example_lesson(), zh), "duration"), "25 分钟");
+  EXPECT_EQ(str(lesson_view(example_lesson(), zh), "duration"), "25:10");
 }
 
 TEST(LessonViewTest, ADialogueNamesItsSpeakersAndADraftSaysSo) {
@@ -168,7 +168,7 @@ TEST(LessonViewTest, ADialogueNamesItsSpeakersAndADraftSaysSo) {
   EXPECT_TRUE(has(d, "draft"));
   EXPECT_FALSE(has(d, "audio"));
   EXPECT_FALSE(has(d, "quote"));
-  EXPECT_EQ(str(d, "duration"), "10 min");  // the estimate, without audio
+  EXPECT_EQ(str(d, "duration"), "~10 min");  // the estimate, marked, without audio
   const auto& first = list(list(d, "sections")[0], "sentences");
   EXPECT_EQ(str(first[0], "speaker"), "Ava");
   EXPECT_FALSE(has(first[1], "speaker"));  // a sentence without a speaker stays unnamed
@@ -293,7 +293,7 @@ TEST(PlanViewTest, ChaptersAreLabelledAndLinkOnlyLessonsTheViewerMayOpen) {
                 {"Two", {measured, plan_lesson("lesson_draft", "C", 7)}}};
   const data d =
       plan_view(p, "en", "Chapter {n}", {{"lesson_a", "/lessons/a"}, {"lesson_b", "/lessons/b"}});
-  EXPECT_EQ(str(d, "duration"), "3 h 1 min");
+  EXPECT_EQ(str(d, "duration"), "3:01:00");  // totals without estimates: a clock
   EXPECT_EQ(str(d, "lesson_count"), "3");
   EXPECT_EQ(str(d, "feed"), "/plans/hw/feed.xml");
   const auto& chapters = list(d, "chapters");
@@ -301,14 +301,14 @@ TEST(PlanViewTest, ChaptersAreLabelledAndLinkOnlyLessonsTheViewerMayOpen) {
   EXPECT_EQ(str(chapters[1], "label"), "Chapter 2");
   const auto& one = list(chapters[0], "lessons");
   EXPECT_EQ(str(one[0], "url"), "/lessons/a");
-  EXPECT_EQ(str(one[0], "duration"), "12 min");
+  EXPECT_EQ(str(one[0], "duration"), "~12 min");
   EXPECT_TRUE(has(one[1], "failed"));
   EXPECT_EQ(str(one[1], "title"), "topic of ");  // a failed lesson has only its topic
   EXPECT_FALSE(has(one[1], "duration"));
   const auto& two = list(chapters[1], "lessons");
-  EXPECT_EQ(str(two[0], "duration"), "2 min");  // measured 125 s, rounded
-  EXPECT_FALSE(has(two[1], "url"));             // someone else's draft: listed, not linked
-  EXPECT_EQ(str(two[1], "duration"), "7 min");
+  EXPECT_EQ(str(two[0], "duration"), "2:05");  // measured 125 s
+  EXPECT_FALSE(has(two[1], "url"));            // someone else's draft: listed, not linked
+  EXPECT_EQ(str(two[1], "duration"), "~7 min");
 }
 
 TEST(SourceViewTest, AnOlderVersionLinksTheCurrentOneAndChunksCarryAnchors) {

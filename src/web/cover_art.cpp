@@ -105,6 +105,8 @@ void cover_image(Context& ctx) {
       svg = cover_svg(entry->lesson.title, entry->lesson.tags);
       shared = entry->lesson.published;
     }
+  } else if (kind != "plans") {
+    // Only lessons and plans have covers.
   } else if (const std::optional<plan::Plan> p = find_plan(ctx, slug)) {
     svg = cover_svg(p->title, p->tags);
   }

@@ -105,7 +105,7 @@ constexpr auto kRoutes = std::to_array<Route>({
      media_file},
     {kGet, R"(/static/([A-Za-z0-9_.\-]+))", kFile, kNothing, "static_asset", static_asset},
     {kGet, "/artwork.png", kFile, kNothing, "artwork", artwork},
-    {kGet, R"(/covers/(lessons|plans)/([^/]+)\.svg)", kFile, kNothing, "cover_image", cover_image},
+    {kGet, R"(/covers/([^/]+)/([^/]+)\.svg)", kFile, kNothing, "cover_image", cover_image},
     {kGet, "/favicon.ico", kFile, kNothing, "favicon", favicon},
     {kGet, R"(/lang/(en|zh))", kPage, kFields, "language_switch", language_switch},
     {kGet, "/feeds/lessons.xml", kFile, kNothing, "lessons_feed", lessons_feed},

@@ -86,7 +86,7 @@ void favicon(Context& ctx);
 void language_switch(Context& ctx);
 
 // cover_art.cpp: a lesson's or plan's cover, drawn from its title and tags.
-void cover_image(Context& ctx);  // GET /covers/{lessons|plans}/{slug}.svg
+void cover_image(Context& ctx);  // GET /covers/{lessons|plans}/{slug}.svg (else 404)
 
 // feed_routes.cpp: podcast feeds.
 void lessons_feed(Context& ctx);

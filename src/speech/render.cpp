@@ -16,7 +16,6 @@
 #include "lectio/core/file.h"
 #include "lectio/speech/audio.h"
 #include "lectio/speech/publish_files.h"
-#include "lectio/text/duration.h"
 #include "render_files.h"
 #include "render_plan.h"
 #include "synth_pool.h"
@@ -192,12 +191,7 @@ bool record_audio(lesson::Lesson& lesson, const RenderResult& result,
                     lesson.audio->vtt == audio.vtt && lesson.audio->chapters == audio.chapters;
   lesson.duration.measured_seconds = result.seconds;
   lesson.audio = audio;
-  // The description states the length the learner will hear (text::restate_length).
-  std::string description =
-      text::restate_length(lesson.description, lesson.duration.estimated_minutes, result.seconds);
-  const bool restated = description != lesson.description;
-  lesson.description = std::move(description);
-  return !same || restated;
+  return !same;
 }
 
 }  // namespace lectio::speech

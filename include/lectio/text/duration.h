@@ -15,7 +15,8 @@ std::string format_duration(double seconds, std::string_view language);
 // A measured length as a clock, the way a player shows it: whole seconds (truncated, as media
 // players count), "9:49", "1:02:05". Every place that states the length of rendered audio uses
 // it: the web's cards, lesson, plan and feed pages (itunes:duration, whose MM:SS and H:MM:SS
-// forms it is) and a rendered lesson's description. Zero or less is "0:00".
+// forms it is) and the description of a lesson with audio (restate_length). Zero or less is
+// "0:00".
 std::string format_clock(double seconds);
 
 // What a listener is told about a lesson's length: the clock of the measured audio when there
@@ -26,6 +27,8 @@ std::string format_length(double estimated_minutes, std::optional<double> measur
 // A composed description with its estimate ("In about 11 minutes," / "用大约11分钟", as the
 // composer's phrasing writes it from `estimated_minutes`) restated as the measured clock
 // ("In 9:49," / "用9:49"). Other descriptions (an LLM's, a brief's) are returned unchanged.
+// Applied where a description is shown (the web's pages and feeds), never stored: the stored
+// lesson stays what was rendered, so that rebuilding it reuses its audio.
 std::string restate_length(std::string description, double estimated_minutes,
                            double measured_seconds);
 

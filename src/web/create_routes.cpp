@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 
 #include "app.h"
@@ -12,6 +13,7 @@
 #include "lectio/core/error.h"
 #include "lectio/core/password.h"
 #include "lectio/pipeline/lesson_records.h"
+#include "lectio/text/strings.h"
 #include "lectio/text/unicode.h"
 #include "lectio/voices/hosts.h"
 #include "page_views.h"
@@ -47,8 +49,13 @@ std::vector<std::string> lines(const std::string& text) {
 // A brief from the form or the API body, read by the one brief validator (the command line's
 // too). Sources must be ids of stored sources: a path on the server is not something a
 // visitor may name.
-lesson::Brief brief_from(Context& ctx, nlohmann::json fields) {
+// `choose`: the sources must be named (the form's rule: a lesson never teaches from sources the
+// learner did not pick); otherwise none named means every source (the API's stated default).
+lesson::Brief brief_from(Context& ctx, nlohmann::json fields, bool choose) {
   lesson::Brief brief = lesson::parse_brief_json(fields.dump(), "brief");
+  if (choose && brief.sources.empty()) {
+    throw InvalidField("sources", ctx.app.t(ctx, "error_choose_sources"));
+  }
   // What becomes a title shown in lists: without bidi controls, which would reorder the
   // text around it.
   brief.topic = text::without_bidi_controls(brief.topic);
@@ -80,14 +87,47 @@ lesson::Brief brief_from(Context& ctx, nlohmann::json fields) {
   return brief;
 }
 
-// The API body: the brief's fields and `audio` (default true).
-std::string submit(Context& ctx, const JsonRequest& request) {
+// The form's language checks (issue 30): a lesson in one language over insights or sources in
+// another would mix a frame in one language with sentences in the other, read by one voice.
+// The insights must be in the lesson's language; the built-in engine copies its sentences from
+// the sources, so their language must be the lesson's too. Throws InvalidField naming the field.
+void check_languages(Context& ctx, const lesson::Brief& brief) {
+  const auto name = [&](const std::string& lang) {
+    return ctx.app.t(ctx, lang == "zh" ? "language_zh" : "language_en");
+  };
+  std::string insights;
+  for (const std::string& i : brief.insights) insights += i + "\n";
+  if (const std::string lang = text::detect_language(insights); lang != brief.language) {
+    throw InvalidField(
+        "insights", fmt::format(fmt::runtime(ctx.app.t(ctx, "error_insights_language")), name(lang),
+                                name(brief.language)));
+  }
+  if (brief.engine != "extractive") return;
+  std::vector<std::string> other;
+  std::string other_lang;
+  for (const std::string& id : brief.sources) {
+    const std::optional<Source> s = visible_source(ctx, id, std::nullopt);
+    if (s && !s->language.empty() && s->language != brief.language) {
+      other.push_back(s->file_name);
+      other_lang = s->language;
+    }
+  }
+  if (!other.empty()) {
+    throw InvalidField("language",
+                       fmt::format(fmt::runtime(ctx.app.t(ctx, "error_sources_language")),
+                                   name(brief.language), fmt::join(other, ", "), name(other_lang)));
+  }
+}
+
+// The API body: the brief's fields and `audio` (default true). `choose`: as brief_from.
+std::string submit(Context& ctx, const JsonRequest& request, bool choose) {
   const store::User& user = ctx.require_user();
   ctx.require_csrf();
   const bool audio = request.boolean("audio", true);
   nlohmann::json fields = request.body();
   fields.erase("audio");
-  lesson::Brief brief = brief_from(ctx, std::move(fields));
+  lesson::Brief brief = brief_from(ctx, std::move(fields), choose);
+  if (choose) check_languages(ctx, brief);
   if (ctx.app.jobs().waiting_for(user.id) >= Jobs::kMaxQueuedPerAccount) {
     ctx.res.set_header("Retry-After", "10");
     throw HttpError(429, "too_many_waiting",
@@ -141,7 +181,8 @@ void delete_lesson(Context& ctx, const LessonEntry& entry) {
   // left for a later clean-up rather than risk removing another lesson's audio.
 }
 
-void send_create_page(Context& ctx, const std::string& error, int status) {
+void send_create_page(Context& ctx, const std::string& error, int status,
+                      const CreateForm& form = {}) {
   ctx.require_user();
   // A choice of engine only where the server has more than one; its own engine first.
   std::vector<EngineChoice> engines;
@@ -153,16 +194,18 @@ void send_create_page(Context& ctx, const std::string& error, int status) {
     }
   }
   ctx.app.send_page(ctx, "create",
-                    create_view(visible_sources(ctx), voices::hosts(), engines, error),
+                    create_view(visible_sources(ctx), voices::hosts(), engines, error, form),
                     ctx.app.t(ctx, "create_title"), status);
 }
 
 // The form's fields as the brief's JSON: empty fields are left out (the brief's defaults
 // apply), insights one a line, tags one a line or separated by commas.
+constexpr std::array kFormFields = {"topic",    "plan",  "overview", "host",
+                                    "language", "style", "format",   "engine"};
+
 JsonRequest form_body(Context& ctx) {
   json body = json::object();
-  for (const char* key :
-       {"topic", "plan", "overview", "host", "language", "style", "format", "engine"}) {
+  for (const char* key : kFormFields) {
     if (const std::string value = ctx.field(key); !value.empty()) body[key] = value;
   }
   body["insights"] = lines(ctx.field("insights"));
@@ -175,6 +218,19 @@ JsonRequest form_body(Context& ctx) {
   }
   if (!sources.empty()) body["sources"] = sources;
   return JsonRequest(std::move(body));
+}
+
+// The form as it was posted, to show it again beside the reason it was refused.
+CreateForm posted_form(Context& ctx, const std::string& error_field) {
+  CreateForm form;
+  for (const char* key : kFormFields) form.values[key] = ctx.field(key);
+  form.values["insights"] = ctx.field("insights");
+  form.values["tags"] = ctx.field("tags");
+  for (std::size_t i = 0, n = ctx.req.get_param_value_count("sources"); i < n; ++i) {
+    form.chosen.push_back(ctx.req.get_param_value("sources", i));
+  }
+  form.error_field = error_field;
+  return form;
 }
 
 }  // namespace
@@ -203,7 +259,7 @@ void api_upload(Context& ctx) {
 }
 
 void api_create_lesson(Context& ctx) {
-  const std::string id = submit(ctx, JsonRequest(ctx.json_body()));
+  const std::string id = submit(ctx, JsonRequest(ctx.json_body()), false);
   ctx.res.set_header("Location", "/api/jobs/" + id);
   ctx.send_json({{"job", job_json(*ctx.app.jobs().status(id))}}, 202);
 }
@@ -225,28 +281,67 @@ void api_delete_lesson(Context& ctx) {
   ctx.send_json({{"deleted", entry.lesson.id}});
 }
 
+// A failed job's brief as the form's values, so that the learner edits it rather than
+// typing it again.
+CreateForm form_of(const lesson::Brief& b) {
+  CreateForm form;
+  form.values["topic"] = b.topic;
+  form.values["plan"] = b.plan;
+  form.values["overview"] = b.overview;
+  form.values["insights"] = fmt::format("{}", fmt::join(b.insights, "\n"));
+  form.values["tags"] = fmt::format("{}", fmt::join(b.tags, ", "));
+  form.values["language"] = b.language;
+  form.values["style"] = std::string(lesson::style_name(b.style));
+  form.values["format"] = b.format == lesson::LessonFormat::kDialogue ? "dialogue" : "monologue";
+  form.values["host"] = b.host;
+  form.values["engine"] = b.engine;
+  form.chosen = b.sources;
+  return form;
+}
+
+// ?added=ID (one per file just uploaded): confirmed on the page and ticked. ?job=ID (the
+// creator's failed lesson job): its brief filled in again, with the reason it failed.
 void create_page(Context& ctx) {
-  send_create_page(ctx, "", 200);
+  if (const std::string job = ctx.field("job"); !job.empty()) {
+    const JobStatus s = my_job(ctx, job);
+    if (s.state == "failed" && s.brief) {
+      return send_create_page(ctx, s.error, 200, form_of(*s.brief));
+    }
+  }
+  CreateForm form;
+  for (std::size_t i = 0, n = ctx.req.get_param_value_count("added"); i < n; ++i) {
+    form.added.push_back(ctx.req.get_param_value("added", i));
+  }
+  send_create_page(ctx, "", 200, form);
 }
 
 void upload_form(Context& ctx) {
   std::string errors;
   std::vector<std::string> jobs;
+  std::string added;
   for (const Uploaded& u : upload(ctx)) {
     if (!u.error.empty()) errors += (errors.empty() ? "" : " · ") + u.error;
     if (!u.job_id.empty()) jobs.push_back(u.job_id);
+    if (!u.source_id.empty()) added += (added.empty() ? "?added=" : "&added=") + u.source_id;
   }
-  if (!errors.empty()) return send_create_page(ctx, errors, 422);
+  if (!errors.empty()) {
+    CreateForm form;
+    form.error_field = "files";
+    return send_create_page(ctx, errors, 422, form);
+  }
   // Queued: the job page follows the worker adding the file (the last one, when several were
-  // sent: they are taken in order, so it is done last).
-  ctx.redirect(jobs.empty() ? "/create#brief" : "/jobs/" + jobs.back());
+  // sent: they are taken in order, so it is done last). Added here: the form confirms the files
+  // and ticks them.
+  ctx.redirect(jobs.empty() ? "/create" + added + "#brief" : "/jobs/" + jobs.back());
 }
 
 void brief_form(Context& ctx) {
   try {
-    ctx.redirect("/jobs/" + submit(ctx, form_body(ctx)));
+    ctx.redirect("/jobs/" + submit(ctx, form_body(ctx), true));
+  } catch (const InvalidField& e) {
+    send_create_page(ctx, e.what(), 400, posted_form(ctx, e.field()));
   } catch (const InvalidInput& e) {
-    send_create_page(ctx, e.what(), 400);
+    send_create_page(ctx, e.what(), 400, posted_form(ctx, ""));
   }
 }
 

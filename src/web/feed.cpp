@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "lectio/core/error.h"
+#include "lectio/text/duration.h"
 #include "lectio/text/strings.h"
 
 namespace lectio::web {
@@ -121,12 +122,18 @@ std::string html_paragraphs(std::string_view text) {
   return out;
 }
 
-// "YYYY-MM-DD" as that day at 00:00 UTC in RFC 822 form ("Wed, 22 Apr 2026 00:00:00 +0000").
-// Throws InvalidInput naming `where` and the field unless the text is a real calendar date.
+// "YYYY-MM-DD" as that day at 00:00 UTC in RFC 822 form ("Wed, 22 Apr 2026 00:00:00 +0000"),
+// or "YYYY-MM-DDTHH:MM:SSZ" at that time. Throws InvalidInput naming `where` and the field
+// unless the text is a real calendar date (and time).
 std::string rfc822_date(const std::string& date, std::string_view where, std::string_view field) {
   const auto digit = [&](std::size_t i) { return date[i] >= '0' && date[i] <= '9'; };
-  bool shape = date.size() == 10 && date[4] == '-' && date[7] == '-';
+  const bool timed = date.size() == 20;
+  bool shape = (date.size() == 10 || timed) && date[4] == '-' && date[7] == '-';
   for (const std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) shape = shape && digit(i);
+  if (timed) {
+    shape = shape && date[10] == 'T' && date[13] == ':' && date[16] == ':' && date[19] == 'Z';
+    for (const std::size_t i : {11, 12, 14, 15, 17, 18}) shape = shape && digit(i);
+  }
   const auto number = [&](std::size_t pos, std::size_t len) {
     return std::stoi(date.substr(pos, len));
   };
@@ -135,7 +142,10 @@ std::string rfc822_date(const std::string& date, std::string_view where, std::st
       shape ? chr::year_month_day{chr::year{number(0, 4)}, chr::month(number(5, 2)),
                                   chr::day(number(8, 2))}
             : chr::year_month_day{};
-  if (!shape || !ymd.ok() || ymd.year() < chr::year{1900}) {
+  const int h = shape && timed ? number(11, 2) : 0;
+  const int m = shape && timed ? number(14, 2) : 0;
+  const int sec = shape && timed ? number(17, 2) : 0;
+  if (!shape || !ymd.ok() || ymd.year() < chr::year{1900} || h > 23 || m > 59 || sec > 59) {
     throw InvalidInput(fmt::format("{}: field '{}': must be a date YYYY-MM-DD, not '{}'", where,
                                    field, xml_safe(date)));
   }
@@ -143,15 +153,10 @@ std::string rfc822_date(const std::string& date, std::string_view where, std::st
   static constexpr const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                             "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
   const chr::weekday weekday{chr::sys_days{ymd}};
-  return fmt::format("{}, {:02} {} {} 00:00:00 +0000", kDays[weekday.c_encoding()],
+  return fmt::format("{}, {:02} {} {} {:02}:{:02}:{:02} +0000", kDays[weekday.c_encoding()],
                      static_cast<unsigned>(ymd.day()),
-                     kMonths[static_cast<unsigned>(ymd.month()) - 1], static_cast<int>(ymd.year()));
-}
-
-// itunes:duration as HH:MM:SS, rounded to the second (hours may pass 99).
-std::string duration(double seconds) {
-  const long long total = std::llround(seconds);
-  return fmt::format("{:02}:{:02}:{:02}", total / 3600, total / 60 % 60, total % 60);
+                     kMonths[static_cast<unsigned>(ymd.month()) - 1], static_cast<int>(ymd.year()),
+                     h, m, sec);
 }
 
 // Keywords are one comma-separated list, so a comma inside a keyword would split it.
@@ -218,11 +223,13 @@ void add_item(pugi::xml_node channel, const FeedItem& item, std::size_t number,
   add_attribute(enclosure, "url", enclosure_url);
   add_attribute(enclosure, "length", std::to_string(item.enclosure_length));
   add_attribute(enclosure, "type", enclosure_type);
-  if (item.seconds > 0) add_text(node, "itunes:duration", duration(item.seconds));
+  if (item.seconds > 0) add_text(node, "itunes:duration", text::format_clock(item.seconds));
   if (!item.author.empty()) add_text(node, "itunes:author", item.author);
   const std::string keywords = keyword_list(item.keywords);
   if (!keywords.empty()) add_text(node, "itunes:keywords", keywords);
   if (item.episode > 0) add_text(node, "itunes:episode", std::to_string(item.episode));
+  if (!item.image_url.empty())
+    add_attribute(node.append_child("itunes:image"), "href", item.image_url);
   add_text(node, "itunes:explicit", "false");
   // No rel="captions": the namespace's own WebVTT example omits it, and a VTT file already
   // carries time codes. The language is the channel's, said explicitly for apps that need it.
@@ -301,7 +308,7 @@ std::string rss_feed(const FeedChannel& channel) {
     add_attribute(ch.append_child("itunes:category"), "text", channel.category);
   }
   add_text(ch, "itunes:explicit", "false");
-  add_text(ch, "itunes:type", "episodic");
+  add_text(ch, "itunes:type", channel.serial ? "serial" : "episodic");
 
   for (std::size_t i = 0; i < channel.items.size(); ++i) {
     add_item(ch, channel.items[i], i + 1, language);

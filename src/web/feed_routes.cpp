@@ -5,8 +5,10 @@
 #include <filesystem>
 
 #include "app.h"
+#include "cover_art.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/web/feed.h"
+#include "plan_places.h"
 #include "routes.h"
 #include "views.h"
 
@@ -27,7 +29,7 @@ std::optional<FeedItem> feed_item(Context& ctx, const lesson::Lesson& l, int epi
   FeedItem item;
   item.guid = l.id;
   item.title = l.title;
-  item.description = l.description;
+  item.description = lesson_description(l);
   item.link = base + lesson_path(l);
   item.date = l.date;
   item.seconds = lesson_seconds(l);
@@ -39,6 +41,7 @@ std::optional<FeedItem> feed_item(Context& ctx, const lesson::Lesson& l, int epi
   item.transcript_url = base + "/media/" + l.id + ".vtt";
   item.chapters_url = base + "/media/" + l.id + ".chapters.json";
   item.episode = episode;
+  item.image_url = base + cover_path("lessons", l.slug);
   return item;
 }
 
@@ -71,8 +74,10 @@ void lessons_feed(Context& ctx) {
   send_feed(ctx, c);
 }
 
+// A plan is listened to in order: itunes:type serial, items in plan order, each with its own
+// pubDate (plan_places.h, episode_dates) and its number in the plan.
 void plan_feed(Context& ctx) {
-  const std::optional<plan::Plan> p = plan::load_plan(ctx.store(), ctx.req.matches[1].str());
+  const std::optional<plan::Plan> p = find_plan(ctx, ctx.req.matches[1].str());
   if (!p) throw HttpError(404, "not_found", ctx.app.t(ctx, "error_no_plan"));
   FeedChannel c = channel_base(ctx);
   c.title = p->title;
@@ -81,17 +86,19 @@ void plan_feed(Context& ctx) {
   c.feed_url = c.link + "/feed.xml";
   c.language = p->language == "zh" ? "zh-cn" : "en";
   c.author = p->host.empty() ? "Lectio" : p->host;
-  int episode = 0;
-  for (const plan::PlanChapter& chapter : p->chapters) {
-    for (const plan::PlanLesson& pl : chapter.lessons) {
-      if (pl.id.empty()) continue;
-      ++episode;
-      const std::optional<LessonEntry> entry = find_lesson(ctx, pl.id);
-      if (!entry || !entry->lesson.published) continue;
-      if (auto item = feed_item(ctx, entry->lesson, episode)) c.items.push_back(std::move(*item));
+  c.serial = true;
+  c.image_url = ctx.app.base_url() + cover_path("plans", p->slug);
+  std::vector<LessonEntry> lessons = plan_lessons(ctx, *p);
+  std::vector<std::string> created;
+  for (const LessonEntry& e : lessons) created.push_back(e.record.created_at);
+  const std::vector<std::string> dates = episode_dates(created);
+  for (std::size_t i = 0; i < lessons.size(); ++i) {
+    if (!lessons[i].lesson.published) continue;  // a creator's drafts never reach a feed
+    if (auto item = feed_item(ctx, lessons[i].lesson, static_cast<int>(i) + 1)) {
+      item->date = dates[i];
+      c.items.push_back(std::move(*item));
     }
   }
-  std::reverse(c.items.begin(), c.items.end());  // newest (last) first
   send_feed(ctx, c);
 }
 

@@ -210,6 +210,12 @@ void send_error(Context& ctx, int status, const std::string& code, const std::st
     ctx.send_json({{"error", error}}, status);
     return;
   }
+  // A signed-out visitor opening a page that needs an account is led to sign in, and back here
+  // afterwards (the sign-in form keeps `next`, checked by local_path_or_root).
+  if (status == 401 && ctx.req.method == "GET") {
+    ctx.redirect("/signin?next=" + url_encode(path_without_lang(ctx.req)));
+    return;
+  }
   kainjow::mustache::data data;
   data.set("status", std::to_string(status));
   data.set("message", message);

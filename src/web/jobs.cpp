@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 #include "http.h"
 #include "lectio/core/error.h"
@@ -144,6 +145,16 @@ std::optional<JobStatus> Jobs::status(const std::string& id) const {
   s.id = id;
   s.kind = info->kind;
   if (info->kind == jobs::kIngest) s.file_name = jobs::ingest_file_name(info->payload);
+  if (info->kind == jobs::kLesson) {
+    const nlohmann::json payload = nlohmann::json::parse(info->payload, nullptr, false);
+    if (payload.is_object() && payload.contains("brief") && payload["brief"].is_object()) {
+      try {
+        s.brief = lesson::parse_brief_json(payload["brief"].dump(), "job brief");
+      } catch (const InvalidInput&) {
+        // A payload from another version: the form is then shown empty.
+      }
+    }
+  }
   s.owner = jobs::job_owner(info->payload);
   s.state = page_state(*info);
   s.done = info->progress_done;

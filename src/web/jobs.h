@@ -37,6 +37,7 @@ struct JobStatus {
   bool existing = false;  // the lesson was already published by someone else: shown as is
   std::string file_name;  // an ingest job's uploaded file
   std::string error;      // one line, when failed
+  std::optional<lesson::Brief> brief;  // a lesson job's brief, to fill the form again
 };
 
 class Jobs {

@@ -11,6 +11,7 @@
 #include "lectio/core/error.h"
 #include "lectio/plan/related.h"
 #include "page_views.h"
+#include "plan_places.h"
 #include "routes.h"
 #include "views.h"
 
@@ -56,6 +57,12 @@ LessonPageInput lesson_page_input(Context& ctx, const LessonEntry& entry) {
   in.rating = ctx.community().rating_summary(entry.lesson.id);
   in.reviews = ctx.community().reviews(entry.lesson.id, in.viewer);
   in.related = related_plans(ctx.store(), entry.lesson.id);
+  // The plan that holds the lesson comes first: it is where a learner goes on.
+  if (std::optional<PlanPlace> place = plan_place(ctx, entry.lesson)) {
+    if (std::optional<plan::Plan> own = find_plan(ctx, place->slug)) {
+      in.related.insert(in.related.begin(), std::move(*own));
+    }
+  }
   in.creator = creator_name(ctx.community(), entry.record.owner);
   return in;
 }
@@ -109,6 +116,8 @@ void lesson_page(Context& ctx) {
   const LessonEntry entry = require_lesson(ctx, ctx.req.matches[1].str());
   const lesson::Lesson& l = entry.lesson;
   kainjow::mustache::data d = lesson_view(l, lesson_page_input(ctx, entry));
+  if (const std::optional<PlanPlace> place = plan_place(ctx, l))
+    d.set("plan_nav", plan_nav_view(*place));
   if (!shared || !l.published) return ctx.app.send_page(ctx, "lesson", std::move(d), l.title);
   // Rendered once with a placeholder where the CSRF token goes, then kept split there.
   const std::string token = std::exchange(ctx.csrf, std::string(kCsrfPlaceholder));

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "cover_art.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/text/duration.h"
 #include "page_views.h"
@@ -63,6 +64,32 @@ data numbered_sources(const std::vector<lesson::CitedChunk>& chunks, Numbers& nu
     sources.push_back(cited_chunk_data(c, static_cast<int>(numbers.size())));
   }
   return sources;
+}
+
+// The cited chunks grouped by source, in the order each source is first cited: the file, its
+// page and origin once, then its chunks with their citation numbers (ids source-N stay the
+// targets of the transcript's citation links).
+data source_groups(const std::vector<lesson::CitedChunk>& chunks) {
+  std::vector<std::string> order;
+  std::map<std::string, std::pair<const lesson::CitedChunk*, data>> groups;
+  int n = 0;
+  for (const lesson::CitedChunk& c : chunks) {
+    auto [it, added] = groups.try_emplace(c.source_id, &c, data(data::type::list));
+    if (added) order.push_back(c.source_id);
+    it->second.second.push_back(cited_chunk_data(c, ++n));
+  }
+  data out = data::type::list;
+  for (const std::string& id : order) {
+    const auto& [first, list] = groups.at(id);
+    data group;
+    group.set("file", first->file_name);
+    group.set("url", source_path(first->source_id, first->version));
+    if (!first->origin_url.empty() && ingest::is_safe_origin_url(first->origin_url))
+      group.set("origin_url", first->origin_url);
+    group.set("chunks", list);
+    out.push_back(group);
+  }
+  return out;
 }
 
 // The script's sections; sentences are numbered across the whole script (the transcript
@@ -220,14 +247,16 @@ data lesson_view(const lesson::Lesson& l, const LessonPageInput& in) {
   data d;
   d.set("sources", numbered_sources(l.sources, numbers));
   d.set("source_count", std::to_string(l.sources.size()));
+  d.set("source_groups", source_groups(l.sources));
+  d.set("cover", cover_path("lessons", l.slug));
   d.set("sections", sections_data(l, numbers));
   d.set("faq", faq_data(l, numbers));
   d.set("id", l.id);
   d.set("slug", l.slug);
   d.set("title", l.title);
-  d.set("description", l.description);
+  d.set("description", lesson_description(l));
   d.set("date", l.date);
-  d.set("duration", text::format_duration(lesson_seconds(l), in.lang));
+  d.set("duration", lesson_length(l, in.lang));
   data tags = data::type::list;
   for (const std::string& tag : l.tags) tags.push_back(data(tag));
   d.set("tags", tags);

@@ -2,12 +2,14 @@
 // the views of page_views.h; these handlers look up what they show.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 #include "app.h"
 #include "lectio/lesson/lesson.h"
 #include "lectio/plan/plan.h"
 #include "page_views.h"
+#include "plan_places.h"
 #include "routes.h"
 #include "study_views.h"
 #include "views.h"
@@ -22,8 +24,8 @@ constexpr int kFoundChunks = 20;
 }  // namespace
 
 void discover_page(Context& ctx) {
-  const std::vector<plan::Plan> plans = plan::list_plans(ctx.store());
-  const std::vector<lesson::Lesson> lessons = visible_lessons(ctx);
+  const std::vector<plan::Plan> plans = all_plans(ctx);
+  const std::vector<lesson::Lesson> lessons = recent_lessons(ctx);
   const std::string q = ctx.field("q").substr(0, kMaxQueryBytes);
   if (q.empty()) {
     ctx.app.send_page(ctx, "discover", discover_view(plans, lessons, ctx.lang),
@@ -41,7 +43,7 @@ void discover_page(Context& ctx) {
 
 void plan_page(Context& ctx) {
   const std::string id_or_slug = ctx.req.matches[1].str();
-  const std::optional<plan::Plan> p = plan::load_plan(ctx.store(), id_or_slug);
+  const std::optional<plan::Plan> p = find_plan(ctx, id_or_slug);
   if (!p) {
     throw HttpError(404, "not_found",
                     fmt::format("{}: {}", ctx.app.t(ctx, "error_no_plan"), id_or_slug));
@@ -79,9 +81,18 @@ void source_page(Context& ctx) {
   const std::optional<Source> current = store.source(id, std::nullopt);
   const std::optional<int> current_version =
       current ? std::optional<int>(current->version) : std::nullopt;
-  ctx.app.send_page(ctx, "source",
-                    source_view(*source, current_version, store.chunks(id, source->version)),
-                    source->file_name);
+  // The lessons the viewer may open that cite this source (any version of it).
+  std::vector<lesson::Lesson> citing;
+  for (lesson::Lesson& l : recent_lessons(ctx)) {
+    if (std::any_of(l.sources.begin(), l.sources.end(),
+                    [&](const lesson::CitedChunk& c) { return c.source_id == id; })) {
+      citing.push_back(std::move(l));
+    }
+  }
+  ctx.app.send_page(
+      ctx, "source",
+      source_view(*source, current_version, store.chunks(id, source->version), citing),
+      source->file_name);
 }
 
 }  // namespace lectio::web

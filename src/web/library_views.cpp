@@ -1,6 +1,9 @@
 // The view models of the discover, plan, source and account pages (page_views.h).
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "cover_art.h"
 #include "lectio/ingest/ingest.h"
 #include "lectio/plan/totals.h"
 #include "lectio/text/duration.h"
@@ -58,8 +61,7 @@ data plan_lesson_data(const plan::PlanLesson& pl, const std::string& lang,
   if (const auto it = lesson_urls.find(pl.id); it != lesson_urls.end()) {
     lesson.set("url", it->second);
   }
-  const double seconds = pl.measured_seconds.value_or(pl.estimated_minutes * 60);
-  lesson.set("duration", text::format_duration(seconds, lang));
+  lesson.set("duration", text::format_length(pl.estimated_minutes, pl.measured_seconds, lang));
   return lesson;
 }
 
@@ -111,10 +113,11 @@ data plan_view(const plan::Plan& p, const std::string& lang, std::string_view ch
   d.set("audience", p.audience);
   d.set("date", p.date);
   d.set("host", p.host);
-  d.set("duration", text::format_duration(p.totals.seconds, lang));
+  d.set("duration", plan_length(p, lang));
   d.set("chapter_count", plan::format_chapters(p.totals.chapters, lang));
   d.set("lesson_count", std::to_string(p.totals.lessons));
   d.set("feed", plan_path(p) + "/feed.xml");
+  d.set("cover", cover_path("plans", p.slug));
   data chapters = data::type::list;
   int number = 1;
   for (const plan::PlanChapter& c : p.chapters) {
@@ -137,8 +140,80 @@ data plan_view(const plan::Plan& p, const std::string& lang, std::string_view ch
   return d;
 }
 
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+std::vector<std::string> cells_of(const std::string& line) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t at = line.find("; "); at != std::string::npos; at = line.find("; ", start)) {
+    out.push_back(line.substr(start, at - start));
+    start = at + 2;
+  }
+  out.push_back(line.substr(start));
+  return out;
+}
+
+data cell_list(const std::vector<std::string>& cells) {
+  data list = data::type::list;
+  for (const std::string& c : cells) list.push_back(data(c));
+  return list;
+}
+
+}  // namespace
+
+data chunk_blocks(const std::string& text) {
+  const std::vector<std::string> lines = split_lines(text);
+  data blocks = data::type::list;
+  std::string paragraph;
+  const auto flush = [&] {
+    if (paragraph.empty()) return;
+    data p;
+    p.set("para", paragraph);  // not "text": a table block would find the chunk's own text
+    blocks.push_back(p);
+    paragraph.clear();
+  };
+  for (std::size_t i = 0; i < lines.size();) {
+    const std::size_t width = cells_of(lines[i]).size();
+    std::size_t end = i + 1;
+    while (width >= 2 && end < lines.size() && cells_of(lines[end]).size() == width) ++end;
+    if (width < 2 || end - i < 2) {
+      paragraph += (paragraph.empty() ? "" : "\n") + lines[i];
+      ++i;
+      continue;
+    }
+    flush();
+    data table;
+    table.set("head", cell_list(cells_of(lines[i])));
+    data rows = data::type::list;
+    for (std::size_t r = i + 1; r < end; ++r) {
+      data row;
+      row.set("cells", cell_list(cells_of(lines[r])));
+      rows.push_back(row);
+    }
+    table.set("rows", rows);
+    data block;
+    block.set("table", table);
+    blocks.push_back(block);
+    i = end;
+  }
+  flush();
+  return blocks;
+}
+
 data source_view(const Source& source, std::optional<int> current_version,
-                 const std::vector<Chunk>& chunks) {
+                 const std::vector<Chunk>& chunks, const std::vector<lesson::Lesson>& citing) {
   data d;
   d.set("id", source.id);
   d.set("title", source.title.empty() ? source.file_name : source.title);
@@ -163,9 +238,18 @@ data source_view(const Source& source, std::optional<int> current_version,
     for (const std::string& h : c.heading_path) heading += (heading.empty() ? "" : " › ") + h;
     chunk.set("heading", heading);
     chunk.set("text", c.text);
+    chunk.set("blocks", chunk_blocks(c.text));
     list.push_back(chunk);
   }
   d.set("chunks", list);
+  data lessons = data::type::list;
+  for (const lesson::Lesson& l : citing) {
+    data item;
+    item.set("title", l.title);
+    item.set("url", lesson_path(l));
+    lessons.push_back(item);
+  }
+  d.set("citing", lessons);
   return d;
 }
 
@@ -194,23 +278,40 @@ data account_form_view(const std::string& next, const std::string& name,
 }
 
 data create_view(const std::vector<Source>& sources, const std::vector<voices::Host>& hosts,
-                 const std::vector<EngineChoice>& engines, const std::string& error) {
+                 const std::vector<EngineChoice>& engines, const std::string& error,
+                 const CreateForm& form) {
   data d;
+  const auto has = [](const std::vector<std::string>& ids, const std::string& id) {
+    return std::find(ids.begin(), ids.end(), id) != ids.end();
+  };
   data source_list = data::type::list;
+  data added = data::type::list;
   for (const Source& s : sources) {
     data src;
     src.set("id", s.id);
     src.set("file", s.file_name);
     src.set("chunks", std::to_string(s.chunk_count));
+    if (has(form.chosen, s.id) || has(form.added, s.id)) src.set("checked", true);
+    if (has(form.added, s.id)) added.push_back(src);
     source_list.push_back(src);
   }
   d.set("sources", source_list);
+  if (!form.added.empty()) d.set("added", added);
+  // The refused attempt's values; each select's choice as a flag ("language_zh").
+  data values;
+  for (const auto& [key, value] : form.values) {
+    values.set(key, value);
+    if (!value.empty()) d.set(key + "_" + value, true);
+  }
+  d.set("form", values);
+  const auto host = form.values.find("host");
   data host_list = data::type::list;
   for (const voices::Host& h : hosts) {
     data v;
     v.set("name", h.name);
     v.set("language", h.language);
     v.set("description", h.description);
+    if (host != form.values.end() && host->second == h.name) v.set("selected", true);
     host_list.push_back(v);
   }
   d.set("voices", host_list);
@@ -220,13 +321,48 @@ data create_view(const std::vector<Source>& sources, const std::vector<voices::H
       data e;
       e.set("value", choice.value);
       e.set("label", choice.label);
-      if (choice.selected) e.set("selected", true);
+      const auto chosen = form.values.find("engine");
+      if (chosen != form.values.end() ? chosen->second == choice.value : choice.selected)
+        e.set("selected", true);
       engine_list.push_back(e);
     }
     d.set("engines", engine_list);
     d.set("engine_choice", true);
   }
-  if (!error.empty()) d.set("error", error);
+  if (!error.empty()) {
+    d.set(form.error_field == "sources" ? "sources_error"
+          : form.error_field == "files" ? "upload_error"
+                                        : "error",
+          error);
+  }
+  return d;
+}
+
+data source_item(const Source& source) {
+  data d;
+  d.set("title", source.title.empty() ? source.file_name : source.title);
+  d.set("file", source.file_name);
+  d.set("chunks", std::to_string(source.chunk_count));
+  d.set("url", source_path(source.id, source.version));
+  return d;
+}
+
+data list_view(std::string_view kind, data items, int page, std::size_t total,
+               const std::string& path) {
+  data d;
+  d.set(std::string(kind), true);
+  d.set("items", std::move(items));
+  const std::size_t first = static_cast<std::size_t>(page - 1) * kListPageSize;
+  const std::size_t pages = std::max<std::size_t>(1, (total + kListPageSize - 1) / kListPageSize);
+  d.set("first", std::to_string(total == 0 ? 0 : first + 1));
+  d.set("last", std::to_string(std::min(total, first + kListPageSize)));
+  d.set("total", std::to_string(total));
+  d.set("page_size", std::to_string(kListPageSize));
+  d.set("page", std::to_string(page));
+  d.set("pages", std::to_string(pages));
+  if (page > 1) d.set("previous", fmt::format("{}?page={}", path, page - 1));
+  if (static_cast<std::size_t>(page) < pages)
+    d.set("next", fmt::format("{}?page={}", path, page + 1));
   return d;
 }
 

@@ -58,8 +58,15 @@ kainjow::mustache::data plan_view(const plan::Plan& plan, const std::string& lan
                                   const std::map<std::string, std::string>& lesson_urls);
 
 // A source page: one version's chunks, and a link to the current version when it is older.
+// A chunk's table rows (lines of cells joined by "; ", as ingest writes tables) are given as a
+// table; `citing` are the lessons that cite the source, linked from its page.
 kainjow::mustache::data source_view(const Source& source, std::optional<int> current_version,
-                                    const std::vector<Chunk>& chunks);
+                                    const std::vector<Chunk>& chunks,
+                                    const std::vector<lesson::Lesson>& citing = {});
+
+// A chunk's text as blocks: {para} paragraphs, and {table: {head: [cells], rows: [{cells}]}}
+// for two or more consecutive lines of the same number (two or more) of "; "-joined cells.
+kainjow::mustache::data chunk_blocks(const std::string& text);
 
 // "My work": the user's lessons, drafts included, as cards with their ids.
 kainjow::mustache::data me_view(const std::string& display_name,
@@ -78,12 +85,33 @@ struct EngineChoice {
   bool selected = false;
 };
 
+// What the create form shows filled in: the values of an attempt that was refused (so that
+// nothing typed is lost), the sources ticked, and the files just uploaded (confirmed, ticked).
+struct CreateForm {
+  std::map<std::string, std::string> values;  // topic, plan, overview, insights, tags, selects
+  std::vector<std::string> chosen;            // source ids ticked
+  std::vector<std::string> added;             // source ids just uploaded
+  std::string error_field;                    // the field the error is about, when one is
+};
+
 // The create form: the sources a lesson may be made from, the hosts, the engines (a choice only
-// when there are two or more) and the error of the last attempt.
+// when there are two or more) and the error of the last attempt. No source is ticked unless
+// the learner chose it or just uploaded it: a lesson teaches from the sources picked only.
 kainjow::mustache::data create_view(const std::vector<Source>& sources,
                                     const std::vector<voices::Host>& hosts,
                                     const std::vector<EngineChoice>& engines,
-                                    const std::string& error);
+                                    const std::string& error, const CreateForm& form = {});
+
+// The list pages (/lessons, /plans, /sources): this many items a page, said on the page.
+inline constexpr std::size_t kListPageSize = 20;
+
+// A source as an item of the sources list: title, file, passages, link.
+kainjow::mustache::data source_item(const Source& source);
+
+// One page of a list: `items` (cards of `kind`: "lessons", "plans" or "sources"), which of
+// `total` they are, the page size, and links to the pages before and after (`path`?page=N).
+kainjow::mustache::data list_view(std::string_view kind, kainjow::mustache::data items, int page,
+                                  std::size_t total, const std::string& path);
 
 // A job's page: its state and, once failed, its one-line reason.
 kainjow::mustache::data job_view(const std::string& id, const std::string& kind,

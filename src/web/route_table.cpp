@@ -40,6 +40,9 @@ constexpr auto kRoutes = std::to_array<Route>({
     {kGet, "/", kPage, kFields, "discover_page", discover_page},
     {kGet, R"(/plans/([^/]+))", kPage, kNothing, "plan_page", plan_page},
     {kGet, R"(/sources/([^/]+))", kPage, kFields, "source_page", source_page},
+    {kGet, "/lessons", kPage, kFields, "lessons_list_page", lessons_list_page},
+    {kGet, "/plans", kPage, kFields, "plans_list_page", plans_list_page},
+    {kGet, "/sources", kPage, kFields, "sources_list_page", sources_list_page},
 
     // Accounts.
     {kGet, "/signup", kPage, kFields, "signup_page", signup_page},
@@ -103,6 +106,7 @@ constexpr auto kRoutes = std::to_array<Route>({
      media_file},
     {kGet, R"(/static/([A-Za-z0-9_.\-]+))", kFile, kNothing, "static_asset", static_asset},
     {kGet, "/artwork.png", kFile, kNothing, "artwork", artwork},
+    {kGet, R"(/covers/([^/]+)/([^/]+)\.svg)", kFile, kNothing, "cover_image", cover_image},
     {kGet, "/favicon.ico", kFile, kNothing, "favicon", favicon},
     {kGet, R"(/lang/(en|zh))", kPage, kFields, "language_switch", language_switch},
     {kGet, "/feeds/lessons.xml", kFile, kNothing, "lessons_feed", lessons_feed},

@@ -21,6 +21,11 @@ void discover_page(Context& ctx);
 void plan_page(Context& ctx);
 void source_page(Context& ctx);
 
+// list_pages.cpp: every lesson, plan and source, a page at a time (?page=N).
+void lessons_list_page(Context& ctx);
+void plans_list_page(Context& ctx);
+void sources_list_page(Context& ctx);
+
 // account_routes.cpp: sign up, sign in, sign out (pages and API) and "my work".
 void signup_page(Context& ctx);
 void signin_page(Context& ctx);
@@ -80,6 +85,9 @@ void static_asset(Context& ctx);
 void artwork(Context& ctx);
 void favicon(Context& ctx);
 void language_switch(Context& ctx);
+
+// cover_art.cpp: a lesson's or plan's cover, drawn from its title and tags.
+void cover_image(Context& ctx);  // GET /covers/{lessons|plans}/{slug}.svg (else 404)
 
 // feed_routes.cpp: podcast feeds.
 void lessons_feed(Context& ctx);

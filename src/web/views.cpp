@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "app.h"
+#include "cover_art.h"
 #include "lectio/plan/totals.h"
 #include "lectio/text/duration.h"
 
@@ -90,11 +91,15 @@ std::vector<search::Hit> visible_hits(Context& ctx, search::Query query) {
   return out;
 }
 
-// Lessons whose title, topic, description or tags hold every word of the query.
+// Lessons whose title, topic, description, tags or script hold every word of the query.
 bool lesson_matches(const lesson::Lesson& l, std::string_view query) {
   const std::vector<std::string> words = query_words(query);
   std::string text = lower(l.title + " " + l.topic + " " + l.description + " " + l.plan);
   for (const std::string& tag : l.tags) text += " " + lower(tag);
+  // What the lesson says, too: a learner searches for what they heard.
+  for (const auto& section : l.script) {
+    for (const auto& sentence : section.sentences) text += " " + lower(sentence.text);
+  }
   return std::all_of(words.begin(), words.end(),
                      [&](const std::string& w) { return text.find(w) != std::string::npos; });
 }
@@ -119,6 +124,24 @@ LessonEntry require_lesson(Context& ctx, std::string_view id_or_slug) {
 
 double lesson_seconds(const lesson::Lesson& lesson) {
   return lesson.duration.measured_seconds.value_or(lesson.duration.estimated_minutes * 60);
+}
+
+std::string lesson_length(const lesson::Lesson& lesson, const std::string& lang) {
+  return text::format_length(lesson.duration.estimated_minutes, lesson.duration.measured_seconds,
+                             lang);
+}
+
+std::string lesson_description(const lesson::Lesson& lesson) {
+  if (!lesson.duration.measured_seconds) return lesson.description;
+  return text::restate_length(lesson.description, lesson.duration.estimated_minutes,
+                              *lesson.duration.measured_seconds);
+}
+
+std::string plan_length(const plan::Plan& plan, const std::string& lang) {
+  if (plan.totals.estimated_lessons == 0 && plan.totals.seconds > 0) {
+    return text::format_clock(plan.totals.seconds);
+  }
+  return text::format_length(plan.totals.seconds / 60, std::nullopt, lang);
 }
 
 std::string lesson_path(const lesson::Lesson& lesson) {
@@ -149,9 +172,10 @@ data lesson_card(const lesson::Lesson& lesson, const std::string& lang) {
   data card;
   card.set("title", lesson.title);
   card.set("url", lesson_path(lesson));
-  card.set("duration", text::format_duration(lesson_seconds(lesson), lang));
+  card.set("cover", cover_path("lessons", lesson.slug));
+  card.set("duration", lesson_length(lesson, lang));
   card.set("date", lesson.date);
-  card.set("description", lesson.description);
+  card.set("description", lesson_description(lesson));
   card.set("plan", lesson.plan);
   data tags = data::type::list;
   for (const std::string& tag : lesson.tags) tags.push_back(data(tag));
@@ -164,8 +188,9 @@ data plan_card(const plan::Plan& plan, const std::string& lang) {
   data card;
   card.set("title", plan.title);
   card.set("url", plan_path(plan));
+  card.set("cover", cover_path("plans", plan.slug));
   card.set("description", plan.description);
-  card.set("duration", text::format_duration(plan.totals.seconds, lang));
+  card.set("duration", plan_length(plan, lang));
   card.set("chapters", plan::format_chapters(plan.totals.chapters, lang));
   card.set("lessons",
            fmt::format(fmt::runtime(lang == "zh" ? "{} 节课" : "{} lessons"), plan.totals.lessons));

@@ -26,7 +26,7 @@ LessonEntry require_lesson(Context& ctx, std::string_view id_or_slug);
 
 // Published lessons and the viewer's own drafts, newest first.
 std::vector<lesson::Lesson> visible_lessons(Context& ctx);
-// Whether the lesson's title, topic, description, plan or tags hold every word of the query
+// Whether the lesson's title, topic, description, plan, tags or script hold every word of the query
 // (case-insensitive substrings, which also serves Chinese).
 bool lesson_matches(const lesson::Lesson& lesson, std::string_view query);
 
@@ -44,6 +44,13 @@ std::vector<search::Hit> visible_hits(Context& ctx, search::Query query);
 
 // The listening time of a lesson: measured when rendered, else the estimate.
 double lesson_seconds(const lesson::Lesson& lesson);
+// The one way a page or feed states a lesson's length (text::format_length): the measured
+// clock ("9:49", as the player shows it) once there is audio, else "~11 min".
+std::string lesson_length(const lesson::Lesson& lesson, const std::string& lang);
+// The lesson's description, its length restated as measured once there is audio.
+std::string lesson_description(const lesson::Lesson& lesson);
+// A plan's total the same way: a clock when every lesson is measured, else "~2 h 39 min".
+std::string plan_length(const plan::Plan& plan, const std::string& lang);
 
 // The page of a lesson, plan or source chunk.
 std::string lesson_path(const lesson::Lesson& lesson);

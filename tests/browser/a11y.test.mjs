@@ -91,7 +91,10 @@ describe('every page type passes axe at 1366×900 and 390×844', { concurrency: 
     it('quiz', () => check('quiz', `${LESSON}/quiz`));
     it('sign in', () => check('signin', '/signin'));
     it('sign up', () => check('signup', '/signup'));
-    it('create, signed out (401)', () => check('create-401', '/create', { status: 401 }));
+    it('create, signed out (leads to sign-in)', () => check('create-signed-out', '/create'));
+    it('all lessons', () => check('list-lessons', '/lessons'));
+    it('all plans', () => check('list-plans', '/plans'));
+    it('all sources', () => check('list-sources', '/sources'));
     it('not found (404)', () => check('404', '/lessons/no_such_lesson', { status: 404 }));
     it('lesson in Chinese', async () => {
       await page.goto(`${BASE}/lang/zh?next=${encodeURIComponent(LESSON)}`);

@@ -33,3 +33,30 @@ TEST(DurationTest, OtherLanguagesAreWrittenInEnglish) {
 }
 
 }  // namespace lectio::text
+
+// Issue 30: one formatter for a measured length, as the player shows it.
+TEST(FormatClockTest, WritesWholeSecondsAsAPlayerDoes) {
+  EXPECT_EQ(lectio::text::format_clock(589.9), "9:49");
+  EXPECT_EQ(lectio::text::format_clock(59), "0:59");
+  EXPECT_EQ(lectio::text::format_clock(3725.4), "1:02:05");
+  EXPECT_EQ(lectio::text::format_clock(0), "0:00");
+  EXPECT_EQ(lectio::text::format_clock(-3), "0:00");
+}
+
+TEST(FormatLengthTest, MeasuredIsTheClockElseAMarkedEstimate) {
+  EXPECT_EQ(lectio::text::format_length(11, 589.4, "en"), "9:49");
+  EXPECT_EQ(lectio::text::format_length(11, std::nullopt, "en"), "~11 min");
+  EXPECT_EQ(lectio::text::format_length(11, std::nullopt, "zh"), "约 11 分钟");
+}
+
+TEST(RestateLengthTest, TheComposersEstimateBecomesTheMeasuredClock) {
+  EXPECT_EQ(
+      lectio::text::restate_length("In about 11 minutes, Lena walks you through x.", 10.6, 589.4),
+      "In 9:49, Lena walks you through x.");
+  EXPECT_EQ(lectio::text::restate_length("Lena用大约11分钟讲清楚x。", 10.6, 589.4),
+            "Lena用9:49讲清楚x。");
+  // Another estimate, or a description without one, is left as it is.
+  EXPECT_EQ(lectio::text::restate_length("In about 12 minutes, x.", 10.6, 589.4),
+            "In about 12 minutes, x.");
+  EXPECT_EQ(lectio::text::restate_length("A tour of chips.", 10.6, 589.4), "A tour of chips.");
+}

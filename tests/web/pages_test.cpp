@@ -92,15 +92,18 @@ TEST_F(WebPagesTest, LessonPageShowsTranscriptFaqAndKnowledgeSources) {
     EXPECT_TRUE(contains(html, "[" + c.chunk_id + "]")) << c.chunk_id;
     EXPECT_EQ(c.file_name, "gpu_tpu_lesson_notes.md");
     EXPECT_TRUE(std::regex_match(c.pages, std::regex(R"(p\d+(-\d+)?)"))) << c.pages;
-    EXPECT_TRUE(contains(html, "[" + c.chunk_id + "]</a> gpu_tpu_lesson_notes.md " + c.pages))
-        << c.chunk_id;
+    // Grouped by source (issue 30): the file and origin once, then each chunk and its pages.
+    EXPECT_TRUE(contains(html, "[" + c.chunk_id + "]</a> " + c.pages)) << c.chunk_id;
     const std::string anchor = c.chunk_id.substr(c.chunk_id.find(':') + 1);  // "c0003"
     EXPECT_TRUE(contains(html, "href=\"/sources/file_gpu001?v=1#" + anchor + "\"")) << anchor;
     EXPECT_TRUE(contains(source_page->body, "id=\"" + anchor + "\"")) << anchor;
   }
   // Each transcript citation number links to a listed source.
   EXPECT_TRUE(contains(html, "<a class=\"cite\" href=\"#source-1\""));
-  EXPECT_TRUE(contains(html, "<li id=\"source-1\">"));
+  EXPECT_TRUE(contains(html, "<li id=\"source-1\" value=\"1\">"));
+  // One source: its origin URL is listed once, however many of its chunks are cited.
+  const std::string origin_link = "class=\"origin\" href=\"" + std::string(testing::kOriginUrl);
+  EXPECT_EQ(html.find(origin_link), html.rfind(origin_link));
 }
 
 TEST_F(WebPagesTest, LessonIsFoundByIdAndBySlug) {
@@ -293,8 +296,9 @@ TEST_F(WebPagesTest, EveryHtmlResponseCarriesTheSecurityHeaders) {
                                           "/signup",
                                           "/lessons/nope",
                                           "/no/such/page",
-                                          "/create",
-                                          "/me"};
+                                          "/lessons",
+                                          "/plans",
+                                          "/sources"};
   const std::regex inline_script(R"(<script(?![^>]*\ssrc=)[^>]*>)");
   const std::regex inline_handler(R"(<[^>]*\son[a-z]+\s*=)", std::regex::icase);
   for (const std::string& path : paths) {
@@ -317,11 +321,27 @@ TEST_F(WebPagesTest, EveryHtmlResponseCarriesTheSecurityHeaders) {
   EXPECT_EQ(api->get_header_value("Content-Type"), "application/json; charset=utf-8");
 }
 
-TEST_F(WebPagesTest, SignedOutCreateAndMePagesAsk401) {
+// Issue 30: signed out, /create and /me lead to sign-in and back (not "401 · Something went
+// wrong"); the return address survives the sign-in form.
+TEST_F(WebPagesTest, SignedOutCreateAndMePagesLeadToSignInAndBack) {
   const auto create = browser_->get("/create");
-  ASSERT_TRUE(is_html_page(create, 401));
-  EXPECT_TRUE(contains(create->body, "href=\"/signin\""));
-  EXPECT_TRUE(is_html_page(browser_->get("/me"), 401));
+  ASSERT_TRUE(create);
+  EXPECT_EQ(create->status, 303);
+  EXPECT_EQ(create->get_header_value("Location"), "/signin?next=/create");
+  const auto me = browser_->get("/me");
+  ASSERT_TRUE(me);
+  EXPECT_EQ(me->get_header_value("Location"), "/signin?next=/me");
+  const auto form = browser_->get("/signin?next=%2Fcreate");
+  ASSERT_TRUE(is_html_page(form, 200));
+  EXPECT_TRUE(contains(form->body, "name=\"next\" value=\"/create\"")) << form->body;
+  // Another site is never a return address.
+  const auto hostile = browser_->get("/signin?next=%2F%2Fevil.example");
+  ASSERT_TRUE(is_html_page(hostile, 200));
+  EXPECT_TRUE(contains(hostile->body, "name=\"next\" value=\"/\"")) << hostile->body;
+  // The API still answers 401 in JSON.
+  EXPECT_TRUE(is_json_error(browser_->get("/api/jobs/job_x"), 401));
+  // The home page says lessons can be made here.
+  EXPECT_TRUE(contains(browser_->get("/")->body, "href=\"/create\""));
 }
 
 TEST_F(WebPagesTest, UserTextIsEscaped) {
@@ -337,7 +357,7 @@ TEST_F(WebPagesTest, UserTextIsEscaped) {
     ASSERT_TRUE(is_html_page(r));
     EXPECT_FALSE(contains(r->body, name_tag));
     EXPECT_FALSE(contains(r->body, review_tag));
-    EXPECT_FALSE(contains(r->body, "<img"));
+    EXPECT_FALSE(contains(r->body, "<img src=x"));
     EXPECT_TRUE(contains(r->body, escaped(name_tag)));
     EXPECT_TRUE(contains(r->body, escaped(review_tag)));
   }

@@ -21,18 +21,23 @@ foreach(name player a11y)
                    ${CMAKE_CURRENT_BINARY_DIR}/browser-${name} ${name}.test.mjs)
   set_tests_properties(browser.${name} PROPERTIES LABELS "web;browser" TIMEOUT 600)
 endforeach()
+# What a learner meets around lessons, at 1366×900 and 390×844 (issue 30, part B).
+add_test(NAME browser.learner
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/browser/learner_run.sh $<TARGET_FILE:lectio>
+                 ${CMAKE_CURRENT_BINARY_DIR}/browser-learner)
+set_tests_properties(browser.learner PROPERTIES LABELS "web;browser;audio" TIMEOUT 600)
 
 # HTTP tests against a real server on a loopback port (tests/web/web_fixture.*). Each test
 # serves its own copy of a data directory holding the examples/gpu-tpu lesson; the media and
 # feed tests render its audio once per build tree (a cache beside the test binaries).
 foreach(name pages accounts api media voices brief requests one_brief limits soak security llm
-             routes hostile hostile_accounts study)
+             routes hostile hostile_accounts study learner)
   if(name STREQUAL "soak")
     # wrk for about a minute against the server: label slow.
     lectio_test(web ${name} LABELS audio slow
                 DEPS lectio_ingest lectio_compose lectio_search lectio_plan lectio_speech
                      PkgConfig::HTTPLIB nlohmann_json::nlohmann_json yaml-cpp lectio_mustache)
-  elseif(name STREQUAL "media" OR name STREQUAL "voices")
+  elseif(name STREQUAL "media" OR name STREQUAL "voices" OR name STREQUAL "learner")
     lectio_test(web ${name} LABELS audio
                 DEPS lectio_ingest lectio_compose lectio_search lectio_plan lectio_speech
                      PkgConfig::HTTPLIB nlohmann_json::nlohmann_json yaml-cpp lectio_mustache)

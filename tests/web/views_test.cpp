@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cover_art.h"
 #include "i18n.h"
 #include "page_views.h"
 #include "templates.h"
@@ -136,7 +137,7 @@ TEST(LessonViewTest, SourcesAreNumberedFromOneAndLinkToTheirChunk) {
 TEST(LessonViewTest, HeaderShowsTheMeasuredDurationTagsQuoteAndMedia) {
   const data d = lesson_view(example_lesson(), visitor());
   EXPECT_EQ(str(d, "title"), "Chips");
-  EXPECT_EQ(str(d, "duration"), "25 min");  // measured, not the 10-minute estimate
+  EXPECT_EQ(str(d, "duration"), "25:10");  // measured (1510 s) as the player shows it
   EXPECT_EQ(list(d, "tags").size(), 2u);
   EXPECT_EQ(list(d, "tags")[1].string_value(), "tpu");
   EXPECT_EQ(str(d, "host"), "Ava");
@@ -150,7 +151,7 @@ TEST(LessonViewTest, HeaderShowsTheMeasuredDurationTagsQuoteAndMedia) {
   EXPECT_EQ(str(at(d, "audio"), "opus"), "/media/lesson_chips_1234abcd.opus");
   LessonPageInput zh = visitor();
   zh.lang = "zh";
-  EXPECT_EQ(str(lesson_view(example_lesson(), zh), "duration"), "25 分钟");
+  EXPECT_EQ(str(lesson_view(example_lesson(), zh), "duration"), "25:10");
 }
 
 TEST(LessonViewTest, ADialogueNamesItsSpeakersAndADraftSaysSo) {
@@ -167,7 +168,7 @@ TEST(LessonViewTest, ADialogueNamesItsSpeakersAndADraftSaysSo) {
   EXPECT_TRUE(has(d, "draft"));
   EXPECT_FALSE(has(d, "audio"));
   EXPECT_FALSE(has(d, "quote"));
-  EXPECT_EQ(str(d, "duration"), "10 min");  // the estimate, without audio
+  EXPECT_EQ(str(d, "duration"), "~10 min");  // the estimate, marked, without audio
   const auto& first = list(list(d, "sections")[0], "sentences");
   EXPECT_EQ(str(first[0], "speaker"), "Ava");
   EXPECT_FALSE(has(first[1], "speaker"));  // a sentence without a speaker stays unnamed
@@ -356,7 +357,7 @@ TEST(PlanViewTest, ChaptersAreLabelledAndLinkOnlyLessonsTheViewerMayOpen) {
                 {"Two", {measured, plan_lesson("lesson_draft", "C", 7)}}};
   const data d =
       plan_view(p, "en", "Chapter {n}", {{"lesson_a", "/lessons/a"}, {"lesson_b", "/lessons/b"}});
-  EXPECT_EQ(str(d, "duration"), "3 h 1 min");
+  EXPECT_EQ(str(d, "duration"), "3:01:00");  // totals without estimates: a clock
   EXPECT_EQ(str(d, "lesson_count"), "3");
   EXPECT_EQ(str(d, "feed"), "/plans/hw/feed.xml");
   const auto& chapters = list(d, "chapters");
@@ -364,14 +365,14 @@ TEST(PlanViewTest, ChaptersAreLabelledAndLinkOnlyLessonsTheViewerMayOpen) {
   EXPECT_EQ(str(chapters[1], "label"), "Chapter 2");
   const auto& one = list(chapters[0], "lessons");
   EXPECT_EQ(str(one[0], "url"), "/lessons/a");
-  EXPECT_EQ(str(one[0], "duration"), "12 min");
+  EXPECT_EQ(str(one[0], "duration"), "~12 min");
   EXPECT_TRUE(has(one[1], "failed"));
   EXPECT_EQ(str(one[1], "title"), "topic of ");  // a failed lesson has only its topic
   EXPECT_FALSE(has(one[1], "duration"));
   const auto& two = list(chapters[1], "lessons");
-  EXPECT_EQ(str(two[0], "duration"), "2 min");  // measured 125 s, rounded
-  EXPECT_FALSE(has(two[1], "url"));             // someone else's draft: listed, not linked
-  EXPECT_EQ(str(two[1], "duration"), "7 min");
+  EXPECT_EQ(str(two[0], "duration"), "2:05");  // measured 125 s
+  EXPECT_FALSE(has(two[1], "url"));            // someone else's draft: listed, not linked
+  EXPECT_EQ(str(two[1], "duration"), "~7 min");
 }
 
 TEST(SourceViewTest, AnOlderVersionLinksTheCurrentOneAndChunksCarryAnchors) {
@@ -472,6 +473,35 @@ TEST(CreateViewTest, AJobShowsItsStateAndAFailedOneItsReason) {
   const data failed = job_view("j2", "ingest", "failed", "notes.pdf: encrypted");
   EXPECT_TRUE(has(failed, "ingest"));
   EXPECT_EQ(str(failed, "error"), "notes.pdf: encrypted");
+}
+
+// Issue 30: ingest writes a table's rows as lines of "; "-joined cells; pages show a table.
+TEST(SourceViewTest, TableRowsBecomeATable) {
+  const data blocks =
+      chunk_blocks("Compare them.\nFactor; GPU; TPU\nCost; Any cloud; Google\nSpeed; High; Higher");
+  const auto& parts = blocks.list_value();
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(str(parts[0], "para"), "Compare them.");
+  ASSERT_TRUE(has(parts[1], "table"));
+  const data& table = *parts[1].get("table");
+  EXPECT_EQ(list(table, "head").size(), 3u);
+  EXPECT_EQ(list(table, "rows").size(), 2u);
+  // One line with a semicolon is prose, not a table.
+  const data prose = chunk_blocks("Fast; but costly.\nThe end.");
+  ASSERT_EQ(prose.list_value().size(), 1u);
+  EXPECT_FALSE(has(prose.list_value()[0], "table"));
+}
+
+TEST(CoverArtTest, TheSameTitleAndTagsDrawTheSameEscapedPicture) {
+  const std::string one = cover_svg("GPU vs TPU", {"GPU", "TPU"});
+  EXPECT_EQ(one, cover_svg("GPU vs TPU", {"GPU", "TPU"}));
+  EXPECT_NE(one, cover_svg("GPU vs TPU", {"Memory"}));
+  EXPECT_NE(one, cover_svg("Threads and warps", {"GPU", "TPU"}));
+  EXPECT_EQ(one.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
+  EXPECT_NE(one.find(">GV</text>"), std::string::npos) << one;
+  const std::string hostile = cover_svg("<script> & co", {});
+  EXPECT_EQ(hostile.find("<script>"), std::string::npos);
+  EXPECT_NE(cover_svg("人工智能硬件", {}).find(">人工</text>"), std::string::npos);
 }
 
 }  // namespace

@@ -12,7 +12,7 @@ struct FeedItem {
   std::string title;
   std::string description;  // plain text; escaped on output
   std::string link;         // absolute URL of the lesson page
-  std::string date;         // YYYY-MM-DD; pubDate is that day at 00:00 UTC (RFC 822)
+  std::string date;         // YYYY-MM-DD (that day at 00:00 UTC) or YYYY-MM-DDTHH:MM:SSZ: pubDate
   double seconds = 0;       // itunes:duration
   std::string author;       // the host(s)
   std::vector<std::string> keywords;
@@ -22,6 +22,7 @@ struct FeedItem {
   std::string transcript_url;         // WebVTT; empty = none
   std::string chapters_url;           // Podcasting 2.0 chapters JSON; empty = none
   int episode = 0;                    // itunes:episode when > 0
+  std::string image_url;              // the episode's own artwork (itunes:image); empty = none
 };
 
 struct FeedChannel {
@@ -34,7 +35,8 @@ struct FeedChannel {
   std::string image_url;        // square artwork, absolute URL
   std::string category;         // an Apple Podcasts category, e.g. "Education"
   std::string last_build_date;  // YYYY-MM-DD; empty = newest item's date
-  std::vector<FeedItem> items;  // newest first
+  std::vector<FeedItem> items;  // newest first; for a serial channel, in the order to listen
+  bool serial = false;          // itunes:type serial (a plan: episodes meant in order)
 };
 
 // The feed as UTF-8 XML. Every text is escaped; characters XML 1.0 forbids are dropped and
@@ -43,7 +45,8 @@ struct FeedChannel {
 // content:encoded. Empty optional fields are left out (seconds == 0: no itunes:duration).
 // Throws InvalidInput naming the field when a required field (channel title, link, feed_url;
 // item guid, title, enclosure_url, enclosure_type) is empty, a date is not a calendar day
-// YYYY-MM-DD, two items share a guid, or enclosure_length or seconds is negative.
+// YYYY-MM-DD (optionally with THH:MM:SSZ), two items share a guid, or enclosure_length or seconds
+// is negative.
 std::string rss_feed(const FeedChannel& channel);
 
 }  // namespace lectio::web

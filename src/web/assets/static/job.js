@@ -22,6 +22,8 @@
       err.textContent = job.error;
       err.hidden = false;
       progress.hidden = true;
+      const edit = document.getElementById('job-edit');  // back to the brief, filled in
+      if (edit) edit.hidden = false;
       return;
     }
     if (job.state === 'done') {

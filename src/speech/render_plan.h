@@ -43,6 +43,11 @@ struct RenderPlan {
 // language without voices, or a host whose language is not the lesson's.
 RenderPlan make_render_plan(const lesson::Lesson& lesson);
 
+// What in a voice changes what is heard (name, language, engine, voice, rate, pitch, and a
+// speech server's model and format), as compact JSON: part of the render key and of each
+// sentence's clip key.
+std::string voice_settings(const voices::Host& host);
+
 // Hex BLAKE2b of everything the published files hold: what is heard (every line's text and
 // voice, the voices' engine settings, pauses, normalisation and lexicon, renderer version)
 // and what is tagged (title, plan, date, section titles), so a reused file is never stale.

@@ -13,6 +13,11 @@ add_test(NAME browser.study
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/browser/study_run.sh $<TARGET_FILE:lectio>
                  ${CMAKE_CURRENT_BINARY_DIR}/browser-study)
 set_tests_properties(browser.study PROPERTIES LABELS "web;browser;study" TIMEOUT 300)
+# The lesson editor in the browser: an edit flagged, a supported one saved and heard (issue 32).
+add_test(NAME browser.edit
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/browser/edit_run.sh $<TARGET_FILE:lectio>
+                 ${CMAKE_CURRENT_BINARY_DIR}/browser-edit)
+set_tests_properties(browser.edit PROPERTIES LABELS "web;browser;edit" TIMEOUT 300)
 
 # HTTP tests against a real server on a loopback port (tests/web/web_fixture.*). Each test
 # serves its own copy of a data directory holding the examples/gpu-tpu lesson; the media and

@@ -49,7 +49,7 @@ describe('lesson editor', () => {
     for (let i = 0; i < 600 && job.state !== 'done'; i++) {
       assert.notEqual(job.state, 'failed', job.error);
       await new Promise((r) => setTimeout(r, 500));
-      job = await api('GET', `/api/jobs/${job.id}`);
+      job = (await api('GET', `/api/jobs/${job.id}`)).job;
     }
     assert.equal(job.state, 'done');
     lessonId = job.lesson_id;

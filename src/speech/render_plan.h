@@ -14,7 +14,7 @@ namespace lectio::speech {
 // The renderer's version: part of every key. Bump it whenever what render_lesson writes for
 // the same lesson changes (layout, trimming, loudness target, encoder settings), so that
 // files rendered by an older build are not reused.
-inline constexpr int kRendererVersion = 2;
+inline constexpr int kRendererVersion = 3;  // 3: flite noise per utterance (thread_rand)
 
 // Silence before the first line and after the last, in seconds.
 inline constexpr double kLeadIn = 0.3;

@@ -147,7 +147,7 @@ std::vector<std::string> script_diff(const lesson::Lesson& older, const lesson::
     if (i < a.size() && j < b.size() && a[i] == b[j]) {
       ++i;
       ++j;
-    } else if (j < b.size() && (i == a.size() || lcs[i][j + 1] >= lcs[i + 1][j])) {
+    } else if (j < b.size() && (i == a.size() || lcs[i][j + 1] > lcs[i + 1][j])) {
       out.push_back("+ " + b[j++]);
     } else {
       out.push_back("- " + a[i++]);

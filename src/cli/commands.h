@@ -28,6 +28,8 @@ void register_search_commands(CLI::App& app, GlobalOptions& global);
 void register_eval_command(CLI::App& app, GlobalOptions& global);
 void register_summarize_commands(CLI::App& app, GlobalOptions& global);
 void register_lesson_commands(CLI::App& app, GlobalOptions& global);
+// lesson script | apply | versions | revert (edit_commands.cpp), under `lesson`.
+void register_lesson_edit_commands(CLI::App& lesson, GlobalOptions& global);
 // voices [--json] | add | remove | test.
 void register_voices_commands(CLI::App& app, GlobalOptions& global);
 // lessons (stored lessons).

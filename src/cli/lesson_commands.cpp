@@ -83,8 +83,8 @@ void run_lesson(const LessonArgs& args, GlobalOptions& global) {
 void register_lesson_commands(CLI::App& app, GlobalOptions& global) {
   auto args = std::make_shared<LessonArgs>();
   CLI::App* lesson = app.add_subcommand("lesson", "Compose a lesson from a brief (YAML)");
-  lesson->add_option("brief", args->brief, "The brief, e.g. examples/gpu-tpu/brief.yaml")
-      ->required();
+  // Not required: `lesson script|apply|versions|revert` take none.
+  lesson->add_option("brief", args->brief, "The brief, e.g. examples/gpu-tpu/brief.yaml");
   auto* json = lesson->add_flag("--json", args->json, "Print the lesson as JSON");
   auto* md = lesson->add_flag("--markdown", args->markdown, "Print the lesson as Markdown");
   json->excludes(md);
@@ -96,7 +96,15 @@ void register_lesson_commands(CLI::App& app, GlobalOptions& global) {
   lesson->add_flag("--strict", args->strict,
                    "Exit 1 when an insight is not supported by the sources");
   add_engine_options(*lesson, args->engine);
-  lesson->callback([args, &global] { run_lesson(*args, global); });
+  register_lesson_edit_commands(*lesson, global);
+  lesson->require_subcommand(0, 1);
+  lesson->callback([args, lesson, &global] {
+    if (!lesson->get_subcommands().empty()) return;
+    if (args->brief.empty()) {
+      throw CLI::RequiredError("brief (or one of: script, apply, versions, revert)");
+    }
+    run_lesson(*args, global);
+  });
 }
 
 }  // namespace lectio::cli

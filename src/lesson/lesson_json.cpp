@@ -144,6 +144,7 @@ std::string lesson_to_json(const Lesson& l, int indent) {
                   {"chapters", l.audio->chapters}};
   }
   j["published"] = l.published;
+  if (l.version > 1) j["version"] = l.version;
   if (l.study) j["study"] = study_value(*l.study);
   return j.dump(indent);
 }
@@ -225,6 +226,12 @@ Lesson lesson_from_json(std::string_view text) {
                             a.value("chapters", "")};
     }
     l.published = j.value("published", true);
+    const Json version = j.value("version", Json(1));
+    if (!version.is_number_integer() || version.get<long long>() < 1 ||
+        version.get<long long>() > 1000000) {
+      throw InvalidInput("not a lesson: version must be a whole number from 1");
+    }
+    l.version = version.get<int>();
     if (j.contains("study") && j["study"].is_object()) l.study = study_value_from(j["study"]);
     return l;
   } catch (const Json::exception& e) {

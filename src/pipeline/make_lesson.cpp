@@ -7,16 +7,13 @@
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/store/store.h"
 #include "lectio/study/study_set.h"
+#include "render_setup.h"
 
 namespace lectio::pipeline {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-void report(const LessonOptions& options, Stage stage, int done = 0, int total = 0) {
-  if (options.on_progress) options.on_progress({stage, done, total});
-}
 
 // Who the lesson is stored under. A creator may not take over a lesson someone else made
 // (another creator's, or the library's own) by asking for the same one; the operator keeps
@@ -46,6 +43,21 @@ std::optional<lesson::Lesson> published_by_another(store::ContentStore& store,
   return stored;
 }
 
+void store_lesson(store::ContentStore& store, const LessonOptions& options,
+                  const lesson::Lesson& lesson, const std::string& owner) {
+  if (options.save) {
+    options.save(lesson, owner);
+    return;
+  }
+  save_lesson(store, lesson, owner);
+}
+
+}  // namespace
+
+void report(const LessonOptions& options, Stage stage, int done, int total) {
+  if (options.on_progress) options.on_progress({stage, done, total});
+}
+
 speech::RenderOptions render_options(const fs::path& data_dir, const LessonOptions& options) {
   speech::RenderOptions render;
   render.out_dir = options.audio_dir.empty() ? data_dir / "audio" : options.audio_dir;
@@ -59,15 +71,6 @@ speech::RenderOptions render_options(const fs::path& data_dir, const LessonOptio
     report(options, Stage::kRendering, done, total);
   };
   return render;
-}
-
-void store_lesson(store::ContentStore& store, const LessonOptions& options,
-                  const lesson::Lesson& lesson, const std::string& owner) {
-  if (options.save) {
-    options.save(lesson, owner);
-    return;
-  }
-  save_lesson(store, lesson, owner);
 }
 
 // The render's files, published into the media store: what the lesson then records.
@@ -85,8 +88,6 @@ speech::RenderResult published(const speech::RenderResult& render, media::MediaS
   out.chapters = put(render.chapters);
   return out;
 }
-
-}  // namespace
 
 LessonMaker::LessonMaker(fs::path data_dir, EngineSetup engines)
     : data_dir_(std::move(data_dir)),

@@ -32,6 +32,7 @@ extern "C" {
 
 #include "engines.h"
 #include "lectio/core/error.h"
+#include "thread_rand.h"
 
 extern "C" {
 cst_voice* register_cmu_us_slt(const char* voxdir);
@@ -121,6 +122,9 @@ std::optional<double> voice_f0_mean(const cst_voice* voice) {
   return std::nullopt;
 }
 
+// Where each utterance's rand() sequence starts (thread_rand.h).
+constexpr std::uint64_t kNoiseSeed = 1;
+
 class FliteSynthesizer final : public Synthesizer {
  public:
   FliteSynthesizer(const voices::Host& host, cst_voice* voice) : name_(host.name), voice_(voice) {
@@ -136,6 +140,7 @@ class FliteSynthesizer final : public Synthesizer {
     if (!utt) throw Internal(fmt::format("flite ({}): cannot make an utterance", name_));
     utt_set_input_text(utt.get(), input.c_str());
     utt_init(utt.get(), voice_);
+    restart_thread_rand(kNoiseSeed);  // the same noise for the same utterance, always
     feat_set_float(utt->features, "duration_stretch", static_cast<float>(stretch_));
     if (f0_mean_)
       feat_set_float(utt->features, "int_f0_target_mean", static_cast<float>(*f0_mean_));

@@ -77,16 +77,26 @@ RenderPlan make_render_plan(const lesson::Lesson& lesson) {
   return plan;
 }
 
+namespace {
+
+nlohmann::ordered_json voice_json(const voices::Host& h) {
+  nlohmann::ordered_json v = {h.name, h.language, h.gender, h.engine, h.voice, h.rate, h.pitch};
+  if (h.server) {  // concurrency and timeout change how, not what, is heard
+    v.push_back({h.server->base_url, h.server->model, h.server->format, h.server->sample_rate});
+  }
+  return v;
+}
+
+}  // namespace
+
+std::string voice_settings(const voices::Host& host) {
+  return voice_json(host).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
 std::string render_key(const lesson::Lesson& lesson, const RenderPlan& plan,
                        const RenderOptions& options) {
   nlohmann::ordered_json voices = nlohmann::ordered_json::array();
-  for (const voices::Host& h : plan.voices) {
-    nlohmann::ordered_json v = {h.name, h.language, h.gender, h.engine, h.voice, h.rate, h.pitch};
-    if (h.server) {  // concurrency and timeout change how, not what, is heard
-      v.push_back({h.server->base_url, h.server->model, h.server->format, h.server->sample_rate});
-    }
-    voices.push_back(std::move(v));
-  }
+  for (const voices::Host& h : plan.voices) voices.push_back(voice_json(h));
   nlohmann::ordered_json lines = nlohmann::ordered_json::array();
   for (const PlannedLine& l : plan.lines) lines.push_back({l.section, l.voice, l.text});
   nlohmann::ordered_json sections = nlohmann::ordered_json::array();

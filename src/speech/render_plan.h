@@ -14,7 +14,7 @@ namespace lectio::speech {
 // The renderer's version: part of every key. Bump it whenever what render_lesson writes for
 // the same lesson changes (layout, trimming, loudness target, encoder settings), so that
 // files rendered by an older build are not reused.
-inline constexpr int kRendererVersion = 2;
+inline constexpr int kRendererVersion = 3;  // 3: flite noise per utterance (thread_rand)
 
 // Silence before the first line and after the last, in seconds.
 inline constexpr double kLeadIn = 0.3;
@@ -42,6 +42,11 @@ struct RenderPlan {
 // Throws InvalidInput for a script without sentences, a speaker that is not a host, a
 // language without voices, or a host whose language is not the lesson's.
 RenderPlan make_render_plan(const lesson::Lesson& lesson);
+
+// What in a voice changes what is heard (name, language, engine, voice, rate, pitch, and a
+// speech server's model and format), as compact JSON: part of the render key and of each
+// sentence's clip key.
+std::string voice_settings(const voices::Host& host);
 
 // Hex BLAKE2b of everything the published files hold: what is heard (every line's text and
 // voice, the voices' engine settings, pauses, normalisation and lexicon, renderer version)

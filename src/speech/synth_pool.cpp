@@ -10,6 +10,7 @@
 #include <mutex>
 #include <thread>
 
+#include "clip_cache.h"
 #include "lectio/speech/audio.h"
 #include "lectio/speech/normalize.h"
 #include "lectio/speech/synthesizer.h"
@@ -44,7 +45,11 @@ void trim_silence(Pcm& pcm) {
 // The shared state of one synthesize_plan call.
 struct Pool {
   Pool(const RenderPlan& p, const RenderOptions& o)
-      : plan(p), options(o), clips(p.lines.size()), order(p.lines.size()) {
+      : plan(p),
+        options(o),
+        clip_cache(o.out_dir / "clips"),
+        clips(p.lines.size()),
+        order(p.lines.size()) {
     synthesis.sentence_cache =
         o.sentence_cache.empty() ? o.out_dir / "sentences" : o.sentence_cache;
     // Longest lines first: the workers then finish together instead of one of them
@@ -59,6 +64,7 @@ struct Pool {
   const RenderPlan& plan;
   const RenderOptions& options;
   SynthesisOptions synthesis;
+  ClipCache clip_cache;
   std::vector<Pcm> clips;
   std::vector<std::size_t> order;  // the order lines are handed out in
   std::atomic<std::size_t> next{0};
@@ -75,14 +81,19 @@ struct Pool {
       for (std::size_t n = next++; n < order.size() && !failed; n = next++) {
         const std::size_t i = order[n];
         const PlannedLine& line = plan.lines[i];
-        auto& engine = engines[line.voice];
-        if (!engine) engine = make_synthesizer(plan.voices[line.voice], synthesis);
         const std::string spoken =
             options.normalize_text ? normalize_for_speech(line.text, plan.language, options.lexicon)
                                    : line.text;
-        Pcm clip = engine->speak(spoken);
-        trim_silence(clip);
-        clips[i] = clip.samples.empty() ? Pcm{kRenderRate, {}} : resample(clip, kRenderRate);
+        const std::string key = ClipCache::key(plan.voices[line.voice], spoken);
+        std::optional<Pcm> clip = clip_cache.get(key);
+        if (!clip) {
+          auto& engine = engines[line.voice];
+          if (!engine) engine = make_synthesizer(plan.voices[line.voice], synthesis);
+          clip = engine->speak(spoken);
+          trim_silence(*clip);
+          clip_cache.put(key, *clip);
+        }
+        clips[i] = clip->samples.empty() ? Pcm{kRenderRate, {}} : resample(*clip, kRenderRate);
         const std::lock_guard lock(mutex);
         ++done;
         changed.notify_one();

@@ -41,6 +41,9 @@ class PgContentStore final : public ContentStore {
   std::optional<Record> record(RecordKind kind, std::string_view id_or_slug) override;
   std::vector<Record> records(RecordKind kind) override;
   bool delete_record(RecordKind kind, std::string_view id) override;
+  bool add_lesson_version(const LessonVersion& v, int expected) override;
+  std::vector<LessonVersion> lesson_versions(std::string_view lesson_id) override;
+  bool delete_lesson_version(std::string_view lesson_id, int version) override;
 
  private:
   std::optional<int> resolve_version(std::string_view id, std::optional<int> version);
@@ -174,6 +177,19 @@ std::vector<Record> PgContentStore::records(RecordKind kind) {
 
 bool PgContentStore::delete_record(RecordKind kind, std::string_view id) {
   return db_->exec(sql_.delete_record, {kind_name(kind), id}).affected() > 0;
+}
+
+bool PgContentStore::add_lesson_version(const LessonVersion& v, int expected) {
+  return db_->exec(sql_.add_lesson_version, pg_params(lesson_version_values(v, expected)))
+             .affected() > 0;
+}
+
+std::vector<LessonVersion> PgContentStore::lesson_versions(std::string_view lesson_id) {
+  return read_rows(db_->exec(sql_.lesson_versions, {lesson_id}), read_lesson_version);
+}
+
+bool PgContentStore::delete_lesson_version(std::string_view lesson_id, int version) {
+  return db_->exec(sql_.delete_lesson_version, {lesson_id, version}).affected() > 0;
 }
 
 std::optional<int> PgContentStore::resolve_version(std::string_view id,

@@ -73,6 +73,19 @@ Queries build(Dialect dialect) {
           "SELECT {} FROM records WHERE kind = ? ORDER BY created_at DESC, id", kRecordColumns)),
       .delete_record = sql("DELETE FROM records WHERE kind = ? AND id = ?"),
 
+      // Inserted only when the expected version is the newest; two editors who both expected
+      // it both try the same key, and the second does nothing (no rows: a conflict).
+      .add_lesson_version = sql(fmt::format(
+          "INSERT INTO lesson_versions ({}) SELECT ?, CAST(? AS INTEGER), ?, ?, ?, ? WHERE "
+          "COALESCE((SELECT MAX(version) FROM lesson_versions WHERE lesson_id = ?), 0) = ? "
+          "ON CONFLICT (lesson_id, version) DO NOTHING",
+          kLessonVersionColumns)),
+      .lesson_versions =
+          sql(fmt::format("SELECT {} FROM lesson_versions WHERE lesson_id = ? ORDER BY version",
+                          kLessonVersionColumns)),
+      .delete_lesson_version =
+          sql("DELETE FROM lesson_versions WHERE lesson_id = ? AND version = ?"),
+
       // Only a taken name is an expected miss; a taken id still fails on the primary key.
       .insert_user =
           sql("INSERT INTO users (id, name, name_key, display_name, password_hash, created_at) "

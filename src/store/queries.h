@@ -19,6 +19,8 @@ inline constexpr std::string_view kChunkColumns =
 inline constexpr std::string_view kChangeColumns = "seq, source_id, version, change";
 inline constexpr std::string_view kRecordColumns =
     "id, slug, title, plan, language, build_key, owner, body, created_at, updated_at";
+inline constexpr std::string_view kLessonVersionColumns =
+    "lesson_id, version, note, author, body, created_at";
 inline constexpr std::string_view kUserColumns =
     "id, name, display_name, password_hash, created_at";
 inline constexpr std::string_view kSessionColumns =
@@ -59,6 +61,10 @@ struct Queries {
   std::string record_by_id_or_slug;  // kind, id_or_slug three times
   std::string records_of_kind;       // kind
   std::string delete_record;         // kind, id
+
+  std::string add_lesson_version;     // lesson_version_values()
+  std::string lesson_versions;        // lesson id
+  std::string delete_lesson_version;  // lesson id, version
 
   std::string insert_user;              // user_values(); nothing when the name is taken
   std::string user_by_id;               // id

@@ -63,6 +63,15 @@ Record read_record(const Row& row) {
           row.text(5), row.text(6), row.text(7), row.text(8), row.text(9)};
 }
 
+LessonVersion read_lesson_version(const Row& row) {
+  return {row.text(0), row.integer(1), row.text(2), row.text(3), row.text(4), row.text(5)};
+}
+
+Values lesson_version_values(const LessonVersion& v, int expected) {
+  return {v.lesson_id, std::int64_t{expected} + 1, v.note, v.author, v.body, utc_timestamp(),
+          v.lesson_id, std::int64_t{expected}};
+}
+
 User read_user(const Row& row) {
   return {row.text(0), row.text(1), row.text(2), row.text(3), row.text(4)};
 }

@@ -21,6 +21,7 @@ Source read_source(const Row& row);                              // kSourceColum
 Chunk read_chunk(const Row& row, HeadingPathDecoder& headings);  // kChunkColumns
 ChunkChange read_change(const Row& row);                         // kChangeColumns
 Record read_record(const Row& row);                              // kRecordColumns
+LessonVersion read_lesson_version(const Row& row);               // kLessonVersionColumns
 User read_user(const Row& row);                                  // kUserColumns
 Session read_session(const Row& row);                            // kSessionColumns
 Review read_review(const Row& row);  // Queries::review_by_id and the other review queries
@@ -30,6 +31,8 @@ std::pair<int, int> read_rating_count(const Row& row);  // Queries::rating_count
 Values source_values(const Source& source, int version, int chunk_count);
 // Queries::put_record: created_at and updated_at are now (an update keeps created_at).
 Values record_values(RecordKind kind, const Record& record);
+// Queries::add_lesson_version: version expected + 1, written now, if expected is the newest.
+Values lesson_version_values(const LessonVersion& v, int expected);
 // Queries::insert_user, for a user checked_new_user() accepted.
 Values user_values(const User& user);
 // Queries::put_session: created_at is now when the session has none.

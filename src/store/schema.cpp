@@ -191,7 +191,23 @@ CREATE TABLE lessons_heard (
 );
 )sql";
 
-constexpr std::array<std::string_view, 8> kMigrations = {kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8};
+// Versions of a lesson (issue 32): every edit of a lesson's script is stored as a new version
+// and none is overwritten. (lesson_id, version) is the key, so that of two editors saving on
+// the same version the second finds its version taken and gets a conflict, not a lost update.
+constexpr std::string_view kV9 = R"sql(
+CREATE TABLE lesson_versions (
+  lesson_id  TEXT    NOT NULL,
+  version    INTEGER NOT NULL,
+  note       TEXT    NOT NULL,
+  author     TEXT    NOT NULL,
+  body       TEXT    NOT NULL,
+  created_at TEXT    NOT NULL,
+  PRIMARY KEY (lesson_id, version)
+);
+)sql";
+
+constexpr std::array<std::string_view, 9> kMigrations = {kV1, kV2, kV3, kV4, kV5,
+                                                         kV6, kV7, kV8, kV9};
 
 }  // namespace
 

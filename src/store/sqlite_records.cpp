@@ -28,4 +28,22 @@ bool RecordTable::remove(RecordKind kind, std::string_view id) {
   return db_.changes() > 0;
 }
 
+bool RecordTable::add_version(const LessonVersion& v, int expected) {
+  db_.prepare(sql_.add_lesson_version).bind_all(lesson_version_values(v, expected)).run();
+  return db_.changes() > 0;
+}
+
+std::vector<LessonVersion> RecordTable::versions(std::string_view lesson_id) {
+  Statement q = db_.prepare(sql_.lesson_versions);
+  q.bind(1, lesson_id);
+  std::vector<LessonVersion> out;
+  while (q.step()) out.push_back(read_lesson_version(sqlite::StatementRow(q)));
+  return out;
+}
+
+bool RecordTable::remove_version(std::string_view lesson_id, int version) {
+  db_.prepare(sql_.delete_lesson_version).bind(1, lesson_id).bind(2, version).run();
+  return db_.changes() > 0;
+}
+
 }  // namespace lectio::store::sqlite

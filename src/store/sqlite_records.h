@@ -18,6 +18,9 @@ class RecordTable {
   std::optional<Record> get(RecordKind kind, std::string_view id_or_slug);
   std::vector<Record> list(RecordKind kind);
   bool remove(RecordKind kind, std::string_view id);
+  bool add_version(const LessonVersion& v, int expected);
+  std::vector<LessonVersion> versions(std::string_view lesson_id);
+  bool remove_version(std::string_view lesson_id, int version);
 
  private:
   Database& db_;

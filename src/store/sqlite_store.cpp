@@ -65,6 +65,15 @@ class SqliteContentStore final : public ContentStore {
   bool delete_record(RecordKind kind, std::string_view id) override {
     return records_.remove(kind, id);
   }
+  bool add_lesson_version(const LessonVersion& v, int expected) override {
+    return records_.add_version(v, expected);
+  }
+  std::vector<LessonVersion> lesson_versions(std::string_view lesson_id) override {
+    return records_.versions(lesson_id);
+  }
+  bool delete_lesson_version(std::string_view lesson_id, int version) override {
+    return records_.remove_version(lesson_id, version);
+  }
 
   PutResult put_source(const Source& source, const std::vector<Chunk>& chunks) override {
     Transaction tx(db_);

@@ -91,6 +91,14 @@ constexpr auto kRoutes = std::to_array<Route>({
     {kPost, R"(/lessons/([^/]+)/publish)", kPage, kUserCsrfFields, "publish_form", publish_form},
     {kPost, R"(/lessons/([^/]+)/delete)", kPage, kUserCsrf, "delete_form", delete_form},
 
+    // The lesson editor (issue 32).
+    {kGet, R"(/lessons/([^/]+)/edit)", kPage, kUser, "edit_page", edit_page},
+    {kGet, R"(/api/lessons/([^/]+)/script)", kApi, kUser, "api_lesson_script", api_lesson_script},
+    {kPut, R"(/api/lessons/([^/]+)/script)", kApi, kUserCsrfJson, "api_save_script",
+     api_save_script},
+    {kGet, R"(/api/lessons/([^/]+)/chunks)", kApi, kUserFields, "api_lesson_chunks",
+     api_lesson_chunks},
+
     // Study tools: quizzes (anyone), spaced review of flashcards (signed-in learners).
     {kGet, R"(/lessons/([^/]+)/quiz)", kPage, kNothing, "quiz_page", quiz_page},
     {kPost, R"(/api/lessons/([^/]+)/quiz-score)", kApi, kUserCsrfJson, "api_quiz_score",

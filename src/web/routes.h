@@ -79,6 +79,12 @@ void job_page(Context& ctx);
 void publish_form(Context& ctx);
 void delete_form(Context& ctx);
 
+// edit_routes.cpp: the lesson editor (the lesson's creator only).
+void edit_page(Context& ctx);          // GET /lessons/{id}/edit
+void api_lesson_script(Context& ctx);  // GET /api/lessons/{id}/script
+void api_save_script(Context& ctx);    // PUT /api/lessons/{id}/script
+void api_lesson_chunks(Context& ctx);  // GET /api/lessons/{id}/chunks?q=
+
 // media_routes.cpp: lesson media, static files and the language switch.
 void media_file(Context& ctx);
 void static_asset(Context& ctx);

@@ -4,6 +4,7 @@ lectio_test(store change_feed POSTGRES)
 lectio_test(store accounts POSTGRES)
 lectio_test(store reviews POSTGRES)
 lectio_test(store card_reviews POSTGRES)
+lectio_test(store lesson_versions POSTGRES)
 # SQLite-only cases: the file, triggers, migrations.
 lectio_test(store sqlite_store DEPS PkgConfig::SQLITE3)
 # Builds old databases from the store's own migrations, so it sees the module's private headers.

@@ -132,7 +132,8 @@ TEST(WebCrashTest, JobKilledWhileRenderingLeavesNoHalfWrittenAudioAndIsResumedAf
   ASSERT_EQ(lessons.exit_code, 0) << lessons.err;
   EXPECT_EQ(json::parse(lessons.out).size(), 0u) << lessons.out;
   for (const auto& e : fs::directory_iterator(audio)) {
-    if (staged(e.path())) continue;
+    // The sentence clip cache (issue 32) is written as sentences are synthesised: kept.
+    if (staged(e.path()) || e.path().filename() == "clips") continue;
     ADD_FAILURE() << "a final file from the killed job: " << e.path();
   }
 

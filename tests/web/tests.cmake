@@ -26,6 +26,11 @@ add_test(NAME browser.learner
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/browser/learner_run.sh $<TARGET_FILE:lectio>
                  ${CMAKE_CURRENT_BINARY_DIR}/browser-learner)
 set_tests_properties(browser.learner PROPERTIES LABELS "web;browser;audio" TIMEOUT 600)
+# The lesson editor in the browser: an edit flagged, a supported one saved and heard (issue 32).
+add_test(NAME browser.edit
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/browser/edit_run.sh $<TARGET_FILE:lectio>
+                 ${CMAKE_CURRENT_BINARY_DIR}/browser-edit)
+set_tests_properties(browser.edit PROPERTIES LABELS "web;browser;edit" TIMEOUT 300)
 
 # HTTP tests against a real server on a loopback port (tests/web/web_fixture.*). Each test
 # serves its own copy of a data directory holding the examples/gpu-tpu lesson; the media and

@@ -127,6 +127,9 @@ struct Lesson {
   // Lessons made in the browser start as drafts that only their creator sees; lessons made on
   // the command line are published.
   bool published = true;
+  // Which stored version of the lesson this is (issue 32): 1 as composed, one more with each
+  // edit applied (`lectio lesson apply`, the web editor) or revert.
+  int version = 1;
   // Flashcards and a quiz (the study module makes them with the lesson); absent for lessons
   // made before them until asked for (`lectio cards`).
   std::optional<StudySet> study;

@@ -39,6 +39,17 @@ struct Record {
   std::string updated_at;  // set by the store
 };
 
+// One stored version of a lesson's document (issue 32): an edit is a new version; none is
+// overwritten.
+struct LessonVersion {
+  std::string lesson_id;
+  int version = 0;         // 1, 2, … in the order they were stored
+  std::string note;        // what made it, e.g. "composed", "edited", "revert to 2"
+  std::string author;      // the editor's user id; "" for the command line
+  std::string body;        // the lesson's JSON document
+  std::string created_at;  // set by the store
+};
+
 // One entry of the change feed of the chunks (generation(), changes_after()).
 struct ChunkChange {
   std::int64_t seq = 0;  // the generation this change made
@@ -106,6 +117,17 @@ class ContentStore {
 
   // Deletes a record; false when there was none.
   virtual bool delete_record(RecordKind kind, std::string_view id) = 0;
+
+  // Stores `v` as version `expected` + 1 of its lesson (v.version is ignored) when `expected`
+  // is the newest version stored (0: none yet). Returns false and writes nothing when it is
+  // not: another editor saved first (lesson_versions() names what they saved). Throws Io.
+  virtual bool add_lesson_version(const LessonVersion& v, int expected) = 0;
+
+  // Every stored version of a lesson, oldest first; empty when there is none.
+  virtual std::vector<LessonVersion> lesson_versions(std::string_view lesson_id) = 0;
+
+  // Deletes one version; false when there was none.
+  virtual bool delete_lesson_version(std::string_view lesson_id, int version) = 0;
 };
 
 }  // namespace lectio::store

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "lectio/pipeline/lesson_records.h"
+#include "lectio/study/study_set.h"
 #include "render_setup.h"
 
 namespace lectio::pipeline {
@@ -109,6 +110,9 @@ EditResult apply_edit(store::ContentStore& store, const std::filesystem::path& d
   r.check = grounding::check_edit(edit, base.lesson, name, store);
   r.lesson = std::move(edit.lesson);
   if (options.strict && !r.check.unsupported.empty()) return r;
+  // The cards and quiz follow the edited script: made again (by the built-in engine) from the
+  // sentences it now cites, so that none tests a sentence the edit removed or changed.
+  study::add_study_set(r.lesson, store);
   publish_version(store, data_dir, base, r, options);
   return r;
 }

@@ -102,6 +102,36 @@ TEST(CliLessonEditTest, ScriptNamesItsVersionAndEveryCitedSentence) {
   EXPECT_EQ(e.stored().value("version", 1), 2);
 }
 
+// The cards and quiz are made again from the edited script: none tests a removed sentence.
+TEST(CliLessonEditTest, CardsFollowTheEditedScript) {
+  Edited e(false);
+  const auto before = e.stored();
+  ASSERT_FALSE(before["study"]["cards"].empty());
+  const std::string taught = before["study"]["cards"][0]["sentence"].get<std::string>();
+  // Removes every script line that says the first card's sentence.
+  std::string edited;
+  std::size_t at = 0;
+  int removed = 0;
+  while (at < e.script.size()) {
+    const auto end = e.script.find('\n', at);
+    const std::string line = e.script.substr(at, end == std::string::npos ? end : end - at + 1);
+    const bool says = line.rfind("- ", 0) == 0 && line.find(taught) != std::string::npos;
+    removed += says ? 1 : 0;
+    if (!says) edited += line;
+    at = end == std::string::npos ? e.script.size() : end + 1;
+  }
+  ASSERT_GT(removed, 0) << taught;
+  auto r = e.apply(edited);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto after = e.stored();
+  ASSERT_TRUE(after.contains("study"));
+  for (const auto& card : after["study"]["cards"]) {
+    EXPECT_NE(card["sentence"].get<std::string>(), taught);
+    EXPECT_NE(edited.find(card["sentence"].get<std::string>()), std::string::npos)
+        << card["sentence"] << " is not in the edited script";
+  }
+}
+
 // script → edit → apply (audio) → versions → revert, with only the changed sentence
 // synthesised again.
 TEST(CliLessonEditTest, RoundTripRendersOnlyTheChangedSentence) {

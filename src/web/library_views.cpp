@@ -347,11 +347,11 @@ data source_item(const Source& source) {
   return d;
 }
 
-data list_view(std::string_view kind, data items, int page, std::size_t total,
+data list_view(std::string_view kind, const data& items, int page, std::size_t total,
                const std::string& path) {
   data d;
   d.set(std::string(kind), true);
-  d.set("items", std::move(items));
+  d.set("items", items);
   const std::size_t first = static_cast<std::size_t>(page - 1) * kListPageSize;
   const std::size_t pages = std::max<std::size_t>(1, (total + kListPageSize - 1) / kListPageSize);
   d.set("first", std::to_string(total == 0 ? 0 : first + 1));

@@ -37,7 +37,7 @@ void send_list(Context& ctx, std::string_view kind, std::string_view path, data 
     throw HttpError(404, "not_found",
                     fmt::format("page: {} is past the last page, {}", page, pages));
   }
-  data d = list_view(kind, std::move(items), page, total, std::string(path));
+  data d = list_view(kind, items, page, total, std::string(path));
   d.set("heading", heading);
   ctx.app.send_page(ctx, "list", std::move(d), heading);
 }

@@ -110,8 +110,8 @@ kainjow::mustache::data source_item(const Source& source);
 
 // One page of a list: `items` (cards of `kind`: "lessons", "plans" or "sources"), which of
 // `total` they are, the page size, and links to the pages before and after (`path`?page=N).
-kainjow::mustache::data list_view(std::string_view kind, kainjow::mustache::data items, int page,
-                                  std::size_t total, const std::string& path);
+kainjow::mustache::data list_view(std::string_view kind, const kainjow::mustache::data& items,
+                                  int page, std::size_t total, const std::string& path);
 
 // A job's page: its state and, once failed, its one-line reason.
 kainjow::mustache::data job_view(const std::string& id, const std::string& kind,

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { until as untilIn } from './lib.mjs';
 
 const BASE = (process.env.LECTIO_URL || '').replace(/\/$/, '');
 const SHOTS = process.env.LECTIO_SCREENSHOTS || path.resolve('screenshots');
@@ -39,24 +40,8 @@ async function shot(name) {
   return file;
 }
 
-// Polls fn() in the page until it returns a truthy value; fails with `what` and the last value.
-async function until(what, fn, arg, timeout = 10000) {
-  const end = Date.now() + timeout;
-  let last;
-  for (;;) {
-    try {
-      last = await page.evaluate(fn, arg);
-    } catch (err) {  // the page navigated meanwhile: try again in the new document
-      if (!/context was destroyed|navigat/i.test(err.message)) throw err;
-      last = { error: err.message };
-    }
-    if (last && (typeof last !== 'object' || last.ok)) return last;
-    if (Date.now() > end) {
-      assert.fail(`timed out after ${timeout} ms waiting for ${what}; last: ${JSON.stringify(last)}`);
-    }
-    await page.waitForTimeout(50);
-  }
-}
+// Polls fn(arg) in the test's page until it returns a truthy value (lib.mjs's until).
+const until = (what, fn, arg, timeout) => untilIn(page, what, fn, arg, timeout);
 
 // The WebVTT cues of the player's track: [{start, end, text}] (one per transcript sentence).
 async function trackCues() {

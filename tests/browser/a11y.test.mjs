@@ -132,6 +132,15 @@ describe('every page type passes axe at 1366×900 and 390×844', { concurrency: 
     it('job', () => check('job', `/jobs/${job}`, {
       ready: () => !document.getElementById('job-link').hidden }));
     it('me', () => check('me', '/me', { ready: () => document.querySelector('.cards li') }));
+    // The editor of the lesson the job made (issue 32), once edit.js has loaded its script.
+    it('lesson editor', async () => {
+      await page.goto(`${BASE}/jobs/${job}`);
+      await until(page, 'the job link', () => !document.getElementById('job-link').hidden);
+      const href = await page.locator('#job-link a').first().getAttribute('href');
+      const lesson = new URL(href, BASE).pathname;
+      await check('edit', `${lesson}/edit`, {
+        ready: () => document.querySelector('.edit-page.ready') });
+    });
     it('review (flashcards)', () => check('review', '/review', {
       ready: () => document.getElementById('review-status').hidden }));
     it('quiz', () => check('quiz-in', `${LESSON}/quiz`));

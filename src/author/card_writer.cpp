@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -26,16 +27,42 @@ lesson::Brief brief_of(const lesson::Lesson& l) {
   return b;
 }
 
-// The chunks a section's content sentences cite, first cited first, labelled S1, S2 ...
-std::vector<std::pair<std::string, LabelledChunk>> section_chunks(
-    const lesson::ScriptSection& section, const std::map<std::string, std::string>& texts) {
-  std::vector<std::pair<std::string, LabelledChunk>> out;
+// The chunks the lesson's insight sections cite, as the session's material (only their ids and
+// texts are known here, which is what the session reads of them).
+lesson::Material cited_material(const lesson::Lesson& l,
+                                const std::map<std::string, std::string>& texts) {
+  lesson::Material m;
   std::set<std::string> seen;
+  for (const auto& section : l.script) {
+    for (const auto& s : section.sentences) {
+      for (const auto& id : s.citations) {
+        const auto text = texts.find(id);
+        const auto ref = ChunkRef::parse(id);
+        if (text == texts.end() || !ref || !seen.insert(id).second) continue;
+        Chunk c;
+        c.source_id = ref->source_id;
+        c.ordinal = ref->ordinal;
+        c.text = text->second;
+        m.chunks.push_back(std::move(c));
+      }
+    }
+  }
+  return m;
+}
+
+// The material's chunks a section's content sentences cite (indexes), first cited first, at
+// most kMaxChunks.
+std::vector<int> section_chunks(const lesson::ScriptSection& section, const lesson::Material& m) {
+  std::vector<int> out;
   for (const auto& s : section.sentences) {
     for (const auto& id : s.citations) {
-      const auto text = texts.find(id);
-      if (text == texts.end() || !seen.insert(id).second || out.size() == kMaxChunks) continue;
-      out.push_back({id, {fmt::format("S{}", out.size() + 1), "", text->second}});
+      const auto it = std::find_if(m.chunks.begin(), m.chunks.end(),
+                                   [&id](const Chunk& c) { return c.id() == id; });
+      if (it == m.chunks.end()) continue;
+      const int index = static_cast<int>(it - m.chunks.begin());
+      if (std::find(out.begin(), out.end(), index) != out.end()) continue;
+      if (out.size() == kMaxChunks) return out;
+      out.push_back(index);
     }
   }
   return out;
@@ -59,43 +86,39 @@ class LlmCardWriter final : public study::CardWriter {
   lesson::StudySet write(const lesson::Lesson& l,
                          const std::map<std::string, std::string>& texts) override {
     const lesson::Brief brief = brief_of(l);
+    const lesson::Material material = cited_material(l, texts);
+    // The session labels the chunks, maps the model's labels back (however it writes them)
+    // and adds up what the requests cost.
+    LlmSession session(*client_, brief, material);
     lesson::StudySet out;
     for (const auto& section : l.script) {
       if (section.kind != lesson::SectionKind::kInsight || section.insight_index < 0 ||
           section.insight_index >= static_cast<int>(brief.insights.size())) {
         continue;
       }
-      const auto chunks = section_chunks(section, texts);
+      const std::vector<int> chunks = section_chunks(section, material);
       if (chunks.empty()) continue;
-      std::vector<LabelledChunk> labelled;
-      std::map<std::string, std::string> ids;  // label -> chunk id
-      for (const auto& [id, chunk] : chunks) {
-        labelled.push_back(chunk);
-        ids[chunk.label] = id;
-      }
-      const auto request = study_request(brief, section.insight_index, labelled,
-                                         study::kCardsPerInsight, study::kQuestionsPerInsight);
-      const auto reply = client_->complete_json(request, check_study);
-      spent_.requests += reply.attempts;
-      spent_.retries += reply.attempts - 1;
-      spent_.prompt_tokens += reply.prompt_tokens;
-      spent_.completion_tokens += reply.completion_tokens;
-      add(Json::parse(reply.json), ids, section.insight_index, out);
+      const auto reply =
+          session.ask(study_request(brief, section.insight_index, session.label(chunks),
+                                    study::kCardsPerInsight, study::kQuestionsPerInsight),
+                      check_study);
+      spent_ = session.usage();
+      add(reply, session, section.insight_index, out);
     }
     return out;
   }
 
  private:
-  static void add(const Json& j, const std::map<std::string, std::string>& ids, int insight,
-                  lesson::StudySet& out) {
-    // A label, or a list of them (models write both): its first names the chunk.
-    auto chunk_of = [&ids](const Json& item) {
+  static void add(const Json& j, const LlmSession& session, int insight, lesson::StudySet& out) {
+    // A label, or a list of them (models write both): its first names the chunk. A label that
+    // names none is kept as written, and the holder refuses it as no chunk of the sources.
+    auto chunk_of = [&session](const Json& item) {
       std::string label = string_field(item, "cite");
       if (item.contains("cite") && item["cite"].is_array() && !item["cite"].empty()) {
         label = item["cite"].front().is_string() ? item["cite"].front().get<std::string>() : "";
       }
-      const auto it = ids.find(label);
-      return it == ids.end() ? label : it->second;
+      const Chunk* chunk = session.chunk_of(label);
+      return chunk == nullptr ? label : chunk->id();
     };
     for (const Json& c : j.value("cards", Json::array())) {
       lesson::StudyCard card;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "facts.h"
@@ -271,13 +272,16 @@ void add_study_set(lesson::Lesson& l, const std::map<std::string, std::string>& 
     return;
   }
   lesson::StudySet written;
+  std::optional<std::string> failure;
   try {
     written = writer->write(l, texts);
-    add_usage(l, writer->spent());
   } catch (const Error& e) {
-    add_usage(l, writer->spent());
+    failure = e.what();
+  }
+  add_usage(l, writer->spent());
+  if (failure) {
     l.warnings.push_back(fmt::format(
-        "study: {} wrote no cards ({}); the built-in engine's are kept", writer->name(), e.what()));
+        "study: {} wrote no cards ({}); the built-in engine's are kept", writer->name(), *failure));
     l.study = std::move(built_in);
     return;
   }

@@ -5,28 +5,26 @@
 #include <charconv>
 #include <string>
 
+#include "lectio/core/error.h"
+
 namespace lectio::web {
 
-namespace {
-
-int number_field(Context& ctx, const char* name, int fallback, int lo, int hi) {
+int query_number(Context& ctx, const char* name, int fallback, int lo, int hi) {
   const std::string v = ctx.field(name);
   if (v.empty()) return fallback;
   int n = 0;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
   if (ec != std::errc() || end != v.data() + v.size() || n < lo || n > hi) {
-    throw HttpError(400, "invalid_input",
-                    fmt::format("{}: must be a whole number from {} to {}", name, lo, hi));
+    throw InvalidField(
+        name, fmt::format("{}: must be a whole number from {} to {}, not '{}'", name, lo, hi, v));
   }
   return n;
 }
 
-}  // namespace
-
 ListPage list_page(Context& ctx) {
   ListPage page;
-  page.offset = number_field(ctx, "offset", 0, 0, 100000000);
-  page.limit = number_field(ctx, "limit", kDefaultPageSize, 1, kMaxPageSize);
+  page.offset = query_number(ctx, "offset", 0, 0, kMaxOffset);
+  page.limit = query_number(ctx, "limit", kDefaultPageSize, 1, kMaxPageSize);
   return page;
 }
 

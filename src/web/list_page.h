@@ -13,11 +13,16 @@ namespace lectio::web {
 
 inline constexpr int kDefaultPageSize = 50;
 inline constexpr int kMaxPageSize = 200;
+inline constexpr int kMaxOffset = 100000000;
 
 struct ListPage {
   int offset = 0;
   int limit = kDefaultPageSize;
 };
+
+// The query field `name` as a whole number from lo to hi; `fallback` when it is absent.
+// Throws InvalidField naming it (a 400) otherwise.
+int query_number(Context& ctx, const char* name, int fallback, int lo, int hi);
 
 // The page a request asks for; throws 400 naming offset or limit when out of range.
 ListPage list_page(Context& ctx);

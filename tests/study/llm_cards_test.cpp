@@ -35,7 +35,8 @@ std::shared_ptr<llm::ChatClient> client_for(const ChatServer& server) {
 ScriptedReply answer(const json& request, int) {
   const std::string prompt = user_message(request);
   if (prompt.find("insight 1 of 2") == std::string::npos) return {200, R"({"cards":[],"quiz":[]})"};
-  // S1 is the section's first cited chunk (file_lock:c0000), S2 the next (c0002).
+  // S1 is the section's first cited chunk (file_lock:c0000), S2 the next (c0002); models write
+  // labels in more than one way.
   const json reply = {
       {"cards",
        {{{"kind", "cloze"},
@@ -53,7 +54,7 @@ ScriptedReply answer(const json& request, int) {
          {"right", "EXCLUSIVE"},
          {"wrong", {"SHARED", "PENDING", "UNLOCKED"}},
          {"quote", "An EXCLUSIVE lock is needed in order to write to the database file."},
-         {"cite", "S1"}}}}};
+         {"cite", "[s1]"}}}}};
   return {200, reply.dump()};
 }
 
@@ -71,7 +72,8 @@ TEST(LlmCardsTest, AsksForEachInsightFromItsCitedChunksAndKeepsWhatHolds) {
   EXPECT_NE(first.find("[S1] An EXCLUSIVE lock is needed"), std::string::npos) << first;
   EXPECT_NE(first.find("[S3] The pager module"), std::string::npos);
   const std::string second_prompt = user_message(calls[1].body);
-  EXPECT_NE(second_prompt.find("[S1] Only one process at a time"), std::string::npos);
+  // The labels are the lesson's: c0002 keeps the S2 it had in the first request.
+  EXPECT_NE(second_prompt.find("[S2] Only one process at a time"), std::string::npos);
   EXPECT_EQ(second_prompt.find("An EXCLUSIVE lock is needed"), std::string::npos)
       << "a chunk only the first insight cites";
 

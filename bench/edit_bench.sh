@@ -4,8 +4,8 @@
 # lesson over the bash reference manual, bash-doc's bashref.pdf):
 #   1. compose and render it (every sentence synthesised; the clips are cached);
 #   2. change one sentence of its script and `lectio lesson apply` it: the partial re-render;
-#   3. set the audio directory aside and `lectio lesson revert` to that version: the same
-#      content rendered in full from nothing;
+#   3. set the audio directory aside (its clip and unit caches too) and `lectio lesson revert`
+#      to that version: the same content rendered in full from nothing;
 # then compares 2 with 3: CPU time (the whole command, user + system, children included),
 # every transcript cue's start and end, the clips of the unchanged sentences (cached in 1,
 # synthesised afresh in 3) and the MP3s.

@@ -12,7 +12,7 @@
 // article's figures.
 // --features writes, per question, every candidate sentence the ranker scored with its
 // features (answer_features.h) and whether it holds a gold answer: one JSON line a question,
-// with the ranker's scores ("s", "fs"), FTS5's hits ("fts1", "fts3") and what ask answered
+// with the ranker's score ("s"), FTS5's hits ("fts1", "fts3") and what ask answered
 // ("ask"): the input of bench/qa_loao.cpp (leave-one-article-out) and fit_answer_ranker.py.
 #include <fmt/format.h>
 #include <sqlite3.h>
@@ -127,7 +127,6 @@ nlohmann::json feature_row(const nlohmann::json& q, const std::string& source, i
                     {"turn", c.turns_round},
                     {"label", contains(cand.original, gold)},
                     {"s", c.score},
-                    {"fs", c.follow_score},
                     {"f", c.features},
                     {"text", cand.original}});
   }

@@ -4,6 +4,8 @@
 //
 //   lectio_qa_loao FEATURES.jsonl [--use own,heading,...] [--bar 0.40] [--answered 0.90]
 //       [--label gold|answerable] [--no-refusal] [--shipped] [--curve] [--print-model]
+//       [--follow-dump] [--follow-bar 0.5] [--conf-extra F,..] [--l2 0.01] [--iterations 250]
+//       [--trees N]
 //
 // Each fold fits the ranker (a softmax over each answerable question's candidates at or over
 // the coverage bar: eval::fit_softmax_ranker) and the refusal model (eval::fit_logistic over
@@ -11,12 +13,16 @@
 // refusal threshold where those 16 articles' answerable questions are answered at the
 // --answered share, and replays pick_answer() on the 17th: the lead is the best-scored
 // candidate at or over the bar, refused when a refusal sign turns it round or the model's
-// probability is under the threshold; the sentences after it follow the shipped hand-set
-// order (the dump's "fs"), as choose() picks them (duplicates aside). Prints the pooled
-// figures, each article's, their spread, and with --curve the refusal curve of the pooled
-// held-out probabilities. --shipped replays the shipped model (the dump's scores, the shipped
-// refusal model) instead of
-// fitting; --print-model fits on every article and prints the constants to ship.
+// probability is under the threshold; the sentences after it (at half the bar, or
+// --follow-bar of it) follow the fold's ranker, as choose() picks them (duplicates aside), or
+// with --follow-dump the dump's "fs" order (before 2026-12-03: the hand-set weights).
+// --conf-extra F,.. gives the refusal model the lead's ranker features F too (a probe: the
+// shipped model reads answer_confidence.h's features only). --trees N fits the refusal model
+// as N rounds of boosted depth-two trees (eval/boosted_trees.h) instead of the logistic one. Prints
+// the pooled figures, each article's, their spread, and with --curve the refusal curve of the
+// pooled held-out probabilities. --shipped replays the shipped model (the dump's scores, the
+// shipped refusal model) instead of fitting; --print-model fits on every article and prints the
+// constants to ship.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -25,12 +31,14 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "lectio/ask/answer_confidence.h"
 #include "lectio/ask/answer_features.h"
+#include "lectio/eval/boosted_trees.h"
 #include "lectio/eval/linear_models.h"
 
 using namespace lectio;
@@ -60,14 +68,25 @@ struct Config {
   bool gold_label = true;  // the refusal model learns "the lead holds a gold answer"
   bool refusal = true;
   bool shipped = false;
+  // The sentences after the lead in the fold's fitted ranker's order, as choose() ranks a
+  // learner's question since 2026-12-03; false (--follow-dump): the dump's "fs" order.
+  bool follow_fitted = true;
+  double follow_bar = 0.5;              // ... at this share of the bar
+  std::vector<std::size_t> conf_extra;  // the lead's ranker features the refusal model reads too
+  eval::FitOptions ranker_fit, refusal_fit;  // --l2, --iterations (both models)
+  int trees = 0;  // --trees N: the refusal model as N rounds of boosted trees (a probe)
 };
 
 struct Model {
   ask::Features ranker{};
   eval::LogisticModel confidence;
+  std::optional<eval::BoostedTrees> trees;  // the refusal model instead, with --trees
   double threshold = 0;
   bool refusal = false;
   bool shipped = false;
+  bool follow_fitted = false;
+  double follow_bar = 0.5;
+  std::vector<std::size_t> conf_extra;
 };
 
 std::vector<Question> load(const std::string& path) {
@@ -92,8 +111,8 @@ std::vector<Question> load(const std::string& path) {
       Cand& x = q.cands.emplace_back();
       x.index = c.at("i");
       x.cov = c.at("cov");
-      x.follow = c.value("fs", 0.0);
       x.shipped = c.value("s", -static_cast<double>(q.cands.size()));
+      x.follow = c.value("fs", x.shipped);  // dumps before 2026-12-03: the hand-set order
       x.turn = c.at("turn");
       x.label = c.at("label");
       const auto f = c.at("f").get<std::vector<double>>();
@@ -115,6 +134,7 @@ struct Outcome {
   bool has_lead = false;  // a lead passed the bar and the refusal signs
   double probability = 1;
   ask::ConfidenceFeatures features{};
+  std::vector<double> x;  // what the fitted refusal model reads
   bool lead_label = false;
   bool lead_whole = false;  // the answer would hold a gold answer, were it given
 };
@@ -143,22 +163,28 @@ Outcome replay(const Model& m, const Question& q, double bar) {
   o.features =
       ask::confidence_features(ranked, static_cast<std::size_t>(lead - ranked.begin()), bar);
   o.lead_whole = c.label;
+  o.x.assign(o.features.begin(), o.features.end());
+  for (std::size_t k : m.conf_extra) o.x.push_back(c.f[k]);
   // The sentences after it: the hand-set order, ties in document order, at half the bar.
-  std::vector<const Cand*> rest;
-  for (const Cand& x : q.cands) rest.push_back(&x);
-  std::sort(rest.begin(), rest.end(), [](auto* a, auto* b) { return a->index < b->index; });
+  std::vector<std::pair<const Cand*, double>> rest;
+  for (std::size_t i = 0; i < q.cands.size(); ++i) {
+    rest.emplace_back(&q.cands[i], m.follow_fitted ? score(m, q, i) : q.cands[i].follow);
+  }
+  std::sort(rest.begin(), rest.end(),
+            [](const auto& a, const auto& b) { return a.first->index < b.first->index; });
   std::stable_sort(rest.begin(), rest.end(),
-                   [](auto* a, auto* b) { return a->follow > b->follow; });
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
   int chosen = 1;
-  for (const Cand* x : rest) {
+  for (const auto& [x, unused] : rest) {
     if (chosen >= 3) break;
-    if (x == &c || x->cov < bar / 2) continue;
+    if (x == &c || x->cov < bar * m.follow_bar) continue;
     ++chosen;
     o.lead_whole = o.lead_whole || x->label;
   }
   if (m.refusal) {
     o.probability = m.shipped ? ask::answer_confidence(o.features)
-                              : m.confidence.probability({o.features.begin(), o.features.end()});
+                    : m.trees ? m.trees->probability(o.x)
+                              : m.confidence.probability(o.x);
     if (o.probability < m.threshold) return o;
   }
   o.answered = true;
@@ -179,6 +205,9 @@ std::vector<const Question*> select(const std::vector<Question>& qs, Pick pick) 
 Model fit(const std::vector<const Question*>& train, const Config& cfg) {
   Model m;
   m.shipped = cfg.shipped;
+  m.follow_fitted = cfg.follow_fitted;
+  m.follow_bar = cfg.follow_bar;
+  m.conf_extra = cfg.conf_extra;
   if (cfg.shipped) {
     m.refusal = cfg.refusal;
     m.threshold = ask::min_answer_confidence();
@@ -197,7 +226,7 @@ Model fit(const std::vector<const Question*>& train, const Config& cfg) {
         g.label.push_back(c.label);
       }
     }
-    const std::vector<double> w = eval::fit_softmax_ranker(groups);
+    const std::vector<double> w = eval::fit_softmax_ranker(groups, cfg.ranker_fit);
     for (std::size_t k = 0; k < cfg.use.size(); ++k) m.ranker[cfg.use[k]] = w[k];
   }
   if (!cfg.refusal) return m;
@@ -206,10 +235,16 @@ Model fit(const std::vector<const Question*>& train, const Config& cfg) {
   for (const Question* q : train) {
     const Outcome o = replay(m, *q, cfg.bar);
     if (!o.has_lead) continue;
-    x.emplace_back(o.features.begin(), o.features.end());
+    x.push_back(o.x);
     y.push_back(cfg.gold_label ? q->answerable && o.lead_label : q->answerable);
   }
-  m.confidence = eval::fit_logistic(x, y);
+  if (cfg.trees > 0) {
+    eval::TreeOptions t;
+    t.rounds = cfg.trees;
+    m.trees = eval::fit_boosted_trees(x, y, t);
+  } else {
+    m.confidence = eval::fit_logistic(x, y, cfg.refusal_fit);
+  }
   m.refusal = true;
   // The threshold: the training articles' answerable questions answered at cfg.answered.
   std::vector<double> p;
@@ -315,9 +350,25 @@ void print_model(const Model& m, const Config& cfg) {
   std::printf("%.4g}\n%.4g\n", m.confidence.bias, m.threshold);
 }
 
+// "own,heading,..." as feature indices; `option` names the list in an error.
+std::vector<std::size_t> feature_list(const std::string& list, const std::string& option) {
+  std::vector<std::size_t> out;
+  std::size_t from = 0;
+  while (from <= list.size()) {
+    const std::size_t to = std::min(list.find(',', from), list.size());
+    const std::string name = list.substr(from, to - from);
+    const auto it = std::find(ask::kFeatureNames.begin(), ask::kFeatureNames.end(), name);
+    if (it == ask::kFeatureNames.end()) throw std::runtime_error(option + ": no feature " + name);
+    out.push_back(static_cast<std::size_t>(it - ask::kFeatureNames.begin()));
+    from = to + 1;
+  }
+  return out;
+}
+
 Config parse(int argc, char** argv) {
   Config cfg;
   std::string use = "own,heading,before,cosine,prior,typed,dangling,near_type,bm25";
+  std::string extra;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
     const auto value = [&] {
@@ -336,18 +387,23 @@ Config parse(int argc, char** argv) {
       cfg.refusal = false;
     else if (a == "--shipped")
       cfg.shipped = true;
+    else if (a == "--follow-dump")
+      cfg.follow_fitted = false;
+    else if (a == "--trees")
+      cfg.trees = std::stoi(value());
+    else if (a == "--l2")
+      cfg.ranker_fit.l2 = cfg.refusal_fit.l2 = std::stod(value());
+    else if (a == "--iterations")
+      cfg.ranker_fit.iterations = cfg.refusal_fit.iterations = std::stoi(value());
+    else if (a == "--conf-extra")
+      extra = value();
+    else if (a == "--follow-bar")
+      cfg.follow_bar = std::stod(value());
     else if (a != "--curve" && a != "--print-model")
       throw std::runtime_error(a + ": unknown option");
   }
-  std::size_t from = 0;
-  while (from <= use.size()) {
-    const std::size_t to = std::min(use.find(',', from), use.size());
-    const std::string name = use.substr(from, to - from);
-    const auto it = std::find(ask::kFeatureNames.begin(), ask::kFeatureNames.end(), name);
-    if (it == ask::kFeatureNames.end()) throw std::runtime_error("--use: no feature " + name);
-    cfg.use.push_back(static_cast<std::size_t>(it - ask::kFeatureNames.begin()));
-    from = to + 1;
-  }
+  cfg.use = feature_list(use, "--use");
+  if (!extra.empty()) cfg.conf_extra = feature_list(extra, "--conf-extra");
   return cfg;
 }
 
@@ -355,10 +411,11 @@ Config parse(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(
-        stderr,
-        "usage: lectio_qa_loao FEATURES.jsonl [--use F,..] [--bar B] [--answered A] "
-        "[--label gold|answerable] [--no-refusal] [--shipped] [--curve] [--print-model]\n");
+    std::fprintf(stderr,
+                 "usage: lectio_qa_loao FEATURES.jsonl [--use F,..] [--bar B] [--answered A] "
+                 "[--label gold|answerable] [--no-refusal] [--shipped] [--curve] [--print-model] "
+                 "[--follow-dump] [--follow-bar B] [--conf-extra F,..] [--l2 L] [--iterations N] "
+                 "[--trees N]\n");
     return 2;
   }
   try {

@@ -2,7 +2,10 @@
 //   lectio_render_bench render LESSON.json OUT_DIR [--raw] [--threads N]
 //       render_lesson into OUT_DIR (--raw: without text normalisation); prints a JSON line.
 //   lectio_render_bench stages LESSON.json
-//       the rendering stages one after another on one thread, with the CPU time of each.
+//       render_lesson on one thread into a new directory, with the wall and CPU time of each
+//       stage (the renderer's LECTIO_RENDER_TIMES lines, on stderr): synthesis (normalise,
+//       synthesise, trim, resample), layout into units, loudness (cells, gain, limiter), MP3
+//       units, Opus units, files, transcript.
 //   lectio_render_bench text LESSON.json
 //       the script as written, one sentence a line (what the flite command is given).
 //   lectio_render_bench reference LESSON.json [--raw]
@@ -17,6 +20,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -27,12 +31,8 @@
 
 #include "lectio/core/error.h"
 #include "lectio/lesson/lesson.h"
-#include "lectio/speech/audio.h"
 #include "lectio/speech/normalize.h"
-#include "lectio/speech/publish_files.h"
 #include "lectio/speech/render.h"
-#include "lectio/speech/synthesizer.h"
-#include "lectio/voices/hosts.h"
 
 namespace {
 
@@ -100,39 +100,15 @@ int render(const std::vector<std::string>& args) {
 
 int stages(const std::vector<std::string>& args) {
   const auto lesson = lesson::lesson_from_json(slurp(args.at(0)));
-  double mark = cpu_seconds();
-  const auto lap = [&](const char* what) {
-    const double now = cpu_seconds();
-    std::printf("%-22s %7.2f s CPU\n", what, now - mark);
-    mark = now;
-  };
-  std::vector<std::string> spoken;
-  for (const auto* s : lesson::script_sentences(lesson)) {
-    spoken.push_back(normalize_for_speech(s->text, lesson.language));
-  }
-  lap("normalise");
-  auto synth = make_synthesizer(*voices::find_host(lesson.host));
-  std::vector<Pcm> clips;
-  for (const auto& s : spoken) clips.push_back(synth->speak(s));
-  lap("synthesise (1 thread)");
-  Pcm program{kRenderRate, {}};
-  for (const auto& c : clips) {
-    const Pcm r = resample(c, kRenderRate);
-    program.samples.insert(program.samples.end(), r.samples.begin(), r.samples.end());
-    append_silence(program, 0.45);
-  }
-  lap("resample to 48 kHz");
-  normalize_loudness(program);
-  lap("loudness + limiter");
-  const AudioTags tags{lesson.title, lesson.host, lesson.plan, lesson.date, "", {}};
-  const auto dir = std::filesystem::temp_directory_path();
-  write_mp3(program, tags, dir / "lectio_stages.mp3");
-  lap("MP3 (LAME)");
-  write_opus(program, tags, dir / "lectio_stages.opus");
-  lap("Opus (libopusenc)");
-  std::filesystem::remove(dir / "lectio_stages.mp3");
-  std::filesystem::remove(dir / "lectio_stages.opus");
-  std::printf("%-22s %7.1f s\n", "audio", program.seconds());
+  std::string dir = (std::filesystem::temp_directory_path() / "lectio_stages_XXXXXX").string();
+  if (mkdtemp(dir.data()) == nullptr) throw Io(dir + ": cannot create");
+  RenderOptions options;
+  options.out_dir = dir;
+  options.threads = 1;
+  setenv("LECTIO_RENDER_TIMES", "1", 1);
+  const RenderResult r = render_lesson(lesson, options);
+  std::filesystem::remove_all(dir);
+  std::printf("%-22s %7.1f s\n", "audio", r.seconds);
   return 0;
 }
 

@@ -49,13 +49,14 @@ constexpr Features kLeadWeights = [] {
   return w;
 }();
 
-// The hand-set weights the ranker had before the fit. They rank the sentences after the lead,
-// since the fit's objective is the first sentence only (under the fitted weights the lesson
-// FAQ's later sentences took weak matches such as a license's "in order to" for "the order
-// they happen in"; on SQuAD dev the whole answer holds a gold answer 0.800 with the fitted
-// weights throughout, 0.798 with these after the lead). They also rank the lead of the
-// questions made from a brief (PickOptions::weigh_absent_terms false): such questions ("Can
-// you explain where TPUs are strongest?") are not the factoid questions the fit saw.
+// The hand-set weights the ranker had before the fit. They rank the lead and the sentences
+// after it for the questions made from a brief (PickOptions::weigh_absent_terms false): such
+// questions ("Can you explain where TPUs are strongest?") are not the factoid questions the
+// fit saw, and under the fitted weights the lesson FAQ's later sentences took weak matches
+// such as a license's "in order to" for "the order they happen in". A learner's question has
+// its later sentences ranked by the fitted weights too (since 2026-12-03: leave-one-article-
+// out on qa-dev the whole answer holds a gold answer 0.840 -> 0.846, better in 9 of the 17
+// articles, worse in 4; docs/benchmarks.md, "Ask and verify").
 constexpr Features kHandWeights = [] {
   Features w{};
   w[kOwn] = 1;
@@ -132,6 +133,8 @@ std::vector<RankedCandidate> score_candidates(const Question& q,
   if (absent >= options.max_absent_share * total) return {};
   const FeatureInputs in{
       q, candidates, stats, vectors, weight, options.excluded, options.chunk_prior, wordnet};
+  // A learner's question: the fitted weights rank every sentence of the answer; a brief's
+  // question: the hand-set ones.
   const Features& lead = options.weigh_absent_terms ? kLeadWeights : kHandWeights;
   std::vector<RankedCandidate> out;
   for (CandidateFeatures& f : candidate_features(in)) {
@@ -142,7 +145,6 @@ std::vector<RankedCandidate> score_candidates(const Question& q,
     r.coverage = f.coverage;
     for (std::size_t k = 0; k < kFeatureCount; ++k) {
       r.score += lead[k] * f.values[k];
-      r.follow_score += kHandWeights[k] * f.values[k];
     }
     r.features = f.values;
     out.push_back(r);
@@ -191,16 +193,9 @@ std::vector<int> choose(const Question& q, const std::vector<RankedCandidate>& r
   }
   std::vector<int> chosen = {lead->candidate};
   // A sentence after it adds to the answer and need carry only half as much (SQuAD dev: the
-  // answer holds the gold answer 0.782 -> 0.792); ties in document order.
-  std::vector<RankedCandidate> rest = ranked;
-  std::sort(rest.begin(), rest.end(), [](const RankedCandidate& a, const RankedCandidate& b) {
-    return a.candidate < b.candidate;
-  });
-  std::stable_sort(rest.begin(), rest.end(),
-                   [](const RankedCandidate& a, const RankedCandidate& b) {
-                     return a.follow_score > b.follow_score;
-                   });
-  for (const RankedCandidate& s : rest) {
+  // answer holds the gold answer 0.782 -> 0.792), in the ranking's order (ties in document
+  // order, as score_candidates() sorts them).
+  for (const RankedCandidate& s : ranked) {
     if (static_cast<int>(chosen.size()) >= options.max_sentences) break;
     if (s.coverage < options.min_coverage / 2) continue;
     bool duplicate = false;

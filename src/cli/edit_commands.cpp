@@ -24,6 +24,7 @@ struct EditArgs {
   std::string id;
   std::string file;
   int version = 0;
+  int delete_version = 0;
   bool strict = false;
   bool no_audio = false;
   bool diff = false;
@@ -84,7 +85,20 @@ void run_apply(const EditArgs& args, GlobalOptions& global) {
   std::cout << fmt::format("{} version {}\n", r.lesson.id, r.lesson.version);
 }
 
+void run_delete_version(const EditArgs& args, GlobalOptions& global) {
+  auto store = store::open_content_store(global.data());
+  const auto c = current(*store, args.id);
+  const auto removed = pipeline::delete_version(*store, global.data(), c, args.delete_version,
+                                                edit_options(args).render);
+  std::cout << fmt::format("{} version {} deleted; {} files removed\n", c.lesson.id,
+                           args.delete_version, removed.size());
+}
+
 void run_versions(const EditArgs& args, GlobalOptions& global) {
+  if (args.delete_version != 0) {
+    run_delete_version(args, global);
+    return;
+  }
   auto store = store::open_content_store(global.data());
   const auto c = current(*store, args.id);
   const auto record = store->record(store::RecordKind::kLesson, c.lesson.id);
@@ -143,6 +157,15 @@ void register_lesson_edit_commands(CLI::App& lesson, GlobalOptions& global) {
   CLI::App* versions = lesson.add_subcommand("versions", "List a lesson's versions");
   versions->add_option("id", args->id, "A lesson id or slug")->required();
   versions->add_flag("--diff", args->diff, "Show what each version changed");
+  versions
+      ->add_option("--delete", args->delete_version,
+                   "Delete this version and its audio files (never the published one)")
+      ->check(CLI::Range(1, 1000000))
+      ->excludes("--diff");
+  versions->add_option("--out", args->out,
+                       "With --delete: the audio directory (default: <data>/audio)");
+  versions->add_option("--lexicon", args->lexicon,
+                       "With --delete: the lexicon the audio was rendered with");
   versions->callback([args, &global] { run_versions(*args, global); });
 
   CLI::App* revert =

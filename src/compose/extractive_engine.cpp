@@ -7,6 +7,7 @@
 #include <functional>
 #include <set>
 
+#include "faq.h"
 #include "insight_material.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
@@ -171,12 +172,17 @@ class ExtractiveEngine final : public Engine {
     // The FAQ answers from the lesson's own material: the insights' sections.
     // An insight left unsaid has no material to answer from.
     std::vector<std::vector<double>> insight_worth;
+    std::vector<bool> core(candidates.size(), false);
     for (int i = 0; i < n; ++i) {
+      if (spoken[static_cast<std::size_t>(i)]) {
+        const auto& own = found[static_cast<std::size_t>(i)].core;
+        for (std::size_t c = 0; c < core.size(); ++c) core[c] = core[c] || own[c];
+      }
       insight_worth.push_back(spoken[static_cast<std::size_t>(i)]
                                   ? found[static_cast<std::size_t>(i)].priority
                                   : std::vector<double>(candidates.size(), 0.0));
     }
-    lesson.faq = write_faq(brief, material, candidates, scorer, say, insight_worth);
+    lesson.faq = write_faq(brief, material, candidates, scorer, say, insight_worth, core);
     lesson.best_quote = pick_best_quote(brief, material, candidates, scorer);
     lesson.title = say.title();
     lesson.tags = brief.tags.empty() ? top_terms_as_tags(candidates, lang) : brief.tags;

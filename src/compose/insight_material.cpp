@@ -41,6 +41,9 @@ constexpr double kBroadMinRelevance = 0.25;
 // The mix of a sentence's worth inside its region.
 constexpr double kRelevanceWeight = 0.4;
 constexpr int kSubsectionLead = 2;
+// A long section's own text past this many sentences is reference detail (operator by
+// operator, option by option): said only when it serves the insight by its words (relevance).
+constexpr int kReferenceLead = 24;
 constexpr double kLeadWeight = 0.3;
 constexpr double kSectionWeight = 0.3;
 
@@ -81,6 +84,19 @@ int lifted(int s, const std::vector<double>& scores, const extract::SectionTree&
     return scores[static_cast<std::size_t>(k)] >= kSiblingShare * best;
   });
   return kids.size() >= 2 && 2 * strong >= static_cast<long>(kids.size()) ? parent : s;
+}
+
+// A heading names a sibling of what the focus names when the focus's only term in it is its
+// head noun, one the focus qualifies, after a modifier the focus does not have: "Process
+// Substitution" beside "how parameter and command substitution work".
+bool names_a_sibling(const extract::Focus& focus, const extract::Section& sec) {
+  const auto& h = sec.heading_terms;
+  if (h.size() < 2 || !focus.qualified.count(h.back())) return false;
+  const std::set<std::string> own(focus.terms.begin(), focus.terms.end());
+  return std::none_of(h.begin(), h.end() - 1, [&](const std::string& t) {
+    return std::any_of(own.begin(), own.end(),
+                       [&](const std::string& f) { return focus.found_in({t}, f); });
+  });
 }
 
 // The sections that teach the focus, best first; empty when none does.
@@ -126,7 +142,8 @@ std::vector<int> regions_for(const extract::Focus& focus, const std::vector<doub
     }
     const bool related = std::any_of(
         out.begin(), out.end(), [&](int r) { return tree.contains(r, s) || tree.contains(s, r); });
-    if (!related && teaching(s)) out.push_back(s);
+    const auto& sec = tree.sections()[static_cast<std::size_t>(s)];
+    if (!related && !names_a_sibling(focus, sec) && teaching(s)) out.push_back(s);
   }
   return out;
 }
@@ -211,6 +228,8 @@ void assign_sentences(std::vector<InsightMaterial>& out,
     const int at = tree.section_of(static_cast<int>(c));
     const int rank = tree.rank_in_section(static_cast<int>(c));
     int owner = -1;
+    bool owner_core = false;
+    bool owner_detail = false;
     int owner_depth = -1;
     double owner_rel = -1;
     double owner_worth = 0;
@@ -229,8 +248,14 @@ void assign_sentences(std::vector<InsightMaterial>& out,
         // is the subsection's own detail, said only when the subsection itself serves the
         // insight (as the parts of a lifted region do).
         if (at != r && rank >= kSubsectionLead && section < kSiblingShare) continue;
+        // A subsection's own subsection is further detail still: said only when it serves the
+        // insight itself.
+        const int at_depth = tree.sections()[static_cast<std::size_t>(at)].depth;
+        if (at_depth > depth + 1 && section < kSiblingShare) continue;
         const double lead = 1.0 / (1.0 + rank / 4.0);
         owner = static_cast<int>(i);
+        owner_core = at == r;
+        owner_detail = at == r && rank >= kReferenceLead && rel <= 0;
         owner_depth = depth;
         owner_rel = rel;
         owner_worth =
@@ -238,7 +263,11 @@ void assign_sentences(std::vector<InsightMaterial>& out,
                   : 1e-3 + kRelevanceWeight * rel + kLeadWeight * lead + kSectionWeight * section;
       }
     }
-    if (owner >= 0) out[static_cast<std::size_t>(owner)].priority[c] = owner_worth;
+    // Held by its most specific region but a detail there: no other insight says it either.
+    if (owner >= 0 && !owner_detail) {
+      out[static_cast<std::size_t>(owner)].priority[c] = owner_worth;
+      out[static_cast<std::size_t>(owner)].core[c] = owner_core;
+    }
   }
 }
 
@@ -257,6 +286,7 @@ std::vector<InsightMaterial> find_insight_material(
   for (InsightMaterial& m : out) {
     m.supported = !m.regions.empty();
     m.priority.assign(count, 0.0);
+    m.core.assign(count, false);
   }
   assign_sentences(out, scores, relevance, tree, count);
   return out;

@@ -19,6 +19,10 @@ struct InsightMaterial {
   // sentences that open a section (what it is), that sit in the best section and that carry
   // the insight's terms.
   std::vector<double> priority;
+  // Per candidate: it is in the text of one of the regions itself, or of a subsection that
+  // serves the insight as a whole; not a subsection's own detail said for its opening. The
+  // FAQ asks about these (what the insight's sections teach, not their asides).
+  std::vector<bool> core;
 };
 
 // Each focus's relevance per candidate (Scorer::relevance), 0 for a sentence that carries less

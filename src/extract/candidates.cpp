@@ -26,6 +26,33 @@ bool ends_like_sentence(std::string_view s, bool zh) {
   return false;
 }
 
+// A list's lead-in ("But there are also disadvantages:", "Advantages include:"): a block's
+// last sentence that ends with a colon and is a few words, no full sentence of its own. Longer
+// ones ("Command substitution occurs when a command is enclosed as follows:") introduce a
+// form or a paragraph, not a list of items it names.
+constexpr std::size_t kLeadInWords = 6;
+
+// Per line of the chunk, the terms of the lead-in it follows: the lines after a lead-in are
+// its items, up to the next lead-in; the lead-in names what they are, as a heading would.
+std::vector<std::vector<std::string>> lead_in_terms(const std::vector<ChunkSentence>& sentences,
+                                                    const std::string& language) {
+  const int lines = sentences.empty() ? 0 : sentences.back().line + 1;
+  std::vector<std::vector<std::string>> out(static_cast<std::size_t>(lines));
+  std::vector<std::string> lent;
+  for (std::size_t k = 0; k < sentences.size(); ++k) {
+    const ChunkSentence& s = sentences[k];
+    out[static_cast<std::size_t>(s.line)] = lent;
+    const bool last_of_line = k + 1 == sentences.size() || sentences[k + 1].line != s.line;
+    if (!last_of_line || s.text.empty() || s.text.back() != ':') continue;
+    if (text::words(s.text).size() > kLeadInWords) {
+      lent.clear();
+      continue;
+    }
+    lent = text::terms(s.text, language);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::optional<std::string> rewrite_for_listening(std::string_view sentence,
@@ -54,14 +81,16 @@ std::map<std::string, std::size_t> shared_heading_depth(const std::vector<Chunk>
 std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string& language) {
   std::vector<ChunkSentence> out;
   std::size_t start = 0;
+  int line = 0;
   while (start <= chunk.text.size()) {
     std::size_t nl = chunk.text.find('\n', start);
     if (nl == std::string::npos) nl = chunk.text.size();
     for (std::string& sentence : text::sentences(chunk.text.substr(start, nl - start), language)) {
-      out.push_back({std::move(sentence), false});
+      out.push_back({std::move(sentence), false, line});
     }
     if (nl == chunk.text.size()) break;
     start = nl + 1;
+    ++line;
   }
   if (!out.empty()) {
     out.front().cut = chunk.opens_mid_sentence;
@@ -85,7 +114,9 @@ std::vector<Candidate> build_candidates(const lesson::Material& material,
     }
     // A sentence follows the one before it in the chunk even across lines, as when heard.
     int previous = -1;
-    for (const ChunkSentence& piece : chunk_sentences(chunk, language)) {
+    const std::vector<ChunkSentence> pieces = chunk_sentences(chunk, language);
+    const auto lead_ins = lead_in_terms(pieces, language);
+    for (const ChunkSentence& piece : pieces) {
       const std::string& sentence = piece.text;
       ++position;
       auto spoken = piece.cut ? std::nullopt : rewrite_for_listening(sentence, language);
@@ -103,6 +134,8 @@ std::vector<Candidate> build_candidates(const lesson::Material& material,
       c.dangling = points_back(c.text, language);
       c.previous = previous;
       c.heading_terms = heading_terms;
+      const auto& lent = lead_ins[static_cast<std::size_t>(piece.line)];
+      c.heading_terms.insert(c.heading_terms.end(), lent.begin(), lent.end());
       previous = -1;
       if (c.terms.empty()) continue;
       previous = static_cast<int>(out.size());

@@ -208,9 +208,9 @@ std::vector<double> SectionTree::scores(const Focus& focus, const std::vector<do
     double path_hit = 0;
     for (const auto& t : wanted) {
       const double w = focus.weight_of(t) * scorer.idf(t);
-      if (own_h.count(t)) {
+      if (focus.found_in(own_h, t)) {
         own_hit += w;
-      } else if (path_h.count(t)) {
+      } else if (focus.found_in(path_h, t)) {
         path_hit += w;
       }
     }

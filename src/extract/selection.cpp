@@ -67,7 +67,7 @@ double Scorer::set_coverage(const Focus& focus, const std::set<std::string>& hav
   for (const auto& t : wanted) {
     const double w = stats_.idf(t);
     total += w;
-    hit += have.count(t) ? w : 0;
+    hit += focus.found_in(have, t) ? w : 0;
   }
   return total > 0 ? hit / total : 0;
 }
@@ -75,9 +75,14 @@ double Scorer::set_coverage(const Focus& focus, const std::set<std::string>& hav
 std::vector<double> Scorer::relevance(const Focus& focus) const {
   const std::size_t n = candidates_.size();
   std::vector<double> bm25(n, 0.0);
+  // The words related to the focus's terms count in the text as the terms do.
+  std::vector<std::string> query = focus.terms;
+  for (const auto& [term, related] : focus.related) {
+    query.insert(query.end(), related.begin(), related.end());
+  }
   double best_bm25 = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    bm25[i] = stats_.bm25(focus.terms, static_cast<int>(i));
+    bm25[i] = stats_.bm25(query, static_cast<int>(i));
     best_bm25 = std::max(best_bm25, bm25[i]);
   }
   std::set<std::string> wanted(focus.terms.begin(), focus.terms.end());
@@ -85,11 +90,10 @@ std::vector<double> Scorer::relevance(const Focus& focus) const {
   double best = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const Candidate& c = candidates_[i];
-    int heading_hits = 0;
-    std::set<std::string> seen;
-    for (const auto& t : c.heading_terms) {
-      if (wanted.count(t) && seen.insert(t).second) ++heading_hits;
-    }
+    const std::set<std::string> heading_have(c.heading_terms.begin(), c.heading_terms.end());
+    const auto heading_hits =
+        std::count_if(wanted.begin(), wanted.end(),
+                      [&](const std::string& t) { return focus.found_in(heading_have, t); });
     const double heading = wanted.empty() ? 0 : double(heading_hits) / double(wanted.size());
     const auto prior = focus.chunk_prior.find(c.chunk);
     const double retrieval = prior == focus.chunk_prior.end() ? 0 : prior->second;

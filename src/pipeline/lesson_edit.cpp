@@ -1,8 +1,10 @@
 #include "lectio/pipeline/lesson_edit.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
+#include <set>
 
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/study/study_set.h"
@@ -55,6 +57,21 @@ void publish_version(store::ContentStore& store, const std::filesystem::path& da
   report(options.render, Stage::kSaving);
   save_lesson(store, l, base.owner);
   report(options.render, Stage::kDone);
+}
+
+std::vector<int> version_numbers(const std::vector<store::LessonVersion>& versions) {
+  std::vector<int> out;
+  for (const auto& v : versions) out.push_back(v.version);
+  return out;
+}
+
+// Removes a regular file (never a directory or what a symlink points to); false when none.
+bool fs_remove_file(const std::filesystem::path& f, std::error_code& ec) {
+  if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(f, ec))) {
+    ec.clear();
+    return false;
+  }
+  return std::filesystem::remove(f, ec);
 }
 
 std::vector<std::string> text_lines(const lesson::Lesson& l) {
@@ -132,6 +149,63 @@ EditResult revert_lesson(store::ContentStore& store, const std::filesystem::path
   revert.note = fmt::format("revert to {}", version);
   publish_version(store, data_dir, base, r, revert);
   return r;
+}
+
+namespace {
+
+// The files render_lesson writes for a version's content; none for a lesson it cannot render
+// (a version stored without sentences).
+std::vector<std::filesystem::path> audio_files(const lesson::Lesson& l,
+                                               const speech::RenderOptions& options) {
+  try {
+    return speech::render_files(l, options);
+  } catch (const InvalidInput&) {
+    return {};
+  }
+}
+
+}  // namespace
+
+std::vector<std::filesystem::path> delete_version(store::ContentStore& store,
+                                                  const std::filesystem::path& data_dir,
+                                                  const CurrentLesson& base, int version,
+                                                  const LessonOptions& render) {
+  const speech::RenderOptions options = render_options(data_dir, render);
+  const auto versions = lesson_versions(store, base);
+  const auto it = std::find_if(versions.begin(), versions.end(),
+                               [&](const store::LessonVersion& v) { return v.version == version; });
+  if (it == versions.end()) {
+    throw NotFound(fmt::format("lesson {}: no version {} (versions: {})", base.lesson.id, version,
+                               fmt::join(version_numbers(versions), ", ")));
+  }
+  const auto record = load_lesson(store, base.lesson.id);
+  if (record && record->version == version) {
+    throw InvalidInput(fmt::format(
+        "lesson {}: version {} is the published version and cannot be deleted; publish another "
+        "first (lectio lesson revert {} VERSION)",
+        base.lesson.id, version, base.lesson.id));
+  }
+  // Files another version (a revert renders the same content to the same names) still uses
+  // stay.
+  std::set<std::filesystem::path> used;
+  if (record) {
+    for (auto& f : audio_files(*record, options)) used.insert(std::move(f));
+  }
+  for (const store::LessonVersion& v : versions) {
+    if (v.version == version) continue;
+    for (auto& f : audio_files(lesson::lesson_from_json(v.body), options)) used.insert(f);
+  }
+  const auto files = audio_files(lesson::lesson_from_json(it->body), options);
+  if (!store.delete_lesson_version(base.lesson.id, version)) {
+    throw NotFound(fmt::format("lesson {}: no version {}", base.lesson.id, version));
+  }
+  std::vector<std::filesystem::path> removed;
+  for (const auto& f : files) {
+    std::error_code ec;
+    if (used.count(f) == 0 && fs_remove_file(f, ec)) removed.push_back(f);
+    if (ec) throw Io(fmt::format("{}: cannot remove: {}", f.string(), ec.message()));
+  }
+  return removed;
 }
 
 std::vector<std::string> script_diff(const lesson::Lesson& older, const lesson::Lesson& newer) {

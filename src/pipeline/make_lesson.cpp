@@ -52,6 +52,23 @@ void store_lesson(store::ContentStore& store, const LessonOptions& options,
   save_lesson(store, lesson, owner);
 }
 
+// A lesson composed again from its brief after it was edited becomes its next version, so its
+// history (the edits, and `lectio lesson revert` to them) stays; a version 1 would hide the
+// edits and clash with the stored versions (issue 32). A lesson never edited has no stored
+// versions: it is still version 1, replaced.
+void continue_versions(store::ContentStore& store, lesson::Lesson& lesson,
+                       const std::string& owner) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    const auto versions = store.lesson_versions(lesson.id);
+    if (versions.empty()) return;
+    lesson.version = versions.back().version + 1;
+    const store::LessonVersion v{
+        lesson.id, lesson.version, "composed again", owner, lesson::lesson_to_json(lesson), ""};
+    if (store.add_lesson_version(v, versions.back().version)) return;
+  }
+  throw Io(fmt::format("lesson {}: its versions kept changing while it was stored", lesson.id));
+}
+
 }  // namespace
 
 void report(const LessonOptions& options, Stage stage, int done, int total) {
@@ -135,6 +152,7 @@ LessonResult LessonMaker::make(const lesson::Brief& asked, const LessonOptions& 
   }
   // Before any audio is rendered: a refused lesson costs nothing.
   const std::string owner = owner_to_store(*store_, result.lesson, options.owner);
+  if (result.composed) continue_versions(*store_, result.lesson, owner);
   bool unsaved = result.composed || add_study;
   if (unsaved && options.find_stored) {
     store_lesson(*store_, options, result.lesson, owner);

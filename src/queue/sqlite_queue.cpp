@@ -14,6 +14,7 @@
 #include "lectio/store/sqlite_shared.h"
 #include "lectio/store/store.h"
 #include "random.h"
+#include "sqlite_jobs_sql.h"
 
 namespace lectio::queue {
 
@@ -21,88 +22,17 @@ namespace {
 
 using sqlite::Transaction;
 using sqlite::Value;
+using sqlite_jobs::info_of;
+using sqlite_jobs::kFence;
+using sqlite_jobs::kInfoColumns;
+using sqlite_jobs::kNow;
+using sqlite_jobs::kSchema;
+using sqlite_jobs::kSchemaVersion;
+using sqlite_jobs::state_list;
 using std::chrono::milliseconds;
-
-constexpr int kSchemaVersion = 1;
 
 // How long a statement waits for another connection's write lock before failing with Io.
 constexpr milliseconds kBusyTimeout{10'000};
-
-// The database's clock in milliseconds since the epoch (julianday('now') has milliseconds).
-constexpr std::string_view kNow =
-    "CAST(round((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)";
-
-// A format string: {states} is the list of state names; braces of the SQL are doubled.
-constexpr std::string_view kSchema = R"sql(
-CREATE TABLE IF NOT EXISTS lectio_jobs (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  kind TEXT NOT NULL,
-  payload TEXT NOT NULL DEFAULT '{{}}',
-  state TEXT NOT NULL DEFAULT 'available' CHECK (state IN ({states})),
-  priority INTEGER NOT NULL DEFAULT 0,
-  run_at INTEGER NOT NULL,
-  attempt INTEGER NOT NULL DEFAULT 0,
-  max_attempts INTEGER NOT NULL DEFAULT 5 CHECK (max_attempts >= 1),
-  unique_key TEXT,
-  worker TEXT,
-  lease_expires_at INTEGER,
-  cancel_requested INTEGER NOT NULL DEFAULT 0,
-  progress_done INTEGER NOT NULL DEFAULT 0,
-  progress_total INTEGER NOT NULL DEFAULT 0,
-  progress_message TEXT NOT NULL DEFAULT '',
-  error TEXT,
-  output TEXT,
-  created_at INTEGER NOT NULL,
-  started_at INTEGER,
-  finished_at INTEGER
-);
-CREATE INDEX IF NOT EXISTS lectio_jobs_claim ON lectio_jobs (priority, run_at, id)
-  WHERE state = 'available';
-CREATE INDEX IF NOT EXISTS lectio_jobs_lease ON lectio_jobs (lease_expires_at)
-  WHERE state = 'running';
-CREATE UNIQUE INDEX IF NOT EXISTS lectio_jobs_unique ON lectio_jobs (unique_key)
-  WHERE unique_key IS NOT NULL AND state IN ('available', 'running');
-CREATE TABLE IF NOT EXISTS lectio_queue_schema (version INTEGER NOT NULL);
-)sql";
-
-constexpr std::string_view kFence = " WHERE id = ?1 AND attempt = ?2 AND state = 'running'";
-
-constexpr std::string_view kInfoColumns =
-    "id, kind, state, attempt, max_attempts, coalesce(worker, ''), progress_done, "
-    "progress_total, progress_message, coalesce(error, ''), coalesce(output, ''), "
-    "coalesce(unique_key, ''), cancel_requested, "
-    "strftime('%Y-%m-%dT%H:%M:%SZ', created_at / 1000, 'unixepoch'), "
-    "coalesce(strftime('%Y-%m-%dT%H:%M:%SZ', finished_at / 1000, 'unixepoch'), ''), payload";
-
-std::string state_list() {
-  std::string out;
-  for (const auto& [state, name] : kStateNames) {
-    if (!out.empty()) out += ", ";
-    out += fmt::format("'{}'", name);
-  }
-  return out;
-}
-
-JobInfo info_of(const sqlite::Statement& r) {
-  JobInfo j;
-  j.id = r.int64(0);
-  j.kind = r.text(1);
-  j.state = parse_state(r.text(2));
-  j.attempt = static_cast<int>(r.int64(3));
-  j.max_attempts = static_cast<int>(r.int64(4));
-  j.worker = r.text(5);
-  j.progress_done = static_cast<int>(r.int64(6));
-  j.progress_total = static_cast<int>(r.int64(7));
-  j.progress_message = r.text(8);
-  j.error = r.text(9);
-  j.output = r.text(10);
-  j.unique_key = r.text(11);
-  j.cancel_requested = r.int64(12) != 0;
-  j.created_at = r.text(13);
-  j.finished_at = r.text(14);
-  j.payload = r.text(15);
-  return j;
-}
 
 // The wake-up of the workers of one file within this process (SQLite has no LISTEN): a counter
 // that grows whenever jobs may have become available.

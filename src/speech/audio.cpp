@@ -53,10 +53,6 @@ class Meter {
   std::unique_ptr<ebur128_state, Deleter> st_;
 };
 
-double db_to_gain(double db) {
-  return std::pow(10.0, db / 20.0);
-}
-
 void check_rate(int rate, const char* what) {
   if (rate <= 0 || rate > 768000) {
     throw InvalidInput(fmt::format("{}: sample rate {} Hz is out of range", what, rate));
@@ -75,10 +71,6 @@ double limit_in_place(Pcm& pcm, double gain_db, double limit) {
   limit_true_peak(pcm.samples, pcm.sample_rate, db_to_gain(gain_db), limit, true,
                   [&](const float* block, std::size_t n) { meter.add(block, n); });
   return meter.integrated_lufs();
-}
-
-double to_db(float linear) {
-  return linear > 0 ? 20.0 * std::log10(linear) : -std::numeric_limits<double>::infinity();
 }
 
 }  // namespace
@@ -138,33 +130,15 @@ Loudness normalize_loudness(Pcm& pcm, double target_lufs, double ceiling_dbtp) {
 
   // The limiter aims a hair below the ceiling: the gain ramps move inter-sample peaks a little.
   const double limit = db_to_gain(ceiling_dbtp - 0.1);
-  // The plain gain first: for speech the limiter only shaves a few syllables, which costs a
-  // few hundredths of a LU. When it costs more, the shortfall is made up by limiting the
-  // result again with the missing gain (secant steps: loudness rises by less than the gain as
-  // the limiter works harder). Each pass streams once through the signal; a dry-run search
-  // followed by a final pass would cost at least one pass more for speech.
-  double gain_db = target_lufs - before_lufs;
-  // Beyond 10 dB more than the plain gain the limiter would be flattening the signal (an
-  // impulse train never gets louder, however hard it is pushed): there the ceiling wins.
-  const double max_gain_db = gain_db + 10.0;
-  double lufs = limit_in_place(pcm, gain_db, limit);
-  double slope = 1.0;  // loudness gained per dB of gain, 1 where nothing is limited
-  for (int pass = 0; pass < 4 && std::isfinite(lufs); ++pass) {
-    const double missing = target_lufs - lufs;
-    if (std::abs(missing) <= 0.05) break;
-    if (missing < 0) {  // over the target (rounding): a plain cut never raises a peak
-      apply_gain(pcm, missing);
-      lufs += missing;
-      break;
-    }
-    const double step = std::min(max_gain_db - gain_db, missing / slope);
-    if (step <= 1e-3) break;  // pinned at the cap
-    const double next = limit_in_place(pcm, step, limit);
-    slope = std::clamp((next - lufs) / step, 0.05, 1.0);
-    gain_db += step;
-    lufs = next;
-  }
-  Loudness after{lufs, to_db(true_peak(pcm.samples))};
+  // Each try limits the signal in place by the gain it adds to the last (one pass through the
+  // signal, no copy of it): for speech the first, plain gain is usually the last.
+  double applied_db = 0;
+  const GainFound found = search_gain(before_lufs, target_lufs, [&](double gain_db) {
+    const double lufs = limit_in_place(pcm, gain_db - applied_db, limit);
+    applied_db = gain_db;
+    return lufs;
+  });
+  Loudness after{found.lufs, to_db(true_peak(pcm.samples))};
   // Rare: a peak the gain ramps lifted. The ceiling is the hard promise; loudness gives way.
   if (after.true_peak_dbtp > ceiling_dbtp) {
     apply_gain(pcm, ceiling_dbtp - after.true_peak_dbtp - 0.02);

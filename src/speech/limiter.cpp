@@ -138,4 +138,25 @@ float true_peak(const std::vector<float>& samples) {
   return peak;
 }
 
+GainFound search_gain(double unprocessed_lufs, double target_lufs,
+                      const std::function<double(double gain_db)>& limited_lufs) {
+  GainFound found{target_lufs - unprocessed_lufs, 0};
+  const double max_gain_db = found.gain_db + 10.0;
+  found.lufs = limited_lufs(found.gain_db);
+  double slope = 1.0;  // loudness gained per dB of gain, 1 where nothing is limited
+  for (int pass = 0; pass < 4 && std::isfinite(found.lufs); ++pass) {
+    const double missing = target_lufs - found.lufs;
+    if (std::abs(missing) <= 0.05) break;
+    // Over the target (rounding): a plain cut, which the limiter passes untouched.
+    const double step =
+        missing < 0 ? missing : std::min(max_gain_db - found.gain_db, missing / slope);
+    if (std::abs(step) <= 1e-3) break;  // pinned at the cap
+    const double lufs = limited_lufs(found.gain_db + step);
+    slope = std::clamp((lufs - found.lufs) / step, 0.05, 1.0);
+    found.gain_db += step;
+    found.lufs = lufs;
+  }
+  return found;
+}
+
 }  // namespace lectio::speech

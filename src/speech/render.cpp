@@ -1,13 +1,11 @@
-// render_lesson: plan → parallel synthesis → one timeline with pauses → loudness → files.
+// render_lesson: plan → parallel synthesis → units of lines with pauses → loudness and
+// encoding per unit (cached) → files.
 #include "lectio/speech/render.h"
 
 #include <fmt/format.h>
-#include <time.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <exception>
 #include <thread>
 
@@ -16,90 +14,16 @@
 #include "lectio/core/file.h"
 #include "lectio/speech/audio.h"
 #include "lectio/speech/publish_files.h"
+#include "program_units.h"
 #include "render_files.h"
 #include "render_plan.h"
+#include "stage_times.h"
 #include "synth_pool.h"
+#include "unit_render.h"
 
 namespace lectio::speech {
 
 namespace {
-
-// A lesson is at most 120 minutes (the brief's limit); the program is held in memory as
-// 32-bit samples at 48 kHz (11 MB a minute), so anything far longer is refused, not swapped.
-constexpr double kMaxProgramSeconds = 4 * 3600;
-
-// Wall and process CPU time of each stage on stderr when LECTIO_RENDER_TIMES is set: where a
-// real render's time goes, threads included, without a profiler (docs/benchmarks.md).
-class StageTimes {
- public:
-  StageTimes() : on_(std::getenv("LECTIO_RENDER_TIMES") != nullptr) { mark(); }
-  void lap(const char* stage) {
-    if (!on_) return;
-    const double wall = wall_;
-    const double cpu = cpu_;
-    mark();
-    std::fprintf(stderr, "render: %-10s %6.2f s wall %6.2f s CPU\n", stage, wall_ - wall,
-                 cpu_ - cpu);
-  }
-
- private:
-  void mark() {
-    using namespace std::chrono;
-    wall_ = duration<double>(steady_clock::now().time_since_epoch()).count();
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    cpu_ = static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-  }
-  bool on_;
-  double wall_ = 0;
-  double cpu_ = 0;
-};
-
-struct Timeline {
-  Pcm program{kRenderRate, {}};
-  std::vector<Cue> cues;
-  std::vector<Chapter> chapters;
-};
-
-// Joins the clips: a lead-in, sentence_pause between lines, section_pause where a section
-// starts, a tail. Cues span each line's audio; chapters run from the first line of a section
-// (the first from 0) to the next chapter, so together they cover the whole file.
-Timeline lay_out(const RenderPlan& plan, std::vector<Pcm>& clips, const RenderOptions& options) {
-  Timeline t;
-  std::size_t speech = 0;
-  for (const Pcm& c : clips) speech += c.samples.size();
-  const double pauses = static_cast<double>(plan.lines.size()) *
-                            std::max(options.sentence_pause, options.section_pause) +
-                        kLeadIn + kTail;
-  const auto total = speech + static_cast<std::size_t>(pauses * kRenderRate) + 1;
-  if (total > static_cast<std::size_t>(kMaxProgramSeconds * kRenderRate)) {
-    throw InvalidInput(fmt::format("lesson: {:.0f} minutes of audio is over the limit of {:.0f}",
-                                   static_cast<double>(total) / kRenderRate / 60,
-                                   kMaxProgramSeconds / 60));
-  }
-  t.program.samples.reserve(total);
-  append_silence(t.program, kLeadIn);
-  for (std::size_t i = 0; i < plan.lines.size(); ++i) {
-    const PlannedLine& line = plan.lines[i];
-    const bool new_section = i == 0 || plan.lines[i - 1].section != line.section;
-    if (i > 0)
-      append_silence(t.program, new_section ? options.section_pause : options.sentence_pause);
-    const double start = t.program.seconds();
-    if (new_section) {
-      t.chapters.push_back(
-          {plan.sections[line.section].title, t.chapters.empty() ? 0.0 : start, 0});
-    }
-    t.program.samples.insert(t.program.samples.end(), clips[i].samples.begin(),
-                             clips[i].samples.end());
-    std::vector<float>().swap(clips[i].samples);  // the program holds it now
-    t.cues.push_back({start, t.program.seconds(), plan.voices[line.voice].name, line.text});
-  }
-  append_silence(t.program, kTail);
-  for (std::size_t c = 0; c < t.chapters.size(); ++c) {
-    t.chapters[c].end = c + 1 < t.chapters.size() ? t.chapters[c + 1].start : t.program.seconds();
-  }
-  return t;
-}
 
 AudioTags make_tags(const lesson::Lesson& lesson, const RenderPlan& plan,
                     std::vector<Chapter> chapters) {
@@ -130,6 +54,12 @@ std::string audio_key(const lesson::Lesson& lesson, const RenderOptions& options
   return render_key(lesson, make_render_plan(lesson), options);
 }
 
+std::vector<std::filesystem::path> render_files(const lesson::Lesson& lesson,
+                                                const RenderOptions& options) {
+  const RenderPaths p = render_paths(options.out_dir, lesson, audio_key(lesson, options));
+  return {p.mp3, p.opus, p.vtt, p.chapters, p.record};
+}
+
 RenderResult render_lesson(const lesson::Lesson& lesson, const RenderOptions& options) {
   check_options(options);
   const RenderPlan plan = make_render_plan(lesson);
@@ -143,39 +73,33 @@ RenderResult render_lesson(const lesson::Lesson& lesson, const RenderOptions& op
   }
 
   StageTimes times;
-  std::vector<Pcm> clips = synthesize_plan(plan, options);
+  SynthesizedPlan clips = synthesize_plan(plan, options);
   times.lap("synthesis");  // with text normalisation, trimming and resampling
-  Timeline t = lay_out(plan, clips, options);
-  const Loudness loudness = normalize_loudness(t.program);
-  times.lap("loudness");
-  const AudioTags tags = make_tags(lesson, plan, t.chapters);
+  const UnitLayout layout = lay_out_units(plan, clips, options);
+  clips = {};
+  times.lap("layout");
+  const AudioTags tags = make_tags(lesson, plan, layout.chapters);
 
   PublishedFiles written;  // removed again unless the whole set is written
   for (const auto* p : {&paths.mp3, &paths.opus, &paths.vtt, &paths.chapters, &paths.record}) {
     written.add(*p);
   }
-  // The encoders are independent and single-threaded: run them side by side.
-  std::exception_ptr opus_error;
-  {
-    std::jthread opus([&] {
-      try {
-        write_opus(t.program, tags, paths.opus);
-      } catch (...) {
-        opus_error = std::current_exception();
-      }
-    });
-    write_mp3(t.program, tags, paths.mp3);
+  // An edited lesson keeps its gain (and so its unchanged units) from its previous render.
+  const UnitFiles files{paths.mp3, paths.opus, options.out_dir / "units",
+                        lesson.id.empty() ? lesson.slug : lesson.id, options.threads};
+  const UnitRender units = render_units(layout, tags, files, &times);
+  if (times.on()) {
+    std::fprintf(stderr, "render: %zu of %zu units encoded, gain %.2f dB%s\n", units.units_encoded,
+                 layout.units.size(), units.gain_db, units.gain_kept ? " (kept)" : "");
   }
-  if (opus_error) std::rethrow_exception(opus_error);
-  times.lap("encoders");  // MP3 and Opus side by side
-  write_file_atomic(paths.vtt, webvtt(t.cues));
-  write_file_atomic(paths.chapters, chapters_json(t.chapters));
+  write_file_atomic(paths.vtt, webvtt(layout.cues));
+  write_file_atomic(paths.chapters, chapters_json(layout.chapters));
   times.lap("transcript");
 
   RenderResult result{paths.mp3, paths.opus, paths.vtt, paths.chapters};
-  result.seconds = t.program.seconds();
-  result.integrated_lufs = loudness.integrated_lufs;
-  result.true_peak_dbtp = loudness.true_peak_dbtp;
+  result.seconds = layout.seconds();
+  result.integrated_lufs = units.loudness.integrated_lufs;
+  result.true_peak_dbtp = units.loudness.true_peak_dbtp;
   write_record(paths, result);  // last: its presence marks a complete set
   written.keep();
   return result;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
 
 #include "lectio/core/error.h"
@@ -20,6 +22,15 @@ bool has_voices(const std::string& language) {
   return false;
 }
 
+// The index of `host` in plan.voices, adding it on first use.
+std::size_t add_voice(RenderPlan& plan, const voices::Host& host) {
+  for (std::size_t i = 0; i < plan.voices.size(); ++i) {
+    if (plan.voices[i].name == host.name) return i;
+  }
+  plan.voices.push_back(host);
+  return plan.voices.size() - 1;
+}
+
 // The index of `name`'s voice in plan.voices, adding it on first use. Throws InvalidInput.
 std::size_t voice_index(RenderPlan& plan, const std::string& name, const lesson::Lesson& lesson) {
   for (std::size_t i = 0; i < plan.voices.size(); ++i) {
@@ -35,11 +46,27 @@ std::size_t voice_index(RenderPlan& plan, const std::string& name, const lesson:
                                    lesson.slug, host->name, host->language, plan.language));
   }
   // Lines name hosts case-insensitively; the plan keeps the canonical spelling.
-  for (std::size_t i = 0; i < plan.voices.size(); ++i) {
-    if (plan.voices[i].name == host->name) return i;
+  return add_voice(plan, *host);
+}
+
+// The language a line is read in: the lesson's, unless the line is plainly in the other one
+// (a quoted English sentence in a Chinese lesson, a Chinese one in an English lesson). A line
+// with no letters (a figure, a date) stays in the lesson's language.
+std::string line_language(const std::string& text, const std::string& lesson_language) {
+  const std::string detected = text::detect_language(text);
+  if (detected == lesson_language) return detected;
+  if (detected == "en" &&
+      std::none_of(text.begin(), text.end(), [](unsigned char c) { return std::isalpha(c); })) {
+    return lesson_language;
   }
-  plan.voices.push_back(*host);
-  return plan.voices.size() - 1;
+  return detected;
+}
+
+// The index in plan.voices of the voice that reads a line of the speaker at index `who` in
+// `language` (added on first use), or `who` when no voice speaks that language.
+std::size_t voice_for_line(RenderPlan& plan, std::size_t who, const std::string& language) {
+  const std::optional<voices::Host> reader = voices::voice_for_language(plan.voices[who], language);
+  return reader ? add_voice(plan, *reader) : who;
 }
 
 }  // namespace
@@ -65,7 +92,11 @@ RenderPlan make_render_plan(const lesson::Lesson& lesson) {
         throw InvalidInput(fmt::format(
             "lesson '{}': a sentence has no speaker and the lesson no host", lesson.slug));
       }
-      plan.lines.push_back({s.text, voice_index(plan, speaker, lesson), index});
+      const std::size_t who = voice_index(plan, speaker, lesson);
+      const std::string language = line_language(s.text, plan.language);
+      const std::size_t voice =
+          language == plan.language ? who : voice_for_line(plan, who, language);
+      plan.lines.push_back({s.text, voice, index, who, language});
       ++section.line_count;
     }
     plan.sections.push_back(std::move(section));
@@ -98,7 +129,15 @@ std::string render_key(const lesson::Lesson& lesson, const RenderPlan& plan,
   nlohmann::ordered_json voices = nlohmann::ordered_json::array();
   for (const voices::Host& h : plan.voices) voices.push_back(voice_json(h));
   nlohmann::ordered_json lines = nlohmann::ordered_json::array();
-  for (const PlannedLine& l : plan.lines) lines.push_back({l.section, l.voice, l.text});
+  for (const PlannedLine& l : plan.lines) {
+    // The speaker joins the key only when another voice reads the line, so that the keys of
+    // lessons in one language stay what they were.
+    if (l.speaker == l.voice) {
+      lines.push_back({l.section, l.voice, l.text});
+    } else {
+      lines.push_back({l.section, l.voice, l.text, l.speaker});
+    }
+  }
   nlohmann::ordered_json sections = nlohmann::ordered_json::array();
   for (const PlannedSection& s : plan.sections) sections.push_back(s.title);
   nlohmann::ordered_json lexicon = nlohmann::ordered_json::array();

@@ -14,7 +14,7 @@ namespace lectio::speech {
 // The renderer's version: part of every key. Bump it whenever what render_lesson writes for
 // the same lesson changes (layout, trimming, loudness target, encoder settings), so that
 // files rendered by an older build are not reused.
-inline constexpr int kRendererVersion = 3;  // 3: flite noise per utterance (thread_rand)
+inline constexpr int kRendererVersion = 4;  // 4: units (program_units.h); 3: flite noise
 
 // Silence before the first line and after the last, in seconds.
 inline constexpr double kLeadIn = 0.3;
@@ -22,8 +22,12 @@ inline constexpr double kTail = 0.8;
 
 struct PlannedLine {
   std::string text;         // as written; the transcript shows this
-  std::size_t voice = 0;    // index into RenderPlan::voices
+  std::size_t voice = 0;    // index into RenderPlan::voices: who reads it
   std::size_t section = 0;  // index into RenderPlan::sections
+  // Index into RenderPlan::voices of the host the script names (the transcript's speaker); the
+  // same as `voice` unless the line is in another language than that host speaks.
+  std::size_t speaker = 0;
+  std::string language;  // "en" or "zh": what the normaliser is told for this line
 };
 
 struct PlannedSection {
@@ -33,14 +37,15 @@ struct PlannedSection {
 };
 
 struct RenderPlan {
-  std::string language;              // "en" or "zh": what the normaliser is told
+  std::string language;              // "en" or "zh": the lesson's
   std::vector<voices::Host> voices;  // every speaker, in order of first appearance
   std::vector<PlannedLine> lines;
   std::vector<PlannedSection> sections;
 };
 
 // Throws InvalidInput for a script without sentences, a speaker that is not a host, a
-// language without voices, or a host whose language is not the lesson's.
+// language without voices, or a host whose language is not the lesson's. A line in the other
+// language is read by a voice of that language (voices::voice_for_language), when there is one.
 RenderPlan make_render_plan(const lesson::Lesson& lesson);
 
 // What in a voice changes what is heard (name, language, engine, voice, rate, pitch, and a

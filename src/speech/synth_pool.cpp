@@ -49,6 +49,7 @@ struct Pool {
         options(o),
         clip_cache(o.out_dir / "clips"),
         clips(p.lines.size()),
+        keys(p.lines.size()),
         order(p.lines.size()) {
     synthesis.sentence_cache =
         o.sentence_cache.empty() ? o.out_dir / "sentences" : o.sentence_cache;
@@ -66,6 +67,7 @@ struct Pool {
   SynthesisOptions synthesis;
   ClipCache clip_cache;
   std::vector<Pcm> clips;
+  std::vector<std::string> keys;
   std::vector<std::size_t> order;  // the order lines are handed out in
   std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};
@@ -82,7 +84,7 @@ struct Pool {
         const std::size_t i = order[n];
         const PlannedLine& line = plan.lines[i];
         const std::string spoken =
-            options.normalize_text ? normalize_for_speech(line.text, plan.language, options.lexicon)
+            options.normalize_text ? normalize_for_speech(line.text, line.language, options.lexicon)
                                    : line.text;
         const std::string key = ClipCache::key(plan.voices[line.voice], spoken);
         std::optional<Pcm> clip = clip_cache.get(key);
@@ -93,6 +95,7 @@ struct Pool {
           trim_silence(*clip);
           clip_cache.put(key, *clip);
         }
+        keys[i] = key;
         clips[i] = clip->samples.empty() ? Pcm{kRenderRate, {}} : resample(*clip, kRenderRate);
         const std::lock_guard lock(mutex);
         ++done;
@@ -120,7 +123,7 @@ std::size_t default_workers(const RenderPlan& plan) {
 
 }  // namespace
 
-std::vector<Pcm> synthesize_plan(const RenderPlan& plan, const RenderOptions& options) {
+SynthesizedPlan synthesize_plan(const RenderPlan& plan, const RenderOptions& options) {
   Pool pool(plan, options);
   const std::size_t total = plan.lines.size();
   const std::size_t wanted =
@@ -149,7 +152,7 @@ std::vector<Pcm> synthesize_plan(const RenderPlan& plan, const RenderOptions& op
     }
   }  // joins the workers
   if (pool.error) std::rethrow_exception(pool.error);
-  return std::move(pool.clips);
+  return {std::move(pool.clips), std::move(pool.keys)};
 }
 
 }  // namespace lectio::speech

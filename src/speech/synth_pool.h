@@ -1,5 +1,6 @@
 #pragma once
 // Parallel synthesis of a render plan. Private to the speech module.
+#include <string>
 #include <vector>
 
 #include "lectio/speech/pcm.h"
@@ -13,8 +14,13 @@ namespace lectio::speech {
 // in flight). Each worker owns one synthesiser per voice, so no
 // engine object is shared between threads. Returns one clip per line, in line order whatever
 // the finishing order, each trimmed of the engine's own leading and trailing silence and
-// resampled to kRenderRate. options.on_progress runs on the calling thread only. Rethrows the
+// resampled to kRenderRate (soxr's one-shot resampling is deterministic, so a clip key names
+// the samples). options.on_progress runs on the calling thread only. Rethrows the
 // first worker error after every worker has stopped.
-std::vector<Pcm> synthesize_plan(const RenderPlan& plan, const RenderOptions& options);
+struct SynthesizedPlan {
+  std::vector<Pcm> clips;
+  std::vector<std::string> keys;  // each clip's ClipCache key: what its samples are made from
+};
+SynthesizedPlan synthesize_plan(const RenderPlan& plan, const RenderOptions& options);
 
 }  // namespace lectio::speech

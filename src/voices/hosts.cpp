@@ -69,6 +69,17 @@ Host default_host(std::string_view language, std::string_view other_than) {
   return all.front();
 }
 
+std::optional<Host> voice_for_language(const Host& speaker, std::string_view language) {
+  if (speaker.language == language) return speaker;
+  std::optional<Host> first;
+  for (Host& h : hosts()) {
+    if (h.language != language) continue;
+    if (!speaker.gender.empty() && h.gender == speaker.gender) return std::move(h);
+    if (!first) first = std::move(h);
+  }
+  return first;
+}
+
 void use_voice_registry(std::shared_ptr<const VoiceRegistry> r) {
   const std::lock_guard lock(registry_mutex);
   active_registry = std::move(r);

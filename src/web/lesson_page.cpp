@@ -3,6 +3,7 @@
 // (lesson_view.cpp); this file looks up what it needs and keeps shared pages in the cache.
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <memory>
 #include <utility>
 
@@ -43,6 +44,22 @@ std::vector<plan::Plan> related_plans(store::ContentStore& store, const std::str
   return out;
 }
 
+// The languages of the sources the lesson cites, each once (a source since deleted is left out).
+std::vector<std::string> source_languages(store::ContentStore& store, const lesson::Lesson& l) {
+  std::vector<std::string> ids;
+  for (const lesson::CitedChunk& c : l.sources) ids.push_back(c.source_id);
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  std::vector<std::string> out;
+  for (const std::string& id : ids) {
+    const std::optional<Source> s = store.source(id, std::nullopt);
+    if (s && std::find(out.begin(), out.end(), s->language) == out.end()) {
+      out.push_back(s->language);
+    }
+  }
+  return out;
+}
+
 // What the page shows besides the lesson, for this request. A question (?q=, asked without
 // scripts) is answered first: a refused one (429) looks nothing else up.
 LessonPageInput lesson_page_input(Context& ctx, const LessonEntry& entry) {
@@ -64,6 +81,7 @@ LessonPageInput lesson_page_input(Context& ctx, const LessonEntry& entry) {
     }
   }
   in.creator = creator_name(ctx.community(), entry.record.owner);
+  in.source_languages = source_languages(ctx.store(), entry.lesson);
   return in;
 }
 

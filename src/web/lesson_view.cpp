@@ -2,6 +2,7 @@
 // arranged for templates/lesson.mustache.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 #include "cover_art.h"
@@ -242,6 +243,18 @@ data answer_view(const ask::Answer& answer) {
   return d;
 }
 
+// A lesson written in another language than its sources (an LLM lesson in Chinese over English
+// notes) says so, so that a learner knows its quotes and citations keep the sources' words.
+void language_note(data& d, const lesson::Lesson& l, const std::vector<std::string>& sources) {
+  const std::string lesson_language = l.language.empty() ? "en" : l.language;
+  const bool differs = std::any_of(sources.begin(), sources.end(), [&](const std::string& s) {
+    return !s.empty() && s != lesson_language;
+  });
+  if (!differs) return;
+  d.set(lesson_language == "zh" ? "lesson_in_zh" : "lesson_in_en", true);
+  d.set("language_differs", true);
+}
+
 data lesson_view(const lesson::Lesson& l, const LessonPageInput& in) {
   Numbers numbers;
   data d;
@@ -278,6 +291,7 @@ data lesson_view(const lesson::Lesson& l, const LessonPageInput& in) {
   d.set("related", related);
   if (!in.creator.empty()) d.set("creator", in.creator);
   if (!in.viewer.empty() && in.owner == in.viewer) d.set("mine", true);
+  language_note(d, l, in.source_languages);
   return d;
 }
 

@@ -30,6 +30,9 @@ struct LessonPageInput {
   store::RatingSummary rating;
   std::vector<store::Review> reviews;  // as the viewer sees them (liked_by_viewer)
   std::vector<plan::Plan> related;     // plans that hold related lessons
+  // The languages ("en", "zh") of the sources the lesson cites, each once: the page says so
+  // when the lesson is in another language than its sources.
+  std::vector<std::string> source_languages;
 };
 
 // The lesson page (templates/lesson.mustache): chapters of numbered sentences whose citations

@@ -3,10 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
 #include <map>
 
+#include "lectio/core/clock.h"
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/plan/totals.h"
 #include "lectio/text/strings.h"
@@ -222,28 +221,13 @@ std::vector<plan::Plan> all_plans(Context& ctx) {
 }
 
 std::vector<std::string> episode_dates(const std::vector<std::string>& created_at) {
-  namespace chr = std::chrono;
   std::vector<std::string> out;
-  std::optional<chr::sys_seconds> last;
+  std::optional<std::int64_t> last;
   for (const std::string& text : created_at) {
-    int y = 0, mo = 0, d = 0, h = 0, mi = 0, sec = 0;
-    chr::sys_seconds t{};
-    if (std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d:%2dZ", &y, &mo, &d, &h, &mi, &sec) == 6 &&
-        chr::year_month_day{chr::year{y}, chr::month(mo), chr::day(d)}.ok()) {
-      t = chr::sys_days{chr::year_month_day{chr::year{y}, chr::month(mo), chr::day(d)}} +
-          chr::hours(h) + chr::minutes(mi) + chr::seconds(sec);
-    } else if (last) {
-      t = *last;
-    }
-    if (last && t <= *last) t = *last + chr::seconds(1);
+    std::int64_t t = unix_seconds_of(text).value_or(last.value_or(0));
+    if (last && t <= *last) t = *last + 1;
     last = t;
-    const chr::sys_days day = chr::floor<chr::days>(t);
-    const chr::year_month_day date{day};
-    const chr::hh_mm_ss<chr::seconds> clock{t - day};
-    out.push_back(fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", static_cast<int>(date.year()),
-                              static_cast<unsigned>(date.month()),
-                              static_cast<unsigned>(date.day()), clock.hours().count(),
-                              clock.minutes().count(), clock.seconds().count()));
+    out.push_back(utc_timestamp_at(t));
   }
   return out;
 }

@@ -4,7 +4,6 @@
 // made for the request.
 #include <fmt/format.h>
 
-#include <ctime>
 #include <map>
 #include <set>
 
@@ -34,18 +33,7 @@ lesson::StudySet study_of(Context& ctx, const lesson::Lesson& l) {
 }
 
 std::int64_t unix_seconds(const std::string& iso) {
-  std::tm tm{};
-  if (!strptime(iso.c_str(), "%Y-%m-%dT%H:%M:%SZ", &tm)) return 0;
-  return static_cast<std::int64_t>(timegm(&tm));
-}
-
-std::string iso_time(std::int64_t t) {
-  const std::time_t tt = static_cast<std::time_t>(t);
-  std::tm tm{};
-  gmtime_r(&tt, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
+  return unix_seconds_of(iso).value_or(0);
 }
 
 study::Memory memory_of(const store::CardSchedule& s) {
@@ -201,7 +189,7 @@ void api_review_card(Context& ctx) {
   r.card_id = card_id;
   r.lesson_id = entry.lesson.id;
   r.rating = rating;
-  r.reviewed_at = iso_time(now);
+  r.reviewed_at = utc_timestamp_at(now);
   r.elapsed_days = m.elapsed_days;
   r.after = {card_id,
              entry.lesson.id,
@@ -211,8 +199,8 @@ void api_review_card(Context& ctx) {
              m.reps,
              m.lapses,
              m.scheduled_days,
-             iso_time(m.due),
-             iso_time(m.last_review)};
+             utc_timestamp_at(m.due),
+             utc_timestamp_at(m.last_review)};
   ctx.community().put_card_review(user.id, r);
   ctx.send_json({{"card_id", card_id},
                  {"rating", rating},

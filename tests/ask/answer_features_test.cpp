@@ -38,7 +38,9 @@ TEST(AnswerFeaturesTest, PhrasesRunsAndSpreadOfTheQuestionsTerms) {
 TEST(AnswerFeaturesTest, AWordOfTheAskedKindNextToAQuestionTermIsNear) {
   Question q{question_terms("How many interceptions did Manning throw?", "en"),
              answer_type("How many interceptions did Manning throw?", "en"),
-             "How many interceptions did Manning throw?", "en"};
+             "How many interceptions did Manning throw?",
+             "en",
+             {}};
   const Wh wh = wh_of(q);
   EXPECT_EQ(wh, Wh::kHowMany);
   const std::set<std::string> asked(q.terms.begin(), q.terms.end());
@@ -53,7 +55,7 @@ TEST(AnswerFeaturesTest, AWordOfTheAskedKindNextToAQuestionTermIsNear) {
   const WordView none = word_view(q, wh, asked, "Manning threw interceptions.");
   EXPECT_FALSE(none.number);
   EXPECT_DOUBLE_EQ(none.near, 0.0);
-  Question when{{"launch"}, AnswerType::kDate, "What year did Sky launch?", "en"};
+  Question when{{"launch"}, AnswerType::kDate, "What year did Sky launch?", "en", {}};
   EXPECT_EQ(wh_of(when), Wh::kWhen);
   EXPECT_TRUE(word_view(when, Wh::kWhen, {"launch"}, "It launched in 1998.").year);
   EXPECT_FALSE(word_view(when, Wh::kWhen, {"launch"}, "It launched 3 channels.").year);

@@ -30,6 +30,18 @@ after(async () => {
   if (browser) await browser.close();
 });
 
+let feedBefore;
+
+// The lessons feed's item for a lesson: how many items carry its guid, and its enclosure.
+async function feedItem(id) {
+  const xml = await (await page.request.get(`${BASE}/feeds/lessons.xml`)).text();
+  const items = xml.split('<item>').slice(1).filter((i) => i.includes(`<guid isPermaLink="false">${id}</guid>`));
+  assert.equal(items.length, 1, `the feed has ${items.length} items with guid ${id}`);
+  const enclosure = items[0].match(/<enclosure url="([^"]+)" length="(\d+)"/);
+  assert.ok(enclosure, 'no enclosure');
+  return { url: enclosure[1], length: Number(enclosure[2]) };
+}
+
 const api = (method, url, body) => page.evaluate(
   ([m, u, b]) => window.lectio.api(m, u, b === null ? undefined : b), [method, url, body ?? null]);
 
@@ -53,6 +65,10 @@ describe('lesson editor', () => {
     }
     assert.equal(job.state, 'done');
     lessonId = job.lesson_id;
+    const published = await api('POST', `/api/lessons/${lessonId}/publish`, { published: true });
+    assert.equal(published.published, true);
+    feedBefore = await feedItem(lessonId);
+    assert.ok(feedBefore.length > 10000, `the feed's enclosure is ${feedBefore.length} bytes`);
   });
 
   it('flags an unsupported edit inline and saves nothing', async () => {
@@ -95,6 +111,11 @@ describe('lesson editor', () => {
       return a.currentTime;
     });
     assert.ok(played > 0.5, `the new audio did not play (${played} s)`);
+    // The feed keeps the episode (same guid) and announces the new file's length.
+    const feedAfter = await feedItem(lessonId);
+    const enclosure = await page.request.get(feedAfter.url.replace(/^https?:\/\/[^/]+/, BASE));
+    assert.equal(feedAfter.length, (await enclosure.body()).length, 'the enclosure length is stale');
+    assert.notEqual(feedAfter.length, feedBefore.length, 'the edit did not change the file');
     const vtt = await page.request.get(`${BASE}/media/${lessonId}.vtt`);
     assert.match(await vtt.text(), /Hello there, welcome to this lesson\./);
     await page.goto(`${BASE}/lessons/${lessonId}`);

@@ -38,9 +38,21 @@ export async function launch(contextOptions = {}) {
   return { browser, context, page, problems, newContext };
 }
 
-// A full-page screenshot, kept in $LECTIO_SCREENSHOTS as NAME.png.
+// A screenshot (of the viewport, or the full page), kept in $LECTIO_SCREENSHOTS as NAME.png.
+// A picture is evidence for a reader, not an assertion: Chromium under load sometimes answers
+// "Unable to capture screenshot"; it is tried again once and otherwise reported, not failed.
 export async function shot(page, name, { fullPage = false } = {}) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+  const file = path.join(SHOTS, `${name}.png`);
+  try {
+    await page.screenshot({ path: file, fullPage });
+  } catch (first) {
+    await new Promise((r) => setTimeout(r, 500));
+    try {
+      await page.screenshot({ path: file, fullPage });
+    } catch (again) {
+      console.log(`# screenshot ${name} not taken: ${again.message.split('\n')[0]}`);
+    }
+  }
 }
 
 // Polls fn(arg) in the page until it returns a truthy value; fails naming `what` and the last value.

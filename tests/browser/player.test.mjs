@@ -87,6 +87,10 @@ for (const size of SIZES) {
       }, stuck.height);
       heights[size.name].collapsed = collapsed.height;
       await shot(page, `player-collapsed-${size.name}`);
+      // The choice holds when the learner opens a lesson page again.
+      await openLesson(page);
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'collapse not remembered');
+      assert.equal(await page.locator('#player-controls').isVisible(), false);
       await toggle.click();
       assert.equal(await page.locator('#player-controls').isVisible(), true);
       assert.equal(await toggle.getAttribute('aria-label'), 'Hide player controls');

@@ -234,6 +234,58 @@ TEST(CliLessonEditTest, BadEditsAreRefusedNamingTheLineAndWriteNothing) {
   EXPECT_NE(missing.err.find("no version 4"), std::string::npos) << missing.err;
 }
 
+// lesson versions --delete: a version's files go unless another version uses them; the
+// published version, a version that does not exist and a bad number are refused in one line.
+// A lesson composed again from its brief after edits becomes its next version.
+TEST(CliLessonEditTest, DeletingAVersionRemovesItsFilesButNeverThePublishedOne) {
+  Edited e(true);
+  const auto v1 = e.stored();
+  const fs::path v1_mp3 = fs::path(e.ex.data) / v1["audio"]["mp3"].get<std::string>();
+  ASSERT_EQ(e.apply(replace_once(e.script, "- Lena: Hi, I'm Lena.", "- Lena: Hello.")).exit_code,
+            0);
+  const auto v2 = e.stored();
+  const fs::path v2_mp3 = fs::path(e.ex.data) / v2["audio"]["mp3"].get<std::string>();
+  ASSERT_TRUE(fs::is_regular_file(v1_mp3));
+  const auto del = [&](const std::string& n) {
+    return run_lectio({"--data", e.ex.data, "lesson", "versions", e.id, "--delete", n});
+  };
+
+  auto published = del("2");
+  EXPECT_EQ(published.exit_code, 1);
+  EXPECT_NE(published.err.find("version 2 is the published version and cannot be deleted"),
+            std::string::npos)
+      << published.err;
+  EXPECT_EQ(std::count(published.err.begin(), published.err.end(), '\n'), 1) << published.err;
+  auto missing = del("9");
+  EXPECT_NE(missing.exit_code, 0);
+  EXPECT_NE(missing.err.find("no version 9 (versions: 1, 2)"), std::string::npos) << missing.err;
+  EXPECT_EQ(std::count(missing.err.begin(), missing.err.end(), '\n'), 1) << missing.err;
+  EXPECT_NE(del("0").exit_code, 0);
+  EXPECT_NE(del("two").exit_code, 0);
+  EXPECT_EQ(e.versions(), 2) << "nothing deleted";
+  EXPECT_TRUE(fs::is_regular_file(v1_mp3));
+
+  auto ok = del("1");
+  ASSERT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_EQ(ok.out, e.id + " version 1 deleted; 5 files removed\n");
+  EXPECT_FALSE(fs::exists(v1_mp3));
+  EXPECT_FALSE(fs::exists(fs::path(v1_mp3).replace_extension(".opus")));
+  EXPECT_TRUE(fs::is_regular_file(v2_mp3)) << "the published version's files stay";
+  EXPECT_EQ(e.versions(), 1);
+  EXPECT_NE(del("1").exit_code, 0) << "already gone";
+
+  // Composed again from the brief: version 3, after the edits, which stay in the history.
+  const auto brief = e.ex.dir.path() / "short.yaml";
+  auto again = run_lectio({"--data", e.ex.data, "lesson", brief.string(), "--no-audio"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(e.stored().value("version", 1), 3);
+  auto list = run_lectio({"--data", e.ex.data, "lesson", "versions", e.id});
+  EXPECT_TRUE(std::regex_search(list.out, std::regex("(^|\n)2  \\S+  edited\n"))) << list.out;
+  EXPECT_TRUE(
+      std::regex_search(list.out, std::regex("\n3  \\S+  composed again  \\(published\\)\n")))
+      << list.out;
+}
+
 // Two editors print version 1; the first to apply wins, the second is told which version
 // now stands and loses nothing already stored.
 TEST(CliLessonEditTest, TheSecondEditorOfAVersionGetsAConflict) {

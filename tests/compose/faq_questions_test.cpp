@@ -1,8 +1,8 @@
 // The FAQ's questions from the material: a sentence that tells how to do a task makes the
 // question a learner asks; an aside or a pointer to something said before makes none.
-#include <gtest/gtest.h>
+#include "faq_questions.h"
 
-#include "lesson_parts.h"
+#include <gtest/gtest.h>
 
 namespace lectio::compose {
 
@@ -55,6 +55,25 @@ TEST(FaqQuestionsTest, AHowToHeadingIsAQuestion) {
   EXPECT_FALSE(heading_question("Resolving a merge", "en"));
   EXPECT_FALSE(heading_question("How to (the basics)", "en"));
   EXPECT_FALSE(heading_question("如何合并", "zh"));
+}
+
+TEST(FaqQuestionsTest, AHeadingThatNamesAThingIsATopicQuestion) {
+  const auto checkpointing = topic_question("2.1. Checkpointing\u00b6", "en");
+  ASSERT_TRUE(checkpointing);
+  EXPECT_EQ(checkpointing->first, "What is checkpointing?");
+  EXPECT_EQ(checkpointing->second, "checkpointing");
+  const auto status = topic_question("2.3 Exit Status ===============", "en");
+  ASSERT_TRUE(status);
+  EXPECT_EQ(status->first, "What should I know about exit status?");
+  EXPECT_EQ(status->second, "status");
+  EXPECT_EQ(topic_question("3. Type Affinity", "en")->first,
+            "What should I know about type affinity?");
+  // An activity, a part of any document, a long title, Chinese: none.
+  EXPECT_FALSE(topic_question("Making changes", "en"));
+  EXPECT_FALSE(topic_question("1. Introduction", "en"));
+  EXPECT_FALSE(topic_question("Examples", "en"));
+  EXPECT_FALSE(topic_question("How to use bisect to find a regression", "en"));
+  EXPECT_FALSE(topic_question("检查点", "zh"));
 }
 
 }  // namespace lectio::compose

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 
+#include "lectio/extract/related_words.h"
 #include "lectio/text/terms.h"
+#include "lesson_parts.h"
 
 namespace lectio::compose {
 
@@ -33,9 +35,16 @@ struct Fixture {
     tree = std::make_unique<extract::SectionTree>(material, candidates, "en");
   }
 
-  std::vector<InsightMaterial> find(const std::vector<std::string>& insights) {
+  std::vector<InsightMaterial> find(const std::vector<std::string>& insights,
+                                    bool related_words = true) {
     std::vector<extract::Focus> foci;
-    for (const auto& i : insights) foci.push_back({text::terms(i, "en"), {}, {}});
+    for (const auto& i : insights) {
+      extract::Focus focus;
+      focus.terms = text::terms(i, "en");
+      if (related_words) focus.related = extract::related_map(focus.terms, "en");
+      focus.qualified = qualified_terms(i, "en");
+      foci.push_back(std::move(focus));
+    }
     return find_insight_material(foci, insight_relevance(foci, *scorer, candidates.size()), *tree,
                                  *scorer);
   }
@@ -173,6 +182,200 @@ TEST(InsightMaterialTest, TheTextBeforeTheFirstSectionIsARegionOfItsOwn) {
                     "Sourdough starter is flour and water that wild yeast and lactic acid "
                     "bacteria ferment."));
   EXPECT_FALSE(holds(said, "Bake it in a hot oven."));
+}
+
+// An insight worded with a task verb the document's headings lack ("undo") is taught where
+// the document says the same in other general words ("fixing a mistake", "revert").
+TEST(InsightMaterialTest, ATaskWordedDifferentlyFromTheHeadingsIsFoundByRelatedWords) {
+  const std::string kManual = "Version control manual";
+  const std::vector<Chunk> manual = {
+      chunk(0, {kManual, "Making a commit"},
+            "A commit records a snapshot of the project. Each commit has a message that says "
+            "why the change was made."),
+      chunk(1, {kManual, "Fixing mistakes"},
+            "If you have made a mistake in a commit, there are two ways to fix it. You can "
+            "create a new commit that reverts the changes of the old commit. Or you can go back "
+            "and rewrite the commit itself."),
+      chunk(2, {kManual, "Sharing work"},
+            "A push sends your commits to another repository. A pull fetches commits from "
+            "another repository and merges them."),
+  };
+  Fixture f(manual);
+  const auto found = f.find({"How to undo a commit", "How to share commits with others"});
+  ASSERT_TRUE(found[0].supported);
+  const auto said = f.said(found[0]);
+  EXPECT_TRUE(
+      holds(said, "You can create a new commit that reverts the changes of the old commit."));
+  EXPECT_FALSE(holds(said, "A commit records a snapshot of the project."));
+  // Without the related words, "undo" is a word the document never uses.
+  EXPECT_FALSE(
+      f.find({"How to undo a commit", "How to share commits with others"}, false)[0].supported);
+}
+
+// The FAQ asks about what an insight's sections teach themselves, not about a subsection's
+// detail said only as the subsection's opening.
+TEST(InsightMaterialTest, CoreMarksTheRegionsOwnTextNotASubsectionsDetail) {
+  const std::string kGuide = "Database guide";
+  Fixture f({
+      chunk(0, {kGuide, "Journals"},
+            "A rollback journal is a file that holds the original content of changed pages. "
+            "The journal makes a transaction atomic because the old pages can be put back."),
+      chunk(1, {kGuide, "Journals", "Journal names"},
+            "The file is named after the database. A super-journal is a file that lists the "
+            "journals of several databases."),
+      chunk(2, {kGuide, "Backups"},
+            "A backup copies the database to another file at night. The copy is checked the "
+            "next morning. Old copies are kept for a month. A copy can be restored in minutes."),
+      chunk(3, {kGuide, "Indexes"},
+            "An index keeps the rows of a table in the order of a column. A query that filters "
+            "on that column reads far fewer pages. Each index costs space and slows writes."),
+  });
+  const auto found = f.find({"How the rollback journal makes a transaction atomic"});
+  ASSERT_TRUE(found[0].supported);
+  const auto& cands = f.candidates;
+  for (std::size_t c = 0; c < cands.size(); ++c) {
+    if (cands[c].original.rfind("A rollback journal is", 0) == 0) {
+      EXPECT_TRUE(found[0].core[c]);
+    }
+    if (cands[c].original.rfind("The file is named", 0) == 0) {
+      EXPECT_GT(found[0].priority[c], 0);  // said, as the subsection's opening
+      EXPECT_FALSE(found[0].core[c]);      // but not asked about
+    }
+  }
+}
+
+// A long reference section (option by option) is taught by its opening and by the later
+// sentences that carry the insight's words, not by every detail it lists.
+TEST(InsightMaterialTest, ALongSectionsLateDetailIsNotSaid) {
+  const std::string kRef = "Shell reference";
+  std::vector<Chunk> chunks;
+  std::string opening =
+      "Parameter substitution replaces a parameter with its value. The value of the parameter "
+      "is substituted where the parameter appears. Braces around the parameter name are "
+      "optional.";
+  chunks.push_back(chunk(0, {kRef, "Expanding variables"}, opening));
+  // Thirty-two more sentences of the same section, each about one operand of one operator (and
+  // sixty elsewhere, so that the section is not most of the document).
+  for (int k = 0; k < 16; ++k) {
+    chunks.push_back(chunk(k + 1, {kRef, "Expanding variables"},
+                           "A negative offset number " + std::to_string(k) +
+                               " counts from the end of the array. "
+                               "The length operand " +
+                               std::to_string(k) +
+                               " must not be below zero in that form. "
+                               "An associative array index " +
+                               std::to_string(k) + " gives undefined results."));
+  }
+  chunks.push_back(chunk(17, {kRef, "Expanding variables"},
+                         "Parameter substitution happens before word splitting."));
+  for (int k = 0; k < 30; ++k) {
+    chunks.push_back(chunk(18 + k, {kRef, "Job control " + std::to_string(k)},
+                           "A job runs in the background until it is brought to the foreground. "
+                           "The shell reports when a job " +
+                               std::to_string(k) + " stops or ends."));
+  }
+  Fixture f(chunks);
+  const auto found = f.find({"How parameter substitution works"});
+  ASSERT_TRUE(found[0].supported);
+  const auto said = f.said(found[0]);
+  EXPECT_TRUE(holds(said, "Parameter substitution replaces a parameter with its value."));
+  EXPECT_TRUE(holds(said, "A negative offset number 0 counts from the end of the array."));
+  EXPECT_TRUE(holds(said, "Parameter substitution happens before word splitting."));
+  EXPECT_FALSE(holds(said, "An associative array index 15 gives undefined results."));
+}
+
+// A subsection's opening says what it is; a subsection of that subsection is detail further
+// still, said only when it serves the insight itself.
+TEST(InsightMaterialTest, ASubsectionsOwnSubsectionIsNotSaidForItsOpening) {
+  const std::string kRef = "Shell reference";
+  std::vector<Chunk> chunks = {
+      chunk(0, {kRef, "Expansions"},
+            "The shell performs expansions on each word of a command line. Brace expansion "
+            "comes first and filename expansion comes last."),
+      chunk(1, {kRef, "Expansions", "Filename expansion"},
+            "Filename expansion replaces a word that holds a star with the names of the files "
+            "it matches. Files whose names begin with a dot are skipped."),
+      chunk(2, {kRef, "Expansions", "Filename expansion", "Pattern syntax"},
+            "A bracket holds a set of characters to match. The nul character may not occur "
+            "in a pattern."),
+  };
+  for (int k = 0; k < 12; ++k) {
+    chunks.push_back(chunk(3 + k, {kRef, "Job control " + std::to_string(k)},
+                           "A job runs in the background until it is brought to the foreground. "
+                           "The shell reports when a job " +
+                               std::to_string(k) + " stops or ends."));
+  }
+  Fixture f(chunks);
+  const auto found = f.find({"Which expansions the shell performs and in what order"});
+  ASSERT_TRUE(found[0].supported);
+  const auto said = f.said(found[0]);
+  EXPECT_TRUE(holds(said, "The shell performs expansions on each word of a command line."));
+  EXPECT_TRUE(holds(said,
+                    "Filename expansion replaces a word that holds a star with the names of the "
+                    "files it matches."));
+  EXPECT_FALSE(holds(said, "A bracket holds a set of characters to match."));
+}
+
+// A further section whose heading shares only the insight's head noun, after a modifier the
+// insight does not have, is about a sibling: "Process Substitution" is not "parameter and
+// command substitution" (Bash reference manual, 3.5.3, 3.5.4 and 3.5.6).
+TEST(InsightMaterialTest, AHeadingNamingASiblingConceptDoesNotJoin) {
+  const std::string kRef = "Bash Reference Manual";
+  std::vector<Chunk> chunks = {
+      chunk(
+          0, {kRef, "3.5.3 Shell Parameter Expansion"},
+          "The parameter name or symbol to be expanded may be enclosed in braces, which are "
+          "optional but serve to protect the variable to be expanded from characters "
+          "immediately following it. When braces are used, the matching ending brace is the first "
+          "'}' not escaped by a backslash or within a quoted string. The value of parameter is "
+          "substituted."),
+      chunk(1, {kRef, "3.5.6 Process Substitution"},
+            "Process substitution allows a process's input or output to be referred to using a "
+            "filename. This filename is passed as an argument to the current command as the "
+            "result of the expansion. When available, process substitution is performed "
+            "simultaneously with "
+            "parameter and variable expansion, command substitution, and arithmetic "
+            "expansion."),
+      chunk(2, {kRef, "3.6 Redirections"},
+            "Before a command is executed, its input and output may be redirected using a "
+            "special notation interpreted by the shell."),
+  };
+  for (int k = 0; k < 10; ++k) {
+    chunks.push_back(chunk(4 + k, {kRef, "6." + std::to_string(k + 1) + " Job Control"},
+                           "A job runs in the background until it is brought to the foreground. "
+                           "The shell reports when a job " +
+                               std::to_string(k) + " stops or ends."));
+  }
+  const std::string insight = "How parameter and command substitution work";
+  const std::string sibling =
+      "Process substitution allows a process's input or output to be referred to using a "
+      "filename.";
+  Fixture f(chunks);
+  // As the lesson's search ranks them: parameter expansion first, process substitution next.
+  const auto find = [&](bool qualify) {
+    extract::Focus focus;
+    focus.terms = text::terms(insight, "en");
+    focus.chunk_prior = {{0, 1.0}, {1, 0.67}};
+    if (qualify) focus.qualified = qualified_terms(insight, "en");
+    const std::vector<extract::Focus> foci = {focus};
+    return find_insight_material(foci, insight_relevance(foci, *f.scorer, f.candidates.size()),
+                                 *f.tree, *f.scorer)[0];
+  };
+  const InsightMaterial found = find(true);
+  ASSERT_TRUE(found.supported);
+  const auto said = f.said(found);
+  EXPECT_TRUE(holds(said, "The value of parameter is substituted."));
+  EXPECT_FALSE(holds(said, sibling));
+  // Without knowing which of its terms the insight qualifies, the sibling joins on the shared
+  // head noun.
+  EXPECT_TRUE(holds(f.said(find(false)), sibling));
+}
+
+TEST(InsightMaterialTest, QualifiedTermsStandAfterAModifier) {
+  const auto q = qualified_terms("How parameter and command substitution work", "en");
+  EXPECT_TRUE(q.count(text::terms("substitution", "en").front()));
+  EXPECT_FALSE(q.count(text::terms("parameter", "en").front()));
+  EXPECT_TRUE(qualified_terms("How to look at history", "en").empty());
 }
 
 }  // namespace lectio::compose

@@ -70,4 +70,15 @@ TEST(PhrasingTest, SentenceSubjects) {
   EXPECT_EQ(sentence_subject("张量处理器是专门为矩阵乘法设计的芯片。", true), "张量处理器");
 }
 
+// A heading's decoration (a permalink's pilcrow, a plain-text underline) is not said.
+TEST(PhrasingTest, TheCohostSaysAHeadingWithoutItsDecoration) {
+  const lesson::Brief b = brief("en");
+  const Phrasing say(b, 7);
+  EXPECT_EQ(say.follow_up("Readers do not block writers.", "2.2. Concurrency\u00b6", 0),
+            "And what about concurrency?");
+  EXPECT_EQ(say.follow_up("The status is 0 when a line is selected.",
+                          "2.3 Exit Status ===============", 0),
+            "And what about exit status?");
+}
+
 }  // namespace lectio::compose

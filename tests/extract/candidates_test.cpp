@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "lectio/text/terms.h"
+
 namespace lectio::extract {
 
 namespace {
@@ -49,6 +51,56 @@ TEST(CandidatesTest, PiecesOfACutSentenceAreNeverSpoken) {
   m.chunks[1].opens_mid_sentence = false;
   EXPECT_TRUE(has(build_candidates(m, "en"),
                   "Engineers call this accumulation in higher precision a fused operation."));
+}
+
+namespace {
+
+const Candidate* find(const std::vector<Candidate>& all, const std::string& original) {
+  const auto it = std::find_if(all.begin(), all.end(),
+                               [&](const Candidate& c) { return c.original == original; });
+  return it == all.end() ? nullptr : &*it;
+}
+
+bool carries(const Candidate& c, const std::string& word) {
+  const auto t = text::terms(word, "en").front();
+  return std::find(c.heading_terms.begin(), c.heading_terms.end(), t) != c.heading_terms.end();
+}
+
+}  // namespace
+
+// A list's short lead-in names what its items are, as a heading would (SQLite's WAL page,
+// "1. Overview"); a longer line ending with a colon (the Bash manual's "Command substitution
+// occurs when a command is enclosed as follows:") introduces a form, and the paragraphs after
+// it are not its items.
+TEST(CandidatesTest, AListsLeadInLendsItsWordsToItsItems) {
+  lesson::Material m;
+  m.chunks = {
+      chunk(0,
+            "There are advantages and disadvantages to using WAL instead of a rollback journal. "
+            "Advantages include:\nWAL is significantly faster in most scenarios.\nBut there are "
+            "also disadvantages:\nAll processes using a database must be on the same host "
+            "computer; WAL does not work over a network filesystem.\nIt is not possible to open "
+            "read-only WAL databases."),
+      chunk(1,
+            "Command substitution occurs when a command is enclosed as follows:\n$(command) or "
+            "`command` Bash performs the expansion by executing command in a subshell "
+            "environment.\nCommand substitutions may be nested."),
+  };
+  const auto all = build_candidates(m, "en");
+  const Candidate* faster = find(all, "WAL is significantly faster in most scenarios.");
+  const Candidate* host = find(all,
+                               "All processes using a database must be on the same host "
+                               "computer; WAL does not work over a network filesystem.");
+  const Candidate* read_only = find(all, "It is not possible to open read-only WAL databases.");
+  const Candidate* nested = find(all, "Command substitutions may be nested.");
+  ASSERT_TRUE(faster && host && read_only && nested);
+  EXPECT_TRUE(carries(*faster, "advantages"));
+  EXPECT_FALSE(carries(*faster, "disadvantages"));
+  EXPECT_TRUE(carries(*host, "disadvantages"));
+  EXPECT_TRUE(carries(*read_only, "disadvantages"));
+  EXPECT_FALSE(carries(*host, "advantages"));
+  EXPECT_FALSE(carries(*nested, "enclosed"));
+  EXPECT_FALSE(carries(*nested, "follows"));
 }
 
 }  // namespace lectio::extract

@@ -81,6 +81,19 @@ TEST(HtmlTest, SkipsScriptsStylesNavAndHiddenContent) {
   EXPECT_EQ(doc.blocks[0].text, "Visible text.");
 }
 
+TEST(HtmlTest, AHeadingsPermalinkMarkIsNotItsText) {
+  // Sphinx, MkDocs and others end each heading with a link to itself.
+  const Document doc = extract_html(R"(<html><body>
+<h2>Checkpointing<a class="headerlink" href="#checkpointing" title="Link to this heading">¶</a></h2>
+<h3 id="x"><a href="#x"> # </a>Readers</h3>
+<p>See <a href="#checkpointing">§</a> above and <a href="/other">#</a> there.</p>
+</body></html>)");
+  ASSERT_EQ(doc.blocks.size(), 3u);
+  EXPECT_EQ(doc.blocks[0].text, "Checkpointing");
+  EXPECT_EQ(doc.blocks[1].text, "Readers");
+  EXPECT_EQ(doc.blocks[2].text, "See above and # there.") << "a link elsewhere keeps its text";
+}
+
 TEST(HtmlTest, DecodesEntitiesAndLeaksNoMarkup) {
   const Document doc = extract_html(
       "<p>Fish &amp; chips &lt;b&gt; &eacute;t&eacute; &#x4E2D;&#25991; &nbsp;&quot;ok&quot;"

@@ -91,4 +91,26 @@ TEST(TextTest, ParagraphsPagesAndHeadings) {
   EXPECT_EQ(doc.blocks[3].page, 2);
 }
 
+TEST(TextTest, UnderlinedHeadingsTakeTheLevelTheirMarkGives) {
+  // As an Info file or reStructuredText writes them; the underline never joins the heading.
+  const Document doc = extract_text(
+      "GNU Grep\n********\n\n"
+      "2.1 Command-line Options\n========================\n\n"
+      "2.1.2 Context Line Control\n--------------------------\n"
+      "Context lines are non-matching lines that are near a matching line.\n\n"
+      "A rule below a long line is no underline\n---\n");
+  EXPECT_EQ(doc.title, "GNU Grep");
+  ASSERT_EQ(doc.blocks.size(), 5u);
+  EXPECT_EQ(doc.blocks[0].level, 1);
+  EXPECT_EQ(doc.blocks[1].text, "2.1 Command-line Options");
+  EXPECT_EQ(doc.blocks[1].kind, BlockKind::kHeading);
+  EXPECT_EQ(doc.blocks[1].level, 2);
+  EXPECT_EQ(doc.blocks[2].text, "2.1.2 Context Line Control");
+  EXPECT_EQ(doc.blocks[2].level, 3);
+  EXPECT_EQ(doc.blocks[3].text,
+            "Context lines are non-matching lines that are near a matching line.");
+  EXPECT_EQ(doc.blocks[3].kind, BlockKind::kParagraph);
+  EXPECT_EQ(doc.blocks[4].text, "A rule below a long line is no underline ---");
+}
+
 }  // namespace lectio::ingest

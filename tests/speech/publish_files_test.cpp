@@ -1,5 +1,6 @@
-// The published files, checked by independent tools: real flite speech is normalised, encoded
-// to MP3 and Opus, then measured by ffmpeg's ebur128 filter and read back by ffprobe.
+// The published files, checked by independent tools: real flite speech is normalised and
+// encoded to MP3 and Opus by the renderer's own path (render_units, one unit), then measured
+// by ffmpeg's ebur128 filter and read back by ffprobe.
 // Labelled "audio": needs the flite, ffmpeg and ffprobe commands.
 #include "lectio/speech/publish_files.h"
 
@@ -16,7 +17,10 @@
 #include "lectio/core/error.h"
 #include "lectio/core/file.h"
 #include "lectio/speech/audio.h"
+#include "mp3_units.h"
+#include "opus_units.h"
 #include "speech/audio_support.h"
+#include "unit_render.h"
 
 namespace lectio::speech {
 namespace {
@@ -64,14 +68,55 @@ const Lesson& lesson() {
   return built;
 }
 
-// The lesson as the renderer hands it to the encoders.
-const Pcm& normalised() {
-  static const Pcm pcm = [] {
-    Pcm p = lesson().pcm;
-    normalize_loudness(p);  // as the renderer does: the defaults
-    return p;
+// The lesson published as the renderer does it: laid out as one unit (its slot, then the
+// part no decoder hears), normalised, limited and encoded by render_units.
+struct Published {
+  TempDir dir;
+  fs::path mp3 = dir.path() / "lesson.mp3";
+  fs::path opus = dir.path() / "lesson.opus";
+  double seconds = 0;  // what the files decode to
+  AudioTags tags;      // the lesson's, the last chapter ending with the files as in a render
+};
+
+const Published& published() {
+  static Published p;
+  static const bool rendered = [] {
+    UnitLayout layout;
+    std::vector<float> slot = lesson().pcm.samples;
+    slot.resize((slot.size() + kUnitDecoderGap + kUnitGrid - 1) / kUnitGrid * kUnitGrid, 0.0f);
+    layout.audible = slot.size() - kUnitDecoderGap;
+    layout.units.push_back({std::move(slot), "lesson"});
+    p.seconds = layout.seconds();
+    p.tags = lesson().tags;
+    p.tags.chapters.back().end = p.seconds;
+    render_units(layout, p.tags, {p.mp3, p.opus, p.dir.path() / "units", ""});
+    return true;
   }();
-  return pcm;
+  EXPECT_TRUE(rendered);
+  return p;
+}
+
+// Three seconds of the lesson encoded as one unit of each kind, for the writers alone.
+struct Units {
+  std::string mp3;
+  std::string opus;
+};
+
+const Units& units() {
+  static const Units built = [] {
+    const std::size_t n = 25 * kUnitGrid;
+    const float* samples = lesson().pcm.samples.data();
+    return Units{encode_mp3_unit(samples, n - kUnitDecoderGap), encode_opus_unit(samples, n)};
+  }();
+  return built;
+}
+
+void write_mp3(const AudioTags& tags, const fs::path& path) {
+  write_mp3_units({&units().mp3}, tags, path);
+}
+
+void write_opus(const AudioTags& tags, const fs::path& path) {
+  write_opus_units({&units().opus}, 25 * kUnitGrid - kUnitDecoderGap, tags, path);
 }
 
 nlohmann::json ffprobe(const fs::path& file, const std::string& what) {
@@ -90,7 +135,9 @@ std::vector<std::string> listing(const fs::path& dir) {
 
 TEST(PublishFilesTest, FliteSpeechNormalisesByLibebur128) {
   const Loudness raw = measure_loudness(lesson().pcm);
-  const Loudness l = measure_loudness(normalised());
+  Pcm normalised = lesson().pcm;
+  normalize_loudness(normalised);  // the whole signal at once, the renderer's gain search
+  const Loudness l = measure_loudness(normalised);
   std::cout << "flite speech: raw " << raw.integrated_lufs << " LUFS / " << raw.true_peak_dbtp
             << " dBTP; normalised " << l.integrated_lufs << " LUFS / " << l.true_peak_dbtp
             << " dBTP\n";
@@ -99,11 +146,9 @@ TEST(PublishFilesTest, FliteSpeechNormalisesByLibebur128) {
 }
 
 TEST(PublishFilesTest, EncodedFilesMeasureInSpecByFfmpeg) {
-  TempDir dir;
-  write_mp3(normalised(), lesson().tags, dir.path() / "lesson.mp3");
-  write_opus(normalised(), lesson().tags, dir.path() / "lesson.opus");
-  for (const char* name : {"lesson.mp3", "lesson.opus"}) {
-    const auto m = ffmpeg_loudness(dir.path() / name);
+  for (const fs::path& file : {published().mp3, published().opus}) {
+    const std::string name = file.filename().string();
+    const auto m = ffmpeg_loudness(file);
     std::cout << name << " by ffmpeg: " << m.integrated_lufs << " LUFS, " << m.true_peak_dbtp
               << " dBTP\n";
     // The bar is -16 ± 0.5 LUFS; the pipeline holds ±0.3, which also catches a silent level
@@ -138,9 +183,7 @@ nlohmann::json all_tags(const nlohmann::json& probe) {
 }
 
 TEST(PublishFilesTest, Mp3TagsAndChaptersReadBackByFfprobe) {
-  TempDir dir;
-  const fs::path mp3 = dir.path() / "lesson.mp3";
-  write_mp3(normalised(), lesson().tags, mp3);
+  const fs::path& mp3 = published().mp3;
   const std::string bytes = testing::slurp(mp3);
   ASSERT_GT(bytes.size(), 10u);
   EXPECT_EQ(bytes.substr(0, 4), std::string("ID3\x04", 4));  // ID3v2.4
@@ -148,7 +191,7 @@ TEST(PublishFilesTest, Mp3TagsAndChaptersReadBackByFfprobe) {
   EXPECT_NE(bytes.find("chp1"), std::string::npos);
 
   const auto probe = ffprobe(mp3, "-show_chapters");
-  expect_chapters(probe, lesson().tags, 0.001);
+  expect_chapters(probe, published().tags, 0.001);
   const auto tags = all_tags(probe);
   EXPECT_EQ(tags.value("title", ""), "GPU scheduling");
   EXPECT_EQ(tags.value("artist", ""), "Lena & Tom");
@@ -161,16 +204,14 @@ TEST(PublishFilesTest, Mp3TagsAndChaptersReadBackByFfprobe) {
   EXPECT_EQ(stream.value("sample_rate", ""), "48000");
   EXPECT_EQ(stream.value("channels", 0), 1);
   EXPECT_EQ(stream.value("bit_rate", ""), "96000");
-  EXPECT_NEAR(std::stod(probe.at("format").value("duration", "0")), normalised().seconds(), 0.03);
+  EXPECT_NEAR(std::stod(probe.at("format").value("duration", "0")), published().seconds, 0.03);
 }
 
 TEST(PublishFilesTest, OpusTagsAndChaptersReadBackByFfprobe) {
-  TempDir dir;
-  const fs::path opus = dir.path() / "lesson.opus";
-  write_opus(normalised(), lesson().tags, opus);
+  const fs::path& opus = published().opus;
   const auto probe = ffprobe(opus, "-show_chapters");
   // Ogg chapters carry only start times; ffprobe ends each at the next start or the end.
-  expect_chapters(probe, lesson().tags, 0.05);
+  expect_chapters(probe, published().tags, 0.05);
   const auto tags = all_tags(probe);
   EXPECT_EQ(tags.value("title", ""), "GPU scheduling");
   EXPECT_EQ(tags.value("artist", ""), "Lena & Tom");
@@ -179,7 +220,7 @@ TEST(PublishFilesTest, OpusTagsAndChaptersReadBackByFfprobe) {
   const auto& stream = probe.at("streams").at(0);
   EXPECT_EQ(stream.value("codec_name", ""), "opus");
   EXPECT_EQ(stream.value("channels", 0), 1);
-  EXPECT_NEAR(std::stod(probe.at("format").value("duration", "0")), normalised().seconds(), 0.03);
+  EXPECT_NEAR(std::stod(probe.at("format").value("duration", "0")), published().seconds, 0.03);
 }
 
 TEST(PublishFilesTest, WebVttIsWellFormedAndFfmpegReadsIt) {
@@ -260,16 +301,15 @@ TEST(PublishFilesTest, ChaptersJsonFollowsPodcasting20) {
 
 TEST(PublishFilesTest, UnwritablePlacesThrowIoAndLeaveNoFile) {
   TempDir dir;
-  const Pcm& pcm = normalised();
   const fs::path missing = dir.path() / "no-such-dir" / "lesson.mp3";
-  EXPECT_THROW(write_mp3(pcm, lesson().tags, missing), Io);
-  EXPECT_THROW(write_opus(pcm, lesson().tags, missing.parent_path() / "lesson.opus"), Io);
+  EXPECT_THROW(write_mp3(lesson().tags, missing), Io);
+  EXPECT_THROW(write_opus(lesson().tags, missing.parent_path() / "lesson.opus"), Io);
   EXPECT_FALSE(fs::exists(missing.parent_path()));
 
   // A regular file where the directory should be fails even for root.
   const fs::path file = dir.write("plain", "x");
-  EXPECT_THROW(write_mp3(pcm, lesson().tags, file / "lesson.mp3"), Io);
-  EXPECT_THROW(write_opus(pcm, lesson().tags, file / "lesson.opus"), Io);
+  EXPECT_THROW(write_mp3(lesson().tags, file / "lesson.mp3"), Io);
+  EXPECT_THROW(write_opus(lesson().tags, file / "lesson.opus"), Io);
 
   const fs::path ro = dir.path() / "read-only";
   fs::create_directory(ro);
@@ -277,16 +317,20 @@ TEST(PublishFilesTest, UnwritablePlacesThrowIoAndLeaveNoFile) {
   if (::access(ro.c_str(), W_OK) == 0) {
     std::cout << "read-only directory check skipped: running as root\n";
   } else {
-    EXPECT_THROW(write_mp3(pcm, lesson().tags, ro / "lesson.mp3"), Io);
-    EXPECT_THROW(write_opus(pcm, lesson().tags, ro / "lesson.opus"), Io);
+    EXPECT_THROW(write_mp3(lesson().tags, ro / "lesson.mp3"), Io);
+    EXPECT_THROW(write_opus(lesson().tags, ro / "lesson.opus"), Io);
   }
   EXPECT_TRUE(listing(ro).empty());
   ::chmod(ro.c_str(), 0755);
 
   // Bad input is refused before any file is created.
-  EXPECT_THROW(write_mp3(Pcm{44000, {0.1f}}, lesson().tags, dir.path() / "a.mp3"), InvalidInput);
-  EXPECT_THROW(write_opus(Pcm{kRenderRate, {}}, lesson().tags, dir.path() / "a.opus"),
+  const std::string none;
+  EXPECT_THROW(write_mp3_units({&none}, lesson().tags, dir.path() / "a.mp3"), InvalidInput);
+  EXPECT_THROW(write_opus_units({&none}, kUnitGrid, lesson().tags, dir.path() / "a.opus"),
                InvalidInput);
+  EXPECT_THROW(
+      write_opus_units({&units().opus}, 26 * kUnitGrid, lesson().tags, dir.path() / "a.opus"),
+      InvalidInput);
   EXPECT_EQ(listing(dir.path()), (std::vector<std::string>{"plain", "read-only"}));
 }
 
@@ -297,9 +341,9 @@ TEST(PublishFilesTest, ExistingFilesAreReplacedAtomically) {
     struct stat before {};
     ASSERT_EQ(::stat(target.c_str(), &before), 0);
     if (std::string(name).ends_with(".mp3")) {
-      write_mp3(normalised(), lesson().tags, target);
+      write_mp3(lesson().tags, target);
     } else {
-      write_opus(normalised(), lesson().tags, target);
+      write_opus(lesson().tags, target);
     }
     struct stat after {};
     ASSERT_EQ(::stat(target.c_str(), &after), 0);

@@ -327,12 +327,13 @@ TEST(RenderTest, AFailedWriteRemovesTheWholeSet) {
   // have finished: the MP3 and Opus files must go again, with every temporary file.
   const fs::path blocker = dir.write(stem + ".vtt/keep", "x").parent_path();
   EXPECT_THROW(render_lesson(lesson, options), Io);
-  // The sentence clips stay: a cache of synthesis (issue 32), so that the next attempt does
-  // not synthesise again; none of the set's files does.
+  // The sentence clips and the encoded units stay: caches (issue 32), so that the next
+  // attempt does not synthesise or encode again; none of the set's files does.
   EXPECT_TRUE(fs::is_directory(dir.path() / "clips"));
+  EXPECT_TRUE(fs::is_directory(dir.path() / "units"));
   std::vector<fs::path> left = files_in(dir.path());
   std::sort(left.begin(), left.end());
-  std::vector<fs::path> expected = {blocker, dir.path() / "clips"};
+  std::vector<fs::path> expected = {blocker, dir.path() / "clips", dir.path() / "units"};
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(left, expected);
 }

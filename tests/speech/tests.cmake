@@ -1,5 +1,6 @@
 lectio_test(speech audio)
 lectio_test(speech publish_files LABELS audio DEPS nlohmann_json::nlohmann_json)
+target_include_directories(test_speech_publish_files PRIVATE ${PROJECT_SOURCE_DIR}/src/speech)
 lectio_test(speech normalize)
 lectio_test(speech normalize_zh)
 lectio_test(speech lexicon)
@@ -7,3 +8,6 @@ lectio_test(speech render LABELS audio DEPS nlohmann_json::nlohmann_json)
 lectio_test(speech synthesizer LABELS audio)
 lectio_test(speech server_voice LABELS audio
             DEPS PkgConfig::HTTPLIB nlohmann_json::nlohmann_json fmt::fmt Threads::Threads)
+lectio_test(speech render_units LABELS audio)
+target_include_directories(test_speech_render_units PRIVATE ${PROJECT_SOURCE_DIR}/src/speech)
+lectio_test(speech rerender LABELS audio)

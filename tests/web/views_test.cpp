@@ -297,6 +297,29 @@ TEST(LessonViewTest, RatingCountsAgreeWithTheirNumberInEnglishAndChinese) {
   EXPECT_TRUE(contains(render_lesson(in, "en"), "<span id=\"rating-word\">ratings</span>"));
 }
 
+TEST(LessonViewTest, ALessonInAnotherLanguageThanItsSourcesSaysSo) {
+  LessonPageInput in = visitor();
+  in.source_languages = {"en"};
+  EXPECT_FALSE(contains(render_lesson(in, "en"), "id=\"language-note\"")) << "English over English";
+
+  lesson::Lesson zh = example_lesson();
+  zh.language = "zh";
+  data d = lesson_view(zh, in);
+  EXPECT_TRUE(has(d, "language_differs"));
+  EXPECT_TRUE(has(d, "lesson_in_zh"));
+  const Catalog catalog;
+  d.set("t", catalog.messages("zh"));
+  d.set("lang", std::string("zh"));
+  d.set("csrf", std::string("token"));
+  const std::string html = render_template("lesson", d);
+  EXPECT_TRUE(contains(html, "本课用中文讲解，来源是英文的")) << html.substr(0, 2000);
+
+  in.source_languages = {"zh", "en"};  // one Chinese source among English ones still differs
+  EXPECT_TRUE(has(lesson_view(zh, in), "language_differs"));
+  in.source_languages = {"zh"};
+  EXPECT_FALSE(has(lesson_view(zh, in), "language_differs"));
+}
+
 TEST(LessonViewTest, TheReviewFormShowsTheViewersOwnReview) {
   LessonPageInput in = visitor();
   in.viewer = "user_me";

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Held-out briefs for issue 28 over Debian manuals that ../../../../shared/eval/lessons/gold.json
-# does not judge (read by hand instead): Git's user manual, SQLite's WAL and datatype pages.
+# does not judge (read by hand instead): Git's user manual, SQLite's WAL and datatype pages, and
+# (when this machine has them) Debian's Python policy (HTML), the shared MIME-info spec (PDF)
+# and grep's manual as plain text (its info file).
 #   bench/lessons/heldout/run.sh LECTIO [WORKDIR]   (WORKDIR: run-dev.sh's, with its .debs)
 # Prints lesson-lint's line for each brief and where each lesson's sections and FAQ come from.
 set -euo pipefail
@@ -14,7 +16,15 @@ add() { "$lectio" --data "$data" add "$1" --id "$2" >/dev/null; "$lectio" --data
 add "$doc/git-doc/user-manual.html" gitmanual
 add "$doc/sqlite3/wal.html" sqlitewal
 add "$doc/sqlite3/datatype3.html" sqlitetypes
-for b in "$here"/*.yaml; do
+briefs=("$here"/git-user-manual.yaml "$here"/sqlite-*.yaml)
+local_doc() { [ -f "$1" ] && add "$1" "$2" && briefs+=("$here/$3.yaml"); }
+local_doc /usr/share/doc/python3/python-policy.html pypolicy python-policy || true
+local_doc /usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf mimespec mime-spec || true
+if [ -f /usr/share/info/grep.info.gz ]; then
+  zcat /usr/share/info/grep.info.gz > "$data/grep-manual.txt"
+  local_doc "$data/grep-manual.txt" grepman grep-manual
+fi
+for b in "${briefs[@]}"; do
   name=$(basename "$b" .yaml)
   "$lectio" --data "$data" lesson "$b" --json --no-audio > "$data/$name.json" 2>"$data/$name.err"
   printf '%-18s ' "$name"; "$lint" "$data/$name.json" "$data"/*.chunks.json

@@ -72,9 +72,8 @@ struct PickOptions {
 // A candidate as the ranker scored it, for the ranker's fit (bench/qa_bench.cpp --features).
 struct RankedCandidate {
   int candidate = 0;
-  double coverage = 0;      // what PickOptions::min_coverage is compared with
-  double score = 0;         // the weighted sum of the features that ranks the lead
-  double follow_score = 0;  // ... that ranks the sentences after it
+  double coverage = 0;  // what PickOptions::min_coverage is compared with
+  double score = 0;     // the weighted sum of the features that ranks the answer's sentences
   Features features{};
   bool turns_round = false;  // pick_answer() refuses when this one would lead
 };

@@ -39,6 +39,7 @@ struct Candidate {
 struct ChunkSentence {
   std::string text;
   bool cut = false;
+  int line = 0;  // the chunk's line (block) it is in
 };
 
 // The sentences of a chunk in order, as candidates are made of them: lines of a chunk are

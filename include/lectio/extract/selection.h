@@ -1,6 +1,7 @@
 #pragma once
 // Relevance scoring and diverse selection of candidate sentences for one focus (an insight or
 // a question), shared by the script and the FAQ.
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -17,6 +18,20 @@ struct Focus {
   // Term -> how much it tells this focus apart (1 when absent): a term the lesson's other
   // insights or its topic also name says less about where this insight is taught.
   std::map<std::string, double> distinctness;
+  // Term -> general-English words that say the same ("undo" -> "revert", "fix", "mistake"):
+  // a sentence or heading with one of them has the term (related_words.h).
+  std::map<std::string, std::vector<std::string>> related;
+  // Terms the focus names with a modifier right before them ("command substitution",
+  // "WAL mode"): a heading that names the same head noun with a modifier the focus does not
+  // have ("Process Substitution") is about a sibling of what the focus names.
+  std::set<std::string> qualified;
+  // Whether `have` holds the term or a word related to it.
+  bool found_in(const std::set<std::string>& have, const std::string& term) const {
+    if (have.count(term)) return true;
+    const auto it = related.find(term);
+    return it != related.end() && std::any_of(it->second.begin(), it->second.end(),
+                                              [&](const std::string& r) { return have.count(r); });
+  }
   double weight_of(const std::string& term) const {
     const auto it = distinctness.find(term);
     return it == distinctness.end() ? 1.0 : it->second;

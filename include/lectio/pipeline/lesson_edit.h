@@ -75,6 +75,17 @@ EditResult apply_edit(store::ContentStore& store, const std::filesystem::path& d
 EditResult revert_lesson(store::ContentStore& store, const std::filesystem::path& data_dir,
                          const CurrentLesson& base, int version, const EditOptions& options);
 
+// Deletes version `version` of a lesson with the audio files rendered for it (named by its
+// content under render.audio_dir, as render_lesson names them) that no other version uses: a
+// revert renders the same content to the same names. Files copied into a media store stay.
+// Returns the files removed. Throws NotFound for a version that does not exist, InvalidInput
+// for the published version (never deletable: publish another first with revert_lesson).
+// Throws Io.
+std::vector<std::filesystem::path> delete_version(store::ContentStore& store,
+                                                  const std::filesystem::path& data_dir,
+                                                  const CurrentLesson& base, int version,
+                                                  const LessonOptions& render);
+
 // The lines of the script text that differ between two versions: "- line" removed,
 // "+ line" added, each with the line number in the newer text.
 std::vector<std::string> script_diff(const lesson::Lesson& older, const lesson::Lesson& newer);

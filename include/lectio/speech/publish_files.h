@@ -1,12 +1,11 @@
 #pragma once
-// What a rendered lesson is published as: MP3 and Opus with tags and chapters, a WebVTT
-// transcript and a Podcasting 2.0 chapters file. Every writer goes through a temporary file
-// and a rename, so a final name never holds a half-written file. All throw Io on failure.
-#include <filesystem>
+// What a rendered lesson is published as: MP3 (LAME, mono, CBR 96 kbit/s, 48 kHz, with
+// ID3v2.4 tags and one CHAP frame per chapter under a CTOC) and Ogg Opus (mono, 48 kbit/s VBR,
+// Vorbis comments with the Xiph chapter extension), which render_lesson writes by units
+// (render.h), a WebVTT transcript and a Podcasting 2.0 chapters file. Every file goes through
+// a temporary file and a rename, so a final name never holds a half-written file.
 #include <string>
 #include <vector>
-
-#include "lectio/speech/pcm.h"
 
 namespace lectio::speech {
 
@@ -31,17 +30,6 @@ struct AudioTags {
   std::string comment;
   std::vector<Chapter> chapters;
 };
-
-// MP3 (LAME, mono, CBR 96 kbit/s: exact time-to-byte seeking for chapters in every player)
-// with ID3v2.4 tags and one CHAP frame per chapter under a CTOC. Takes any MPEG rate (8 to
-// 48 kHz) and encodes at that rate (LAME caps 8–12 kHz at 64 kbit/s). Throws InvalidInput
-// for another rate or no samples.
-void write_mp3(const Pcm& pcm, const AudioTags& tags, const std::filesystem::path& path);
-
-// Ogg Opus (libopusenc, mono, 48 kbit/s VBR) with Vorbis comments, including the Xiph
-// chapter extension (CHAPTER001=HH:MM:SS.mmm, CHAPTER001NAME=title). Throws InvalidInput for
-// no samples, a rate outside 8..192 kHz or over 999 chapters.
-void write_opus(const Pcm& pcm, const AudioTags& tags, const std::filesystem::path& path);
 
 // WebVTT with one numbered cue per sentence and <v Speaker>…</v> voice spans; &, < and > are
 // escaped and line breaks folded into spaces. Throws InvalidInput for a cue whose end is

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "lectio/lesson/lesson.h"
 #include "lectio/speech/normalize.h"
@@ -40,6 +41,11 @@ struct RenderResult {
 
 // The content key of a lesson's audio: changes when anything that is heard changes.
 std::string audio_key(const lesson::Lesson& lesson, const RenderOptions& options);
+
+// The files render_lesson writes for this lesson and options, whether or not they exist: MP3,
+// Opus, WebVTT, chapters JSON and the render record. Throws like audio_key.
+std::vector<std::filesystem::path> render_files(const lesson::Lesson& lesson,
+                                                const RenderOptions& options);
 
 // Throws InvalidInput for an empty script or an unknown voice, Io when the output directory
 // cannot be written.

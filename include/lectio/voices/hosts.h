@@ -52,4 +52,10 @@ std::optional<Host> find_host(std::string_view name);
 // voice for a dialogue.
 Host default_host(std::string_view language, std::string_view other_than = "");
 
+// The voice that reads a sentence in `language` for `speaker` when the speaker's own voice does
+// not speak that language (a quoted English sentence in a Chinese lesson): the first host of
+// that language of the speaker's gender, else the first of that language; nullopt when no
+// voice speaks it. The speaker's own voice when it speaks `language`.
+std::optional<Host> voice_for_language(const Host& speaker, std::string_view language);
+
 }  // namespace lectio::voices

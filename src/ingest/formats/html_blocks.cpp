@@ -144,9 +144,31 @@ bool one_of(const GumboTag (&tags)[N], GumboTag tag) {
   return std::find(std::begin(tags), std::end(tags), tag) != std::end(tags);
 }
 
+// A heading's permalink (Sphinx's and MkDocs' "¶", "#" or "§" linking to the heading itself):
+// a mark for the eye that would otherwise end every heading's text ("Checkpointing¶").
+bool is_permalink_mark(const GumboNode* node) {
+  if (node->v.element.tag != GUMBO_TAG_A) return false;
+  const GumboAttribute* href = gumbo_get_attribute(&node->v.element.attributes, "href");
+  if (href == nullptr || href->value[0] != '#') return false;
+  std::string text;
+  const GumboVector& kids = node->v.element.children;
+  for (unsigned i = 0; i < kids.length; ++i) {
+    const auto* kid = static_cast<const GumboNode*>(kids.data[i]);
+    if (kid->type == GUMBO_NODE_TEXT || kid->type == GUMBO_NODE_WHITESPACE) {
+      text += kid->v.text.text;
+    } else if (kid->type == GUMBO_NODE_ELEMENT) {
+      return false;
+    }
+  }
+  text.erase(0, text.find_first_not_of(" \t\n\r"));
+  text.erase(text.find_last_not_of(" \t\n\r") + 1);
+  return text == "\u00b6" || text == "#" || text == "\u00a7";
+}
+
 bool is_skipped(const GumboNode* node) {
   return one_of(kSkipped, node->v.element.tag) ||
-         gumbo_get_attribute(&node->v.element.attributes, "hidden") != nullptr;
+         gumbo_get_attribute(&node->v.element.attributes, "hidden") != nullptr ||
+         is_permalink_mark(node);
 }
 
 bool is_block(GumboTag tag) {

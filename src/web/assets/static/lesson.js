@@ -41,12 +41,24 @@
       player.classList.toggle('stuck', !entry.isIntersecting && entry.boundingClientRect.top < 0);
     }).observe(sentinel);
     const toggle = document.getElementById('player-toggle');
-    toggle.addEventListener('click', () => {
-      const collapsed = player.classList.toggle('collapsed');
+    // The learner's choice holds on every lesson page of this browser (localStorage may be
+    // refused, as in a private window: then it holds for this page only).
+    const setCollapsed = (collapsed) => {
+      player.classList.toggle('collapsed', collapsed);
       toggle.setAttribute('aria-expanded', String(!collapsed));
       const label = collapsed ? toggle.dataset.show : toggle.dataset.hide;
       toggle.setAttribute('aria-label', label);
       toggle.title = label;
+    };
+    try {
+      if (localStorage.getItem('lectio.player.collapsed') === '1') setCollapsed(true);
+    } catch (e) { /* storage refused */ }
+    toggle.addEventListener('click', () => {
+      const collapsed = !player.classList.contains('collapsed');
+      setCollapsed(collapsed);
+      try {
+        localStorage.setItem('lectio.player.collapsed', collapsed ? '1' : '0');
+      } catch (e) { /* storage refused */ }
     });
     // A page opened at #anchor was scrolled there before the offset was known.
     const target = window.location.hash && document.getElementById(window.location.hash.slice(1));

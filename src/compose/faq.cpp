@@ -1,0 +1,204 @@
+#include "faq.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "faq_asks.h"
+#include "faq_questions.h"
+#include "lectio/ask/answer_core.h"
+#include "lectio/text/stopwords.h"
+#include "lectio/text/terms.h"
+#include "lectio/text/words.h"
+#include "lesson_parts.h"
+
+namespace lectio::compose {
+
+namespace {
+
+constexpr int kFaqMax = 8;
+constexpr int kFaqMin = 4;
+constexpr int kFaqAnswerMax = 3;
+constexpr double kFaqMinRelevance = 0.35;
+constexpr double kFaqMinCoverage = 0.25;
+
+// The question's content terms shared with the answer's first sentence: a listener hears the
+// answer take up the question.
+bool takes_up(const std::string& question, const lesson::ScriptSentence& first,
+              const std::string& lang) {
+  // The same word, not only the same stem: "merge" is not heard in "merges".
+  auto q = text::words(question);
+  // Counting words and the question's own frame ("Can you explain ...") are not its subject.
+  static const std::set<std::string> kFrame = {"explain", "one",    "two", "three", "four", "five",
+                                               "first",   "second", "new", "many",  "same"};
+  std::erase_if(q, [&](const std::string& w) {
+    return text::is_stopword(w, lang) || w.size() < 3 || kFrame.count(w) > 0;
+  });
+  const auto a = text::words(first.text);
+  return std::any_of(q.begin(), q.end(), [&](const std::string& t) {
+    return std::find(a.begin(), a.end(), t) != a.end();
+  });
+}
+
+// A definition question is answered first by the definition; the question-answering core
+// picks what follows from the definition's own chunk (the next one when it ends there).
+lesson::FaqItem answer_definition(const std::string& question, int lead, const lesson::Brief& brief,
+                                  const lesson::Material& material,
+                                  const std::vector<extract::Candidate>& candidates,
+                                  const extract::Scorer& scorer, std::vector<bool>& used) {
+  lesson::FaqItem item;
+  item.question = question;
+  if (used[static_cast<std::size_t>(lead)]) return item;
+  const int chunk = candidates[static_cast<std::size_t>(lead)].chunk;
+  std::vector<bool> outside(candidates.size(), false);
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    outside[i] = candidates[i].chunk != chunk || static_cast<int>(i) <= lead;
+  }
+  // A chunk may end right after its definition: then the next chunk goes on from it.
+  if (std::all_of(outside.begin(), outside.end(), [](bool o) { return o; })) {
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      outside[i] = candidates[i].chunk != chunk + 1;
+    }
+  }
+  std::vector<bool> after = used;
+  lesson::FaqItem rest = answer_faq(question, candidates[static_cast<std::size_t>(lead)].text,
+                                    brief, material, candidates, scorer, after, outside);
+  item.answer.push_back(
+      extract::cited_sentence(candidates[static_cast<std::size_t>(lead)], material));
+  for (auto& s : rest.answer) {
+    if (static_cast<int>(item.answer.size()) >= kFaqAnswerMax) break;
+    item.answer.push_back(std::move(s));
+  }
+  if (item.answer.size() >= 2) {
+    used = std::move(after);
+    scorer.mark_said({lead}, used);
+  }
+  return item;
+}
+
+}  // namespace
+
+std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
+                                       const std::vector<extract::Candidate>& candidates,
+                                       const extract::Scorer& scorer, const Phrasing& say,
+                                       const std::vector<std::vector<double>>& per_insight,
+                                       const std::vector<bool>& core) {
+  // A learner asks about what the lesson's material says: the topic's difference, the terms
+  // it defines and the tasks it tells how to do, the most central to the lesson first. The
+  // insights themselves are asked about only to reach kFaqMin questions.
+  std::vector<Ask> asks;
+  if (auto q = say.difference_question())
+    asks.push_back({*q, brief.topic + " " + brief.overview, -1, -1, {}, {}});
+  std::string whole = brief.topic + " " + brief.overview;
+  for (const auto& i : brief.insights) whole += " " + i;
+  extract::Focus lesson_focus;
+  lesson_focus.terms = text::terms(whole, brief.language);
+  const bool scoped = !per_insight.empty();
+  std::vector<const std::vector<double>*> all_parts;
+  for (const auto& part : per_insight) all_parts.push_back(&part);
+  const std::vector<bool> outside = outside_of(all_parts, candidates.size());
+  // Without sections to draw on, the sentences relevant to the lesson as a whole.
+  std::vector<double> worth =
+      scoped ? std::vector<double>(candidates.size(), 0.0) : scorer.relevance(lesson_focus);
+  for (const auto& part : per_insight) {
+    for (std::size_t i = 0; i < candidates.size(); ++i) worth[i] = std::max(worth[i], part[i]);
+  }
+  // A question comes from what the sections teach; its answer may draw on all of them.
+  std::vector<bool> asked_from = outside;
+  for (std::size_t i = 0; i < core.size() && i < asked_from.size(); ++i) {
+    asked_from[i] = asked_from[i] || !core[i];
+  }
+  for (Ask& a : content_questions(brief, material, candidates, worth, asked_from,
+                                  scoped ? 0.0 : kFaqMinRelevance, lesson_focus.terms)) {
+    asks.push_back(std::move(a));
+  }
+  const std::size_t from_content = asks.size();
+  for (std::size_t i = 0; i < brief.insights.size(); ++i) {
+    // An insight the lesson leaves out (no material) is not asked about: its answer would be
+    // the sentences of other insights' sections.
+    if (scoped && std::none_of(per_insight[i].begin(), per_insight[i].end(),
+                               [](double w) { return w > 0; })) {
+      continue;
+    }
+    asks.push_back({say.question_about(brief.insights[i]),
+                    brief.insights[i],
+                    -1,
+                    static_cast<int>(i),
+                    {},
+                    {}});
+  }
+  // Still short of kFaqMin: the things the sections' headings name ("Checkpointing"), the
+  // sections worth most first, each answered from the text under its heading.
+  for (Ask& a : topic_questions(brief, material, candidates, worth, outside, asks)) {
+    asks.push_back(std::move(a));
+  }
+
+  std::vector<lesson::FaqItem> faq;
+  std::vector<bool> used(candidates.size(), false);
+  for (std::size_t k = 0; k < asks.size() && static_cast<int>(faq.size()) < kFaqMax; ++k) {
+    const Ask& ask = asks[k];
+    if (k >= from_content && static_cast<int>(faq.size()) >= kFaqMin) break;
+    lesson::FaqItem item;
+    if (ask.lead >= 0) {
+      item = answer_definition(ask.question, ask.lead, brief, material, candidates, scorer, used);
+    } else if (ask.insight >= 0 && scoped) {
+      // An insight's question is answered from its own sections, else from the lesson's.
+      item = answer_faq(
+          ask.question, ask.focus, brief, material, candidates, scorer, used,
+          outside_of({&per_insight[static_cast<std::size_t>(ask.insight)]}, candidates.size()));
+      if (item.answer.size() < 2) {
+        item =
+            answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, outside);
+      }
+    } else if (!ask.heading.empty()) {
+      std::vector<bool> under = outside;
+      for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const auto& path =
+            material.chunks[static_cast<std::size_t>(candidates[i].chunk)].heading_path;
+        under[i] = under[i] || path.empty() || path.back() != ask.heading;
+      }
+      item = answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, under);
+    } else {
+      item =
+          answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, outside);
+    }
+    if (item.answer.size() < 2 || !takes_up(item.question, item.answer.front(), brief.language) ||
+        !says(item.answer.front().text, ask.must_say, brief.language)) {
+      continue;
+    }
+    faq.push_back(std::move(item));
+  }
+  return faq;
+}
+
+lesson::FaqItem answer_faq(const std::string& question, const std::string& focus_text,
+                           const lesson::Brief& brief, const lesson::Material& material,
+                           const std::vector<extract::Candidate>& candidates,
+                           const extract::Scorer& scorer, std::vector<bool>& used,
+                           const std::vector<bool>& outside) {
+  ask::PickOptions pick;
+  pick.max_sentences = kFaqAnswerMax;
+  pick.chunk_prior = focus_for(focus_text, brief, material).chunk_prior;
+  // A FAQ answer is heard on its own: a sentence that points back to one before it is left out.
+  pick.excluded = used;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (candidates[i].dangling || (!outside.empty() && outside[i])) pick.excluded[i] = true;
+  }
+  // The brief's own questions: the lesson's sources are about them by construction, so a term
+  // the sources never use does not make the question foreign, and an answer may carry a
+  // smaller share of a long insight's terms than of a learner's short question.
+  pick.min_coverage = kFaqMinCoverage;
+  pick.weigh_absent_terms = false;
+  const std::vector<int> picked = ask::pick_answer(question, candidates, brief.language, pick);
+  lesson::FaqItem item;
+  item.question = question;
+  for (int c : picked) {
+    item.answer.push_back(
+        extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
+  }
+  if (item.answer.size() >= 2) scorer.mark_said(picked, used);
+  return item;
+}
+
+}  // namespace lectio::compose

@@ -1,0 +1,41 @@
+#pragma once
+// The lesson's FAQ: questions a learner would ask after hearing it, each answered by cited
+// sentences of the lesson's material picked by the question-answering core of `lectio ask`.
+#include <string>
+#include <vector>
+
+#include "lectio/extract/candidates.h"
+#include "lectio/extract/selection.h"
+#include "lectio/lesson/brief.h"
+#include "lectio/lesson/lesson.h"
+#include "phrasing.h"
+
+namespace lectio::compose {
+
+// 4-8 questions a learner would ask after the lesson, each answered by 2-4 cited sentences;
+// fewer when the material cannot answer more. The questions come from what the lesson's
+// material says (the terms it defines, the tasks it tells how to do, an "X vs Y" topic's
+// difference); the insights themselves are asked only while there are fewer than four. Every
+// answer is picked by the question-answering core of `lectio ask` from the lesson's material:
+// `per_insight` gives, per insight, each candidate's worth in its sections (0: not its
+// material); an insight's own question is answered from its own. Empty: every sentence.
+// `core` marks the sentences the questions may come from (InsightMaterial::core: the sections'
+// own teaching, not a subsection's aside); empty: every sentence of the material.
+std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
+                                       const std::vector<extract::Candidate>& candidates,
+                                       const extract::Scorer& scorer, const Phrasing& say,
+                                       const std::vector<std::vector<double>>& per_insight = {},
+                                       const std::vector<bool>& core = {});
+
+// The FAQ's answer to one question: up to 3 cited sentences that answer it and that no earlier
+// answer used (`used` is updated), picked by the same question-answering core as `lectio ask`,
+// with the material's chunks ranked for `focus_text` (the brief's words for what it asks);
+// fewer or none when the material does not answer it. Candidates marked in `outside` are
+// not used (may be empty).
+lesson::FaqItem answer_faq(const std::string& question, const std::string& focus_text,
+                           const lesson::Brief& brief, const lesson::Material& material,
+                           const std::vector<extract::Candidate>& candidates,
+                           const extract::Scorer& scorer, std::vector<bool>& used,
+                           const std::vector<bool>& outside = {});
+
+}  // namespace lectio::compose

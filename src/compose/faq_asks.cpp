@@ -1,0 +1,138 @@
+#include "faq_asks.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "faq_questions.h"
+#include "lectio/text/terms.h"
+
+namespace lectio::compose {
+
+namespace {
+
+std::string join_terms(const std::string& text, const std::string& lang) {
+  std::string out;
+  for (const auto& t : text::terms(text, lang)) out += t + " ";
+  return out;
+}
+
+// A term worth a question: a phrase of two words or more, a name, or a word the lesson itself
+// is about ("quoting"); "the argument" alone is not.
+bool named_enough(const std::string& term, const std::vector<std::string>& lesson_terms,
+                  const std::string& language) {
+  if (language == "zh" || term.find(' ') != std::string::npos) return true;
+  if (std::any_of(term.begin() + 1, term.end(),
+                  [](unsigned char ch) { return std::isupper(ch) || std::isdigit(ch); })) {
+    return true;
+  }
+  const auto t = text::terms(term, language);
+  return !t.empty() &&
+         std::find(lesson_terms.begin(), lesson_terms.end(), t[0]) != lesson_terms.end();
+}
+
+}  // namespace
+
+// The candidates not in any of `parts` (each a per-candidate worth, 0 outside); none when
+// there are no parts.
+std::vector<bool> outside_of(const std::vector<const std::vector<double>*>& parts,
+                             std::size_t count) {
+  std::vector<bool> out(count, !parts.empty());
+  for (const auto* part : parts) {
+    for (std::size_t i = 0; i < count; ++i) out[i] = out[i] && (*part)[i] <= 0;
+  }
+  return out;
+}
+
+// The questions the material's sentences answer (the terms they define, the tasks they tell
+// how to do), each once, the sentences worth most to the lesson first.
+std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Material& material,
+                                   const std::vector<extract::Candidate>& candidates,
+                                   const std::vector<double>& worth,
+                                   const std::vector<bool>& outside, double min_worth,
+                                   const std::vector<std::string>& lesson_terms) {
+  std::vector<std::pair<double, Ask>> found;
+  std::set<std::string> seen_subjects;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (outside[i] || worth[i] < min_worth || worth[i] <= 0) continue;
+    if (const auto cq = command_question(candidates[i].text, brief.language);
+        cq && !candidates[i].dangling) {
+      if (seen_subjects.insert(join_terms(*cq, brief.language)).second) {
+        found.push_back({-worth[i], {*cq, *cq, static_cast<int>(i), -1, {}, {}}});
+      }
+    } else if (const auto q = definition_question(candidates[i], brief.language)) {
+      if (named_enough(q->second, lesson_terms, brief.language) &&
+          seen_subjects.insert(join_terms(q->second, brief.language)).second) {
+        found.push_back({-worth[i], {q->first, q->second, static_cast<int>(i), -1, {}, {}}});
+      }
+    } else if (const auto t = task_question(candidates[i].text, brief.language)) {
+      if (seen_subjects.insert(join_terms(*t, brief.language)).second) {
+        found.push_back({-worth[i], {*t, *t, -1, -1, {}, {}}});
+      }
+    }
+    // The heading a sentence of the material sits under may itself be a learner's question.
+    const auto& path = material.chunks[static_cast<std::size_t>(candidates[i].chunk)].heading_path;
+    if (path.empty()) continue;
+    if (const auto hq = heading_question(path.back(), brief.language)) {
+      if (seen_subjects.insert(join_terms(*hq, brief.language)).second) {
+        found.push_back({-worth[i], {*hq, path.back(), -1, -1, path.back(), {}}});
+      }
+    }
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Ask> out;
+  for (auto& d : found) out.push_back(std::move(d.second));
+  return out;
+}
+
+// Whether the sentence says the word (by its stem); any sentence says the empty word.
+bool says(const std::string& sentence, const std::string& word, const std::string& lang) {
+  if (word.empty()) return true;
+  const auto want = text::terms(word, lang);
+  const auto have = text::terms(sentence, lang);
+  return !want.empty() && std::find(have.begin(), have.end(), want[0]) != have.end();
+}
+
+// The questions the headings of the material's sections ask (topic_question), the sections
+// worth most first, none about what an earlier question in `asked` already asks.
+std::vector<Ask> topic_questions(const lesson::Brief& brief, const lesson::Material& material,
+                                 const std::vector<extract::Candidate>& candidates,
+                                 const std::vector<double>& worth, const std::vector<bool>& outside,
+                                 const std::vector<Ask>& asked) {
+  std::set<std::string> seen;
+  for (const Ask& a : asked) {
+    for (const auto& t : text::terms(a.question + " " + a.focus, brief.language)) seen.insert(t);
+  }
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (!outside[i] && worth[i] > 0) order.push_back(i);
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return worth[a] > worth[b]; });
+  std::vector<Ask> out;
+  std::set<std::string> headings;
+  for (std::size_t i : order) {
+    const auto& path = material.chunks[static_cast<std::size_t>(candidates[i].chunk)].heading_path;
+    if (path.empty() || !headings.insert(path.back()).second) continue;
+    const auto q = topic_question(path.back(), brief.language);
+    if (!q) continue;
+    // A thing an earlier question already names is asked about there.
+    const auto terms = text::terms(q->second, brief.language);
+    if (terms.empty() || seen.count(terms[0]) > 0) continue;
+    seen.insert(terms[0]);
+    // Answered first by the first sentence under the heading that says what it names.
+    int lead = -1;
+    for (std::size_t c = 0; c < candidates.size() && lead < 0; ++c) {
+      const auto& at = material.chunks[static_cast<std::size_t>(candidates[c].chunk)].heading_path;
+      if (!outside[c] && !candidates[c].dangling && !at.empty() && at.back() == path.back() &&
+          says(candidates[c].text, q->second, brief.language)) {
+        lead = static_cast<int>(c);
+      }
+    }
+    if (lead >= 0) out.push_back({q->first, path.back(), lead, -1, path.back(), q->second});
+  }
+  return out;
+}
+
+}  // namespace lectio::compose

@@ -1,0 +1,143 @@
+#include "faq_questions.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "lectio/text/stopwords.h"
+#include "lectio/text/terms.h"
+#include "lectio/text/words.h"
+#include "phrasing.h"
+#include "phrasing_words.h"
+
+namespace lectio::compose {
+
+std::optional<std::pair<std::string, std::string>> definition_question(const extract::Candidate& c,
+                                                                       const std::string& lang) {
+  if (c.dangling) return std::nullopt;
+  if (lang == "zh") {
+    const auto at = c.text.find("是");
+    if (at == std::string::npos || at < 6 || at > 30) return std::nullopt;
+    // "X是为……设计的" says what X was made for, not what X is.
+    const std::string after = c.text.substr(at + std::string("是").size());
+    for (std::string_view purpose : {"为", "因为", "由于"}) {
+      if (after.rfind(purpose, 0) == 0) return std::nullopt;
+    }
+    const std::string subject = c.text.substr(0, at);
+    for (std::string_view bad : {"，", "、", "（", "：", " ", "就", "不", "也", "都", "还", "只"}) {
+      if (subject.find(bad) != std::string::npos) return std::nullopt;
+    }
+    return std::make_pair(fmt::format("{}是什么？", subject), subject);
+  }
+  static const std::regex kDefinition(
+      R"(^((?:(A|An|The) )?([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})) (is|are) (a|an|the|one|used|what|how|where|when|any) )");
+  std::smatch m;
+  if (!std::regex_search(c.text, m, kDefinition)) return std::nullopt;
+  // "The value is a NULL value.": one common word after "the" is a thing the text spoke of
+  // before, not a term it defines.
+  if (m[2].str() == "The" && m[3].str().find(' ') == std::string::npos &&
+      std::islower(static_cast<unsigned char>(m[3].str()[0])) &&
+      m[3].str().find_first_of("0123456789-") == std::string::npos) {
+    return std::nullopt;
+  }
+  std::string subject = m[1].str();
+  subject = lower_first(subject);
+  const auto t = text::terms(m[3].str(), lang);
+  if (t.empty()) return std::nullopt;
+  // Each word of the term is written as words are ("lock", "Journal", "TH3"), not run
+  // together by a PDF's layout ("QThe").
+  static const std::regex kWord(R"(^(?:[a-z][a-z-]*|[A-Z][a-z-]*|[A-Z0-9-]+)$)");
+  std::istringstream in(m[3].str());
+  for (std::string w; in >> w;) {
+    if (!std::regex_match(w, kWord)) return std::nullopt;
+  }
+  for (const auto& w : text::words(m[3].str())) {
+    if (text::is_stopword(w, lang)) return std::nullopt;  // "Some of them are ..."
+  }
+  return std::make_pair(fmt::format("What {} {}?", m[4].str(), subject), m[3].str());
+}
+
+std::optional<std::string> task_question(const std::string& sentence, const std::string& language) {
+  if (language == "zh") return std::nullopt;
+  // "To X, Y ..." where X is a short verb phrase that names what it acts on.
+  // The clause after the comma tells how: an instruction ("escape the inner backquotes") or
+  // who does it ("we first read"). One that opens with an article or a pointing word starts a
+  // statement, and the "To ..." before it was an aside ("To make matters worse, the change
+  // ..."), not a task.
+  // "If you need to X, use Y" says the same: what to do for a task.
+  static const std::regex kTask(
+      R"(^(?:To|If you (?:need|want|wish) to) ([a-z][a-z-]*(?: [A-Za-z0-9][\w-]*){1,7}), (?!(?:the|a|an|this|that|these|those|its|their|his|her|it|there)\b)[a-z])");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kTask)) return std::nullopt;
+  const std::string task = m[1].str();
+  // A task that points elsewhere, or at no particular thing ("make any further adjustments").
+  static const std::regex kPointing(
+      R"(\b(?:this|these|those|it|them|they|such|above|below|any|so)\b)");
+  // "that" points when it is the object ("undo that"), not in "changes that you have pushed".
+  static const std::regex kThat(R"(^[a-z-]+ that\b|\bthat$)");
+  if (std::regex_search(task, kPointing) || std::regex_search(task, kThat)) return std::nullopt;
+  return fmt::format("How do you {}?", task);
+}
+
+std::optional<std::string> command_question(const std::string& sentence,
+                                            const std::string& language) {
+  if (language == "zh") return std::nullopt;
+  // "The "pull" command thus performs two operations: ..." -> "What does the pull command do?"
+  // A manual's commands are what a learner asks about; the sentence says what one does (its
+  // verb, in the present, after the name).
+  static const std::regex kCommand(
+      R"re(^(?:The )?["“]?([a-z][\w-]*(?: [a-z][\w-]*)?)["”]? command (?:(?:thus|also|only|always|then|first) )?([a-z]+s) )re");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kCommand)) return std::nullopt;
+  const std::string verb = m[2].str();
+  if (verb == "is" || verb == "was" || verb == "has" || verb == "does") return std::nullopt;
+  return fmt::format("What does the {} command do?", m[1].str());
+}
+
+std::optional<std::string> heading_question(const std::string& heading,
+                                            const std::string& language) {
+  if (language == "zh") return std::nullopt;
+  // "How to use bisect to find a regression", "3.2. How to merge"
+  static const std::regex kHowTo(
+      R"(^(?:[0-9]+(?:\.[0-9]+)*\.? )?How to ([a-z][\w-]*(?: [\w-]+)*)$)");
+  std::smatch m;
+  if (!std::regex_match(heading, m, kHowTo)) return std::nullopt;
+  return fmt::format("How do you {}?", m[1].str());
+}
+
+std::optional<std::pair<std::string, std::string>> topic_question(const std::string& heading,
+                                                                  const std::string& language) {
+  if (language == "zh") return std::nullopt;
+  const std::string spoken = spoken_heading(heading);
+  const auto words = split_words(spoken);
+  if (words.empty()) return std::nullopt;
+  const auto ends_with = [](const std::string& w, std::string_view end) {
+    return w.size() > end.size() + 2 && w.compare(w.size() - end.size(), end.size(), end) == 0;
+  };
+  // "Making changes", "Resolving a merge": an activity, asked as a task if at all.
+  if (words.size() > 1 && ends_with(words[0], "ing")) return std::nullopt;
+  // The parts any document has say nothing a learner would ask about.
+  static const std::set<std::string> kParts = {
+      "introduction", "overview",        "summary",
+      "example",      "examples",        "notes",
+      "note",         "details",         "usage",
+      "description",  "contents",        "references",
+      "conclusion",   "conclusions",     "background",
+      "preface",      "appendix",        "index",
+      "copyright",    "license",         "version",
+      "bugs",         "history",         "abstract",
+      "see also",     "further reading", "acknowledgements",
+      "glossary",     "syntax"};
+  if (kParts.count(spoken) > 0) return std::nullopt;
+  const std::string& head = words.back();
+  const bool plural = ends_with(head, "s") && !ends_with(head, "ss");
+  std::string question = words.size() == 1 && !plural
+                             ? fmt::format("What is {}?", spoken)
+                             : fmt::format("What should I know about {}?", spoken);
+  return std::make_pair(std::move(question), head);
+}
+
+}  // namespace lectio::compose

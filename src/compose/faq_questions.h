@@ -1,0 +1,40 @@
+#pragma once
+// The questions a sentence or a heading of the material answers: a term it defines, a task it
+// tells how to do, a command it explains, a heading that is a question already.
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "lectio/extract/candidates.h"
+
+namespace lectio::compose {
+
+// "A PENDING lock is ..." -> {"What is a PENDING lock?", "PENDING lock"}: the question a
+// sentence defining a term answers and the term it asks about; nothing for other sentences.
+std::optional<std::pair<std::string, std::string>> definition_question(const extract::Candidate& c,
+                                                                       const std::string& lang);
+
+// "To keep a database safe, use ..." or "If you need to undo changes that you have pushed, use
+// git revert" -> "How do you keep a database safe?", "How do you undo changes that you have
+// pushed?": the question a sentence telling how to do something answers; nothing for other
+// sentences, nor for an aside ("To make matters worse, the ...").
+std::optional<std::string> task_question(const std::string& sentence, const std::string& language);
+
+// "The "pull" command thus performs two operations: ..." -> "What does the pull command do?":
+// the question a sentence saying what a named command does answers; nothing otherwise.
+std::optional<std::string> command_question(const std::string& sentence,
+                                            const std::string& language);
+
+// "How to use bisect to find a regression" -> "How do you use bisect to find a regression?":
+// a heading that is a learner's question already; nothing for other headings.
+std::optional<std::string> heading_question(const std::string& heading,
+                                            const std::string& language);
+
+// "2.1. Checkpointing" -> {"What is checkpointing?", "checkpointing"}; "Type Affinity" ->
+// {"What should I know about type affinity?", "affinity"}: the question a heading that names a
+// thing asks, and the word its answer must say; nothing for a heading that names an activity
+// ("Making changes"), a part of any document ("Introduction", "Examples") or is no short name.
+std::optional<std::pair<std::string, std::string>> topic_question(const std::string& heading,
+                                                                  const std::string& language);
+
+}  // namespace lectio::compose

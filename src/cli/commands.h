@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "lectio/speech/render.h"
+
 namespace lectio::store {
 class ContentStore;
 }
@@ -21,6 +23,9 @@ struct GlobalOptions {
 
 // Accepts "file_gpu001" and the short "gpu001"; throws NotFound naming an unknown id.
 std::string resolve_source(store::ContentStore& store, const std::string& id);
+
+// --clip-cache-mb and --unit-cache-mb, the bounds of a render's caches (in MiB), into `limits`.
+void add_cache_options(CLI::App& cmd, speech::CacheLimits& limits);
 
 void register_source_commands(CLI::App& app, GlobalOptions& global);
 // search, reindex and eval (eval is registered by register_search_commands).

@@ -4,12 +4,14 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "commands.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/file.h"
 #include "lectio/lesson/script_text.h"
+#include "lectio/media/media.h"
 #include "lectio/pipeline/lesson_edit.h"
 #include "lectio/store/store.h"
 
@@ -30,6 +32,8 @@ struct EditArgs {
   bool diff = false;
   std::string out;
   std::string lexicon;
+  speech::CacheLimits cache;
+  std::optional<std::string> media;  // with --delete: the media store its audio was published to
 };
 
 pipeline::CurrentLesson current(store::ContentStore& store, const std::string& id) {
@@ -44,6 +48,7 @@ pipeline::EditOptions edit_options(const EditArgs& args) {
   options.render.audio = !args.no_audio;
   options.render.audio_dir = args.out;
   options.render.lexicon = args.lexicon;
+  options.render.render_cache = args.cache;
   return options;
 }
 
@@ -88,10 +93,21 @@ void run_apply(const EditArgs& args, GlobalOptions& global) {
 void run_delete_version(const EditArgs& args, GlobalOptions& global) {
   auto store = store::open_content_store(global.data());
   const auto c = current(*store, args.id);
-  const auto removed = pipeline::delete_version(*store, global.data(), c, args.delete_version,
-                                                edit_options(args).render);
-  std::cout << fmt::format("{} version {} deleted; {} files removed\n", c.lesson.id,
-                           args.delete_version, removed.size());
+  pipeline::LessonOptions options = edit_options(args).render;
+  // The media directory when there is one: deleting a version creates none.
+  const auto media_dir = media::resolve_media_dir(args.media, global.data());
+  std::unique_ptr<media::MediaStore> media;
+  if (std::error_code ec; args.media || std::filesystem::is_directory(media_dir, ec)) {
+    media = media::open_media_dir(media_dir);
+    options.media = media.get();
+  }
+  const auto removed =
+      pipeline::delete_version(*store, global.data(), c, args.delete_version, options);
+  std::cout << fmt::format("{} version {} deleted; {} files removed{}\n", c.lesson.id,
+                           args.delete_version, removed.files.size(),
+                           removed.media_keys.empty() ? ""
+                                                      : fmt::format(", {} from the media store",
+                                                                    removed.media_keys.size()));
 }
 
 void run_versions(const EditArgs& args, GlobalOptions& global) {
@@ -134,6 +150,7 @@ void add_audio_options(CLI::App& cmd, EditArgs& args) {
   cmd.add_option("--out", args.out, "Directory for the audio files (default: <data>/audio)");
   cmd.add_option("--lexicon", args.lexicon,
                  "Pronunciation lexicon, YAML word: spoken form (default: <data>/lexicon.yaml)");
+  add_cache_options(cmd, args.cache);
 }
 
 }  // namespace
@@ -166,6 +183,9 @@ void register_lesson_edit_commands(CLI::App& lesson, GlobalOptions& global) {
                        "With --delete: the audio directory (default: <data>/audio)");
   versions->add_option("--lexicon", args->lexicon,
                        "With --delete: the lexicon the audio was rendered with");
+  versions->add_option("--media", args->media,
+                       "With --delete: the media directory its audio was published to (default: "
+                       "$LECTIO_MEDIA, else <data>/audio)");
   versions->callback([args, &global] { run_versions(*args, global); });
 
   CLI::App* revert =

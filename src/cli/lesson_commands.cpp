@@ -1,5 +1,7 @@
 // lectio lesson
 
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -25,6 +27,7 @@ struct LessonArgs {
   bool strict = false;
   std::string out;      // audio directory; default <data>/audio
   std::string lexicon;  // pronunciation lexicon; default <data>/lexicon.yaml when present
+  speech::CacheLimits cache;
   EngineArgs engine;
 };
 
@@ -48,6 +51,7 @@ void run_lesson(const LessonArgs& args, GlobalOptions& global) {
   options.audio = !args.no_audio;
   options.audio_dir = args.out;
   options.lexicon = args.lexicon;
+  options.render_cache = args.cache;
   std::optional<Progress> progress;  // made once the sentence count is known
   std::int64_t shown = 0;
   options.on_progress = [&](const pipeline::LessonProgress& p) {
@@ -80,6 +84,18 @@ void run_lesson(const LessonArgs& args, GlobalOptions& global) {
 
 }  // namespace
 
+void add_cache_options(CLI::App& cmd, speech::CacheLimits& limits) {
+  const auto bound = [&cmd](const char* name, std::uintmax_t& bytes, const char* what) {
+    cmd.add_option_function<std::uintmax_t>(
+           name, [&bytes](std::uintmax_t mb) { bytes = mb << 20; },
+           fmt::format("Bound of the {} cache under the audio directory, in MiB (default {})", what,
+                       bytes >> 20))
+        ->check(CLI::Range(std::uintmax_t{0}, std::uintmax_t{1} << 30));
+  };
+  bound("--clip-cache-mb", limits.clip_bytes, "sentence clip");
+  bound("--unit-cache-mb", limits.unit_bytes, "render unit");
+}
+
 void register_lesson_commands(CLI::App& app, GlobalOptions& global) {
   auto args = std::make_shared<LessonArgs>();
   CLI::App* lesson = app.add_subcommand("lesson", "Compose a lesson from a brief (YAML)");
@@ -93,6 +109,7 @@ void register_lesson_commands(CLI::App& app, GlobalOptions& global) {
   lesson->add_option(
       "--lexicon", args->lexicon,
       "Pronunciation lexicon, YAML word: spoken form (default: <data>/lexicon.yaml)");
+  add_cache_options(*lesson, args->cache);
   lesson->add_flag("--strict", args->strict,
                    "Exit 1 when an insight is not supported by the sources");
   add_engine_options(*lesson, args->engine);

@@ -7,9 +7,13 @@
 
 namespace lectio {
 
-std::string utc_timestamp(long long seconds_from_now) {
+std::int64_t unix_seconds_now() {
   const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
-  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", now + std::chrono::seconds(seconds_from_now));
+  return now.time_since_epoch().count();
+}
+
+std::string utc_timestamp(long long seconds_from_now) {
+  return utc_timestamp_at(unix_seconds_now() + seconds_from_now);
 }
 
 std::string utc_date() {

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -145,6 +146,19 @@ void write_file_atomic(const fs::path& target, std::string_view bytes) {
   StagedFile file(target);
   file.write(bytes);
   file.commit();
+}
+
+bool remove_regular_file(const fs::path& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT || errno == ENOTDIR) return false;
+    throw Io(fmt::format("{}: cannot remove: {}", path.string(), std::strerror(errno)));
+  }
+  if (!S_ISREG(st.st_mode)) return false;
+  // unlink(2), not remove(3): should a directory take the name meanwhile, it stays.
+  if (::unlink(path.c_str()) == 0) return true;
+  if (errno == ENOENT) return false;  // removed by someone else meanwhile
+  throw Io(fmt::format("{}: cannot remove: {}", path.string(), std::strerror(errno)));
 }
 
 int remove_abandoned_staged(const fs::path& target) {

@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <set>
 
+#include "lectio/core/data_dir.h"
+#include "lectio/core/file.h"
+#include "lectio/media/media.h"
 #include "lectio/pipeline/lesson_records.h"
 #include "lectio/study/study_set.h"
 #include "render_setup.h"
@@ -63,15 +66,6 @@ std::vector<int> version_numbers(const std::vector<store::LessonVersion>& versio
   std::vector<int> out;
   for (const auto& v : versions) out.push_back(v.version);
   return out;
-}
-
-// Removes a regular file (never a directory or what a symlink points to); false when none.
-bool fs_remove_file(const std::filesystem::path& f, std::error_code& ec) {
-  if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(f, ec))) {
-    ec.clear();
-    return false;
-  }
-  return std::filesystem::remove(f, ec);
 }
 
 std::vector<std::string> text_lines(const lesson::Lesson& l) {
@@ -164,12 +158,31 @@ std::vector<std::filesystem::path> audio_files(const lesson::Lesson& l,
   }
 }
 
+// The media keys of those of `files` that exist: what publishing them stored them under.
+std::set<std::string> media_keys(const std::vector<std::filesystem::path>& files) {
+  std::set<std::string> keys;
+  for (const auto& f : files) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(f, ec)) continue;
+    const std::string bytes = read_file(f, media::kMaxObjectBytes);
+    keys.insert(media::content_key(bytes, f.extension().string().substr(1)));
+  }
+  return keys;
+}
+
+// The media keys a lesson records as its audio (the files' names when published).
+void add_recorded_keys(const lesson::Lesson& l, std::set<std::string>& keys) {
+  if (!l.audio) return;
+  for (const std::string* f : {&l.audio->mp3, &l.audio->opus, &l.audio->vtt, &l.audio->chapters}) {
+    const std::string name = std::filesystem::path(*f).filename().string();
+    if (media::is_key(name)) keys.insert(name);
+  }
+}
+
 }  // namespace
 
-std::vector<std::filesystem::path> delete_version(store::ContentStore& store,
-                                                  const std::filesystem::path& data_dir,
-                                                  const CurrentLesson& base, int version,
-                                                  const LessonOptions& render) {
+DeletedVersion delete_version(store::ContentStore& store, const std::filesystem::path& data_dir,
+                              const CurrentLesson& base, int version, const LessonOptions& render) {
   const speech::RenderOptions options = render_options(data_dir, render);
   const auto versions = lesson_versions(store, base);
   const auto it = std::find_if(versions.begin(), versions.end(),
@@ -185,25 +198,35 @@ std::vector<std::filesystem::path> delete_version(store::ContentStore& store,
         "first (lectio lesson revert {} VERSION)",
         base.lesson.id, version, base.lesson.id));
   }
-  // Files another version (a revert renders the same content to the same names) still uses
-  // stay.
+  // Files and media objects another version (a revert renders the same content to the same
+  // names) still uses stay. A version records the audio it was edited from, so what another
+  // version records counts as used too: that keeps more, never less.
   std::set<std::filesystem::path> used;
-  if (record) {
-    for (auto& f : audio_files(*record, options)) used.insert(std::move(f));
-  }
+  std::set<std::string> used_keys;
+  const auto note_used = [&](const lesson::Lesson& l) {
+    auto files = audio_files(l, options);
+    if (render.media) {
+      used_keys.merge(media_keys(files));
+      add_recorded_keys(l, used_keys);
+    }
+    used.insert(files.begin(), files.end());
+  };
+  if (record) note_used(*record);
   for (const store::LessonVersion& v : versions) {
-    if (v.version == version) continue;
-    for (auto& f : audio_files(lesson::lesson_from_json(v.body), options)) used.insert(f);
+    if (v.version != version) note_used(lesson::lesson_from_json(v.body));
   }
   const auto files = audio_files(lesson::lesson_from_json(it->body), options);
+  // Named by the content of the files, so found before the files go.
+  const auto keys = render.media ? media_keys(files) : std::set<std::string>{};
   if (!store.delete_lesson_version(base.lesson.id, version)) {
     throw NotFound(fmt::format("lesson {}: no version {}", base.lesson.id, version));
   }
-  std::vector<std::filesystem::path> removed;
+  DeletedVersion removed;
   for (const auto& f : files) {
-    std::error_code ec;
-    if (used.count(f) == 0 && fs_remove_file(f, ec)) removed.push_back(f);
-    if (ec) throw Io(fmt::format("{}: cannot remove: {}", f.string(), ec.message()));
+    if (used.count(f) == 0 && remove_regular_file(f)) removed.files.push_back(f);
+  }
+  for (const std::string& key : keys) {
+    if (used_keys.count(key) == 0 && render.media->remove(key)) removed.media_keys.push_back(key);
   }
   return removed;
 }

@@ -79,6 +79,7 @@ speech::RenderOptions render_options(const fs::path& data_dir, const LessonOptio
   speech::RenderOptions render;
   render.out_dir = options.audio_dir.empty() ? data_dir / "audio" : options.audio_dir;
   render.threads = options.render_threads;
+  render.cache = options.render_cache;
   const fs::path lexicon = options.lexicon.empty() ? data_dir / "lexicon.yaml" : options.lexicon;
   std::error_code ec;
   if (!options.lexicon.empty() || fs::exists(lexicon, ec)) {

@@ -13,8 +13,8 @@ namespace lectio::pipeline {
 void report(const LessonOptions& options, Stage stage, int done = 0, int total = 0);
 
 // The render options of `options`: the audio directory (default <data_dir>/audio), the
-// lexicon (default <data_dir>/lexicon.yaml when it exists), threads and progress. Throws
-// InvalidInput for a bad lexicon.
+// lexicon (default <data_dir>/lexicon.yaml when it exists), threads, cache bounds and progress.
+// Throws InvalidInput for a bad lexicon.
 speech::RenderOptions render_options(const std::filesystem::path& data_dir,
                                      const LessonOptions& options);
 

@@ -31,9 +31,4 @@ std::string encode_mp3_unit(const float* samples, std::size_t n);
 void write_mp3_units(const std::vector<const std::string*>& units, const AudioTags& tags,
                      const std::filesystem::path& path);
 
-// The stream LAME writes by itself for `n` samples at 48 kHz with these settings: its frames
-// under the Info frame it fills in, no tags. Rendering never uses it: it is the reference a
-// one-unit file of write_mp3_units matches to the byte (Mp3UnitsTest). Throws Internal.
-std::string lame_reference_stream(const float* samples, std::size_t n);
-
 }  // namespace lectio::speech

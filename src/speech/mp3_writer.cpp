@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "id3_tags.h"
+#include "lame_encoder.h"
 #include "lectio/core/error.h"
 #include "lectio/core/file.h"
 #include "lectio/speech/pcm.h"
@@ -38,30 +39,6 @@ namespace {
 constexpr int kMp3Kbps = 96;
 constexpr int kLameQuality = 5;  // 0 best … 9 fastest; 2 is LAME's "high quality"
 constexpr int kBlock = 8192;     // samples encoded per call
-
-struct LameDeleter {
-  void operator()(lame_global_flags* gf) const { lame_close(gf); }
-};
-using LamePtr = std::unique_ptr<lame_global_flags, LameDeleter>;
-
-LamePtr make_encoder(const std::filesystem::path& path, bool info_frame) {
-  constexpr int rate = kRenderRate;
-  LamePtr gf(lame_init());
-  if (!gf) throw Internal(fmt::format("{}: LAME could not be initialised", path.string()));
-  lame_set_num_channels(gf.get(), 1);
-  lame_set_mode(gf.get(), MONO);
-  lame_set_in_samplerate(gf.get(), rate);
-  lame_set_out_samplerate(gf.get(), rate);  // never let LAME pick a lower rate
-  lame_set_VBR(gf.get(), vbr_off);
-  lame_set_brate(gf.get(), kMp3Kbps);
-  lame_set_quality(gf.get(), kLameQuality);
-  lame_set_bWriteVbrTag(gf.get(), info_frame ? 1 : 0);
-  lame_set_write_id3tag_automatic(gf.get(), 0);  // TagLib writes the tag
-  if (lame_init_params(gf.get()) < 0) {
-    throw Internal(fmt::format("{}: LAME rejected the settings ({} Hz)", path.string(), rate));
-  }
-  return gf;
-}
 
 // Encodes n samples and flushes, handing each piece of output to `sink`. LAME's CBR presets
 // scale the input by 0.95 (headroom for 16-bit decoders), which would leave the file 0.45 LU
@@ -88,9 +65,6 @@ void encode_frames(lame_global_flags* gf, const float* samples, std::size_t n, S
   if (tail < 0) throw Internal(fmt::format("{}: LAME failed to flush ({})", path.string(), tail));
   sink(buf.data(), static_cast<std::size_t>(tail));
 }
-
-// One 96 kbit/s frame at 48 kHz: 144 * 96000 / 48000 bytes, never padded.
-constexpr std::size_t kMp3FrameBytes = 288;
 
 // LAME's CRC-16 (polynomial 0x8005 reflected, as in its tag): over the music and the tag.
 std::uint16_t lame_crc16(std::string_view bytes, std::uint16_t crc) {
@@ -156,7 +130,7 @@ std::string seek_table(std::size_t frames) {
 // TOC 100, quality 4, then the LAME extension of 36 bytes).
 std::string info_frame(std::size_t frames, std::size_t bytes, std::uint16_t music_crc,
                        const std::filesystem::path& path) {
-  LamePtr gf = make_encoder(path, true);
+  LamePtr gf = make_lame_encoder(path, true);
   const std::vector<float> silence(kMp3FrameSamples, 0.0f);
   encode_frames(
       gf.get(), silence.data(), silence.size(), [](const unsigned char*, std::size_t) {}, path);
@@ -181,8 +155,29 @@ std::string info_frame(std::size_t frames, std::size_t bytes, std::uint16_t musi
   return frame;
 }
 
-std::string encode_to_string(lame_global_flags* gf, const float* samples, std::size_t n,
-                             const std::filesystem::path& path) {
+}  // namespace
+
+LamePtr make_lame_encoder(const std::filesystem::path& path, bool info_frame) {
+  constexpr int rate = kRenderRate;
+  LamePtr gf(lame_init());
+  if (!gf) throw Internal(fmt::format("{}: LAME could not be initialised", path.string()));
+  lame_set_num_channels(gf.get(), 1);
+  lame_set_mode(gf.get(), MONO);
+  lame_set_in_samplerate(gf.get(), rate);
+  lame_set_out_samplerate(gf.get(), rate);  // never let LAME pick a lower rate
+  lame_set_VBR(gf.get(), vbr_off);
+  lame_set_brate(gf.get(), kMp3Kbps);
+  lame_set_quality(gf.get(), kLameQuality);
+  lame_set_bWriteVbrTag(gf.get(), info_frame ? 1 : 0);
+  lame_set_write_id3tag_automatic(gf.get(), 0);  // TagLib writes the tag
+  if (lame_init_params(gf.get()) < 0) {
+    throw Internal(fmt::format("{}: LAME rejected the settings ({} Hz)", path.string(), rate));
+  }
+  return gf;
+}
+
+std::string lame_encode(lame_global_flags* gf, const float* samples, std::size_t n,
+                        const std::filesystem::path& path) {
   std::string out;
   encode_frames(
       gf, samples, n,
@@ -193,15 +188,13 @@ std::string encode_to_string(lame_global_flags* gf, const float* samples, std::s
   return out;
 }
 
-}  // namespace
-
 std::string encode_mp3_unit(const float* samples, std::size_t n) {
   const std::filesystem::path label("mp3 unit");
   if (n == 0 || (n + kMp3FrameSamples) % kMp3FrameSamples != 0) {
     throw InvalidInput(fmt::format("mp3 unit: {} samples is not a whole number of frames", n));
   }
-  LamePtr gf = make_encoder(label, false);
-  const std::string frames = encode_to_string(gf.get(), samples, n, label);
+  LamePtr gf = make_lame_encoder(label, false);
+  const std::string frames = lame_encode(gf.get(), samples, n, label);
   const auto expected = (n / kMp3FrameSamples + 1) * kMp3FrameBytes;
   if (frames.size() != expected) {
     throw Internal(fmt::format("mp3 unit: LAME wrote {} bytes for {} samples, not {}",
@@ -224,20 +217,6 @@ void write_mp3_units(const std::vector<const std::string*>& units, const AudioTa
   for (const std::string* u : units) out.write(*u);
   write_id3_tags(out.temp(), tags, path);
   out.commit();
-}
-
-std::string lame_reference_stream(const float* samples, std::size_t n) {
-  const std::filesystem::path label("mp3 reference");
-  LamePtr gf = make_encoder(label, true);
-  std::string stream = encode_to_string(gf.get(), samples, n, label);
-  // LAME leaves its first frame for the Info frame, which it fills in once it has seen all.
-  std::string frame(kMp3FrameBytes, '\0');
-  const std::size_t bytes = lame_get_lametag_frame(
-      gf.get(), reinterpret_cast<unsigned char*>(frame.data()), frame.size());
-  if (bytes != kMp3FrameBytes || stream.size() < bytes) {
-    throw Internal("mp3 reference: LAME wrote no Info frame");
-  }
-  return stream.replace(0, bytes, frame);
 }
 
 }  // namespace lectio::speech

@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <set>
 #include <thread>
 
+#include "clip_cache.h"
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/file.h"
@@ -17,6 +19,7 @@
 #include "program_units.h"
 #include "render_files.h"
 #include "render_plan.h"
+#include "sentence_cache.h"
 #include "stage_times.h"
 #include "synth_pool.h"
 #include "unit_render.h"
@@ -36,6 +39,23 @@ AudioTags make_tags(const lesson::Lesson& lesson, const RenderPlan& plan,
   tags.comment = lesson.description;
   tags.chapters = std::move(chapters);
   return tags;
+}
+
+std::filesystem::path unit_cache_dir(const std::filesystem::path& out_dir) {
+  return out_dir / "units";
+}
+
+// Keeps the caches within options.cache once the set is written: what this render used stays.
+void trim_caches(const RenderOptions& options, const std::set<std::string>& clips,
+                 const std::set<std::string>& units, const StageTimes& times) {
+  const std::uintmax_t clip_bytes =
+      ClipCache(options.out_dir).trim(options.cache.clip_bytes, clips);
+  const std::uintmax_t unit_bytes =
+      SentenceCache(unit_cache_dir(options.out_dir)).trim(options.cache.unit_bytes, units);
+  if (times.on()) {
+    std::fprintf(stderr, "render: caches hold %ju bytes of clips, %ju of units\n", clip_bytes,
+                 unit_bytes);
+  }
 }
 
 void check_options(const RenderOptions& options) {
@@ -75,6 +95,7 @@ RenderResult render_lesson(const lesson::Lesson& lesson, const RenderOptions& op
   StageTimes times;
   SynthesizedPlan clips = synthesize_plan(plan, options);
   times.lap("synthesis");  // with text normalisation, trimming and resampling
+  const std::set<std::string> clip_keys(clips.keys.begin(), clips.keys.end());
   const UnitLayout layout = lay_out_units(plan, clips, options);
   clips = {};
   times.lap("layout");
@@ -85,7 +106,7 @@ RenderResult render_lesson(const lesson::Lesson& lesson, const RenderOptions& op
     written.add(*p);
   }
   // An edited lesson keeps its gain (and so its unchanged units) from its previous render.
-  const UnitFiles files{paths.mp3, paths.opus, options.out_dir / "units",
+  const UnitFiles files{paths.mp3, paths.opus, unit_cache_dir(options.out_dir),
                         lesson.id.empty() ? lesson.slug : lesson.id, options.threads};
   const UnitRender units = render_units(layout, tags, files, &times);
   if (times.on()) {
@@ -102,6 +123,8 @@ RenderResult render_lesson(const lesson::Lesson& lesson, const RenderOptions& op
   result.true_peak_dbtp = units.loudness.true_peak_dbtp;
   write_record(paths, result);  // last: its presence marks a complete set
   written.keep();
+  trim_caches(options, clip_keys, units.cache_keys, times);
+  times.lap("cache trim");
   return result;
 }
 

@@ -104,9 +104,11 @@ void write_record(const RenderPaths& paths, const RenderResult& result) {
 
 PublishedFiles::~PublishedFiles() {
   for (const fs::path& p : paths_) {
-    std::error_code ec;
-    // Only files: whatever else sits under one of the names is not ours to remove.
-    if (fs::is_regular_file(fs::symlink_status(p, ec))) fs::remove(p, ec);
+    try {
+      // Only files: whatever else sits under one of the names is not ours to remove.
+      remove_regular_file(p);
+    } catch (const Error&) {  // a destructor cannot report it; the next render replaces it
+    }
   }
 }
 

@@ -47,7 +47,7 @@ struct Pool {
   Pool(const RenderPlan& p, const RenderOptions& o)
       : plan(p),
         options(o),
-        clip_cache(o.out_dir / "clips"),
+        clip_cache(o.out_dir),
         clips(p.lines.size()),
         keys(p.lines.size()),
         order(p.lines.size()) {

@@ -245,9 +245,11 @@ UnitRender render_units(const UnitLayout& layout, const AudioTags& tags, const U
     ++encoded;
   });
   r.units_encoded = encoded;
+  for (const ProgramUnit& u : layout.units) r.cache_keys.insert(unit_key(u, r.gain_db));
   if (!files.gain_memo.empty()) {
     cache.put(memo_key(files.gain_memo), "gain",
               std::string_view(reinterpret_cast<const char*>(&r.gain_db), sizeof(r.gain_db)));
+    r.cache_keys.insert(memo_key(files.gain_memo));
   }
   std::vector<const std::string*> opus;
   for (const UnitState& s : states) opus.push_back(&s.opus);

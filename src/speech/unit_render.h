@@ -13,6 +13,7 @@
 // ceiling is turned down on its own.
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "lectio/speech/audio.h"
@@ -28,7 +29,7 @@ inline constexpr double kKeepGainLu = 0.5;
 struct UnitFiles {
   std::filesystem::path mp3;
   std::filesystem::path opus;
-  std::filesystem::path cache_dir;  // the unit cache, e.g. <out_dir>/units
+  std::filesystem::path cache_dir;  // the unit cache, <out_dir>/units
   std::string gain_memo;            // who keeps a gain between renders (the lesson id); "" none
   int threads = 0;                  // units limited and encoded at once: 0 = two, as the cores
 };
@@ -37,7 +38,8 @@ struct UnitRender {
   Loudness loudness;       // integrated (from the cells) and true peak (the limiter's estimate)
   double gain_db = 0;      // applied before the limiter
   bool gain_kept = false;  // the previous render's
-  std::size_t units_encoded = 0;  // the others came from the cache
+  std::size_t units_encoded = 0;     // the others came from the cache
+  std::set<std::string> cache_keys;  // the cache entries the files are made of, and the memo
 };
 
 // Writes the MP3 and the Opus file (staged: nothing half-written on failure), timing the

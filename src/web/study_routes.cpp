@@ -182,7 +182,7 @@ void api_review_card(Context& ctx) {
                     fmt::format("{}: no such card in {}", card_id, entry.lesson.id));
   }
   const auto before = ctx.community().card_schedule(user.id, card_id);
-  const std::int64_t now = unix_seconds(utc_timestamp());
+  const std::int64_t now = unix_seconds_now();
   const study::Memory m = study::Fsrs().review(before ? memory_of(*before) : study::Memory{},
                                                static_cast<study::Rating>(rating), now);
   store::CardReview r;

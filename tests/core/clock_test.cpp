@@ -17,6 +17,20 @@ TEST(ClockTest, ATimeStampAndItsSecondsRoundTrip) {
   EXPECT_EQ(utc_timestamp_at(*seconds), now);
 }
 
+TEST(ClockTest, NowInSecondsIsTheMomentATimeStampOfNowNames) {
+  const std::int64_t before = unix_seconds_now();
+  const auto stamped = unix_seconds_of(utc_timestamp());
+  const std::int64_t after = unix_seconds_now();
+  ASSERT_TRUE(stamped.has_value());
+  EXPECT_LE(before, *stamped);
+  EXPECT_LE(*stamped, after);
+  EXPECT_LE(after - before, 1) << "whole seconds, not milliseconds";
+  const auto later = unix_seconds_of(utc_timestamp(3600));
+  ASSERT_TRUE(later.has_value());
+  EXPECT_GE(*later, before + 3600);
+  EXPECT_LE(*later, unix_seconds_now() + 3600);
+}
+
 TEST(ClockTest, WhatIsNotATimeStampIsRefused) {
   for (const char* bad : {"", "2025-01-31", "2025-01-31 09:30:00Z", "2025-01-31T09:30:00",
                           "2025-02-30T00:00:00Z", "2025-13-01T00:00:00Z", "2025-01-31T24:00:00Z",

@@ -281,5 +281,44 @@ TEST(StagedFileTest, AbandonedStagedFilesAreRemovedLiveOnesKept) {
   EXPECT_EQ(remove_abandoned_staged(dir.path() / "missing" / "x.mp3"), 0);
 }
 
+TEST(RemoveRegularFileTest, RemovesFilesOnlyNeverADirectoryOrASymlinksTarget) {
+  TempDir dir;
+  const fs::path file = dir.write("a.mp3", "x");
+  EXPECT_TRUE(remove_regular_file(file));
+  EXPECT_FALSE(fs::exists(file));
+  EXPECT_FALSE(remove_regular_file(file)) << "gone: nothing to remove";
+  EXPECT_FALSE(remove_regular_file(dir.path() / "no" / "such.mp3"));
+
+  const fs::path sub = dir.path() / "sub";
+  fs::create_directory(sub);
+  EXPECT_FALSE(remove_regular_file(sub));
+  EXPECT_TRUE(fs::is_directory(sub));
+  const fs::path target = dir.write("target.mp3", "kept");
+  const fs::path link = dir.path() / "link.mp3";
+  fs::create_symlink(target, link);
+  EXPECT_FALSE(remove_regular_file(link));
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_EQ(testing::slurp(target), "kept");
+}
+
+TEST(RemoveRegularFileTest, AFileThatCannotBeRemovedThrowsIoNamingIt) {
+  TempDir dir;
+  const fs::path file = dir.write("kept.mp3", "x");
+  ::chmod(dir.path().c_str(), 0500);
+  // Root ignores directory permissions; the removal is tried without that privilege.
+  EXPECT_EQ(testing::run_unprivileged([&] {
+              try {
+                remove_regular_file(file);
+                ADD_FAILURE() << "removed from a read-only directory";
+              } catch (const Io& e) {
+                EXPECT_NE(std::string(e.what()).find("kept.mp3: cannot remove"), std::string::npos)
+                    << e.what();
+              }
+            }),
+            0);
+  ::chmod(dir.path().c_str(), 0700);
+  EXPECT_TRUE(fs::exists(file));
+}
+
 }  // namespace
 }  // namespace lectio

@@ -16,6 +16,7 @@
 #include "mp3_units.h"
 #include "opus_units.h"
 #include "speech/audio_support.h"
+#include "speech/lame_reference.h"
 #include "unit_render.h"
 
 namespace lectio::speech {
@@ -78,7 +79,7 @@ TEST(Mp3UnitsTest, OneUnitIsTheFileLameWritesItself) {
   const AudioTags tags{"Title", "Lena", "", "", "", {}};
   write_mp3_units({&unit}, tags, dir.path() / "units.mp3");
   const std::string ours = without_id3(dir.path() / "units.mp3");
-  const std::string lame = lame_reference_stream(pcm.samples.data(), pcm.samples.size());
+  const std::string lame = testing::lame_reference_stream(pcm.samples.data(), pcm.samples.size());
   ASSERT_EQ(ours.size(), lame.size());
   for (std::size_t i = 0; i < ours.size(); ++i) {
     ASSERT_EQ(ours[i], lame[i]) << "byte " << i;

@@ -8,6 +8,10 @@
 
 namespace lectio {
 
+// Now, in whole seconds since the Unix epoch: what a time stamp of now is made from, for
+// arithmetic on it without formatting and parsing it back.
+std::int64_t unix_seconds_now();
+
 // Now (or that many seconds from now), as a time stamp.
 std::string utc_timestamp(long long seconds_from_now = 0);
 

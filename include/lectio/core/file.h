@@ -119,6 +119,12 @@ class StagedFile {
 // never a part, and the new content is durable once this returns. Throws Io.
 void write_file_atomic(const std::filesystem::path& target, std::string_view bytes);
 
+// Removes `path` when it is a regular file, and nothing else: never a directory, and a symlink
+// neither it nor what it points to (whatever else sits under the name is not the caller's
+// file). Returns whether a file was removed; false when there was none. Throws Io naming the
+// path when the file is there but cannot be removed.
+bool remove_regular_file(const std::filesystem::path& path);
+
 // Removes what writers of `target` that died left behind: its staged files that no live
 // process holds locked. Returns how many were removed; never throws.
 int remove_abandoned_staged(const std::filesystem::path& target);

@@ -75,16 +75,20 @@ EditResult apply_edit(store::ContentStore& store, const std::filesystem::path& d
 EditResult revert_lesson(store::ContentStore& store, const std::filesystem::path& data_dir,
                          const CurrentLesson& base, int version, const EditOptions& options);
 
+struct DeletedVersion {
+  std::vector<std::filesystem::path> files;  // removed from render.audio_dir
+  std::vector<std::string> media_keys;       // removed from render.media
+};
+
 // Deletes version `version` of a lesson with the audio files rendered for it (named by its
 // content under render.audio_dir, as render_lesson names them) that no other version uses: a
-// revert renders the same content to the same names. Files copied into a media store stay.
-// Returns the files removed. Throws NotFound for a version that does not exist, InvalidInput
-// for the published version (never deletable: publish another first with revert_lesson).
-// Throws Io.
-std::vector<std::filesystem::path> delete_version(store::ContentStore& store,
-                                                  const std::filesystem::path& data_dir,
-                                                  const CurrentLesson& base, int version,
-                                                  const LessonOptions& render);
+// revert renders the same content to the same names. With render.media, also the copies of
+// those files published there (found by their content, so only while the rendered files
+// exist) that no other version uses or records. Throws NotFound for a version that does not
+// exist, InvalidInput for the published version (never deletable: publish another first with
+// revert_lesson). Throws Io.
+DeletedVersion delete_version(store::ContentStore& store, const std::filesystem::path& data_dir,
+                              const CurrentLesson& base, int version, const LessonOptions& render);
 
 // The lines of the script text that differ between two versions: "- line" removed,
 // "+ line" added, each with the line number in the newer text.

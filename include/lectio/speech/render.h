@@ -3,6 +3,7 @@
 // (in parallel, in deterministic order), joined with natural pauses, resampled to one rate,
 // loudness-normalised, and written as MP3, Opus, WebVTT and chapters JSON. File names are
 // content-addressed: an unchanged lesson is not rendered again.
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -15,6 +16,18 @@
 
 namespace lectio::speech {
 
+// Bounds on the caches a render keeps under its out_dir, in bytes. After each render the
+// least recently used entries (by mtime; a render that reads an entry marks it used) are
+// removed until each cache is within its bound. What the render itself used always stays, so
+// a lesson larger than a bound leaves that cache over it until a later render; the rendered
+// files beside the caches are never removed.
+struct CacheLimits {
+  // clips/: each sentence's synthesised samples (float32; about 4 MB a minute at 16 kHz).
+  std::uintmax_t clip_bytes = std::uintmax_t{1} << 30;
+  // units/: each unit's loudness, MP3 and Opus at its gain (about 1.2 MB a minute).
+  std::uintmax_t unit_bytes = std::uintmax_t{256} << 20;
+};
+
 struct RenderOptions {
   std::filesystem::path out_dir;  // created when missing
   int threads = 0;                // 0 = all cores, or more for speech-server voices
@@ -24,6 +37,7 @@ struct RenderOptions {
   bool normalize_text = true;  // off only to measure what normalisation buys
   double sentence_pause = text::kSentencePauseSeconds;
   double section_pause = text::kSectionPauseSeconds;
+  CacheLimits cache;
   // Called after each sentence is synthesised (done, total); for a progress bar.
   std::function<void(int, int)> on_progress;
 };

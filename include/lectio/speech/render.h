@@ -22,9 +22,11 @@ namespace lectio::speech {
 // a lesson larger than a bound leaves that cache over it until a later render; the rendered
 // files beside the caches are never removed.
 struct CacheLimits {
-  // clips/: each sentence's synthesised samples (float32; about 4 MB a minute at 16 kHz).
+  // clips/: each sentence's synthesised samples, float32 (3.6 MB a minute of the example
+  // lesson with a built-in voice): about 280 minutes of lessons.
   std::uintmax_t clip_bytes = std::uintmax_t{1} << 30;
-  // units/: each unit's loudness, MP3 and Opus at its gain (about 1.2 MB a minute).
+  // units/: each unit's loudness cells, MP3 and Opus at its gain (1.1 MB a minute): about
+  // 230 minutes.
   std::uintmax_t unit_bytes = std::uintmax_t{256} << 20;
 };
 

@@ -44,6 +44,9 @@ std::string heading_of(const Chunk& chunk) {
 void set_distinctness(std::vector<extract::Focus>& foci, const lesson::Brief& brief) {
   const auto frame = text::terms(brief.topic + " " + brief.overview, brief.language);
   const std::set<std::string> in_frame(frame.begin(), frame.end());
+  std::set<std::string> light;
+  for (const auto& t : text::terms("make do take get have give put go", brief.language))
+    light.insert(t);
   for (std::size_t i = 0; i < foci.size(); ++i) {
     for (const auto& t : foci[i].terms) {
       int elsewhere = in_frame.count(t) ? 1 : 0;
@@ -51,6 +54,7 @@ void set_distinctness(std::vector<extract::Focus>& foci, const lesson::Brief& br
         if (j != i && std::count(foci[j].terms.begin(), foci[j].terms.end(), t)) ++elsewhere;
       }
       foci[i].distinctness[t] = 1.0 / (1.0 + elsewhere);
+      if (light.count(t) > 0) foci[i].distinctness[t] *= 0.2;
     }
   }
 }
@@ -182,7 +186,17 @@ class ExtractiveEngine final : public Engine {
                                   ? found[static_cast<std::size_t>(i)].priority
                                   : std::vector<double>(candidates.size(), 0.0));
     }
-    lesson.faq = write_faq(brief, material, candidates, scorer, say, insight_worth, core);
+    std::vector<std::vector<double>> best_part;
+    for (int i = 0; i < n; ++i) {
+      const InsightMaterial& own = found[static_cast<std::size_t>(i)];
+      std::vector<double>& part = best_part.emplace_back(candidates.size(), 0.0);
+      if (!spoken[static_cast<std::size_t>(i)] || own.regions.empty()) continue;
+      for (int c : tree.subtree_candidates(own.regions.front())) {
+        part[static_cast<std::size_t>(c)] = own.priority[static_cast<std::size_t>(c)];
+      }
+    }
+    lesson.faq =
+        write_faq(brief, material, candidates, scorer, say, insight_worth, core, best_part);
     lesson.best_quote = pick_best_quote(brief, material, candidates, scorer);
     lesson.title = say.title();
     lesson.tags = brief.tags.empty() ? top_terms_as_tags(candidates, lang) : brief.tags;

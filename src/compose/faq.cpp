@@ -110,13 +110,43 @@ lesson::FaqItem answer_definition(const std::string& question, int lead, const l
   return item;
 }
 
+// Where an ask's answer is looked for, in turn until one answers it. An insight's question:
+// the section that teaches it best (where its part of the lesson starts: a shared word
+// elsewhere does not outrank it), its own sections, the lesson's. A heading's question: the
+// text under the heading. Any other: the lesson's material.
+std::vector<std::vector<bool>> answer_scopes(const Ask& ask, const lesson::Material& material,
+                                             const std::vector<extract::Candidate>& candidates,
+                                             const std::vector<bool>& outside,
+                                             const std::vector<std::vector<double>>& per_insight,
+                                             const std::vector<std::vector<double>>& best_part) {
+  const auto at = static_cast<std::size_t>(ask.insight);
+  if (ask.insight >= 0 && at < per_insight.size()) {
+    std::vector<std::vector<bool>> out;
+    if (at < best_part.size()) out.push_back(outside_of({&best_part[at]}, candidates.size()));
+    out.push_back(outside_of({&per_insight[at]}, candidates.size()));
+    out.push_back(outside);
+    return out;
+  }
+  if (!ask.heading.empty()) {
+    std::vector<bool> under = outside;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      const auto& path =
+          material.chunks[static_cast<std::size_t>(candidates[i].chunk)].heading_path;
+      under[i] = under[i] || path.empty() || path.back() != ask.heading;
+    }
+    return {under};
+  }
+  return {outside};
+}
+
 }  // namespace
 
 std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
                                        const std::vector<extract::Candidate>& candidates,
                                        const extract::Scorer& scorer, const Phrasing& say,
                                        const std::vector<std::vector<double>>& per_insight,
-                                       const std::vector<bool>& core) {
+                                       const std::vector<bool>& core,
+                                       const std::vector<std::vector<double>>& best_part) {
   // A learner asks about what the lesson's material says: the topic's difference, the terms
   // it defines and the tasks it tells how to do, the most central to the lesson first. The
   // insights themselves are asked about only to reach kFaqMin questions.
@@ -175,31 +205,22 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
     // An answer the FAQ does not keep leaves its sentences for the questions after it.
     const FaqSaid before = said;
     lesson::FaqItem item;
+    const auto kept = [&](const lesson::FaqItem& it) {
+      return it.answer.size() >= 2 && takes_up(it.question, it.answer.front(), brief.language) &&
+             says(it.answer.front().text, ask.must_say, brief.language);
+    };
     if (ask.lead >= 0) {
       item = answer_definition(ask.question, ask.lead, brief, material, candidates, scorer, said);
-    } else if (ask.insight >= 0 && scoped) {
-      // An insight's question is answered from its own sections, else from the lesson's.
-      item = answer_faq(
-          ask.question, ask.focus, brief, material, candidates, scorer, said,
-          outside_of({&per_insight[static_cast<std::size_t>(ask.insight)]}, candidates.size()));
-      if (item.answer.size() < 2) {
-        item =
-            answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, said, outside);
-      }
-    } else if (!ask.heading.empty()) {
-      std::vector<bool> under = outside;
-      for (std::size_t i = 0; i < candidates.size(); ++i) {
-        const auto& path =
-            material.chunks[static_cast<std::size_t>(candidates[i].chunk)].heading_path;
-        under[i] = under[i] || path.empty() || path.back() != ask.heading;
-      }
-      item = answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, said, under);
     } else {
-      item =
-          answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, said, outside);
+      for (const std::vector<bool>& scope :
+           answer_scopes(ask, material, candidates, outside, per_insight, best_part)) {
+        said = before;
+        item =
+            answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, said, scope);
+        if (kept(item)) break;
+      }
     }
-    if (item.answer.size() < 2 || !takes_up(item.question, item.answer.front(), brief.language) ||
-        !says(item.answer.front().text, ask.must_say, brief.language)) {
+    if (!kept(item)) {
       said = before;
       continue;
     }

@@ -21,11 +21,14 @@ namespace lectio::compose {
 // material); an insight's own question is answered from its own. Empty: every sentence.
 // `core` marks the sentences the questions may come from (InsightMaterial::core: the sections'
 // own teaching, not a subsection's aside); empty: every sentence of the material.
+// `best_part`: per insight, the worth of the candidates in the section that teaches it best
+// (InsightMaterial::regions' first), where its own question is answered first; may be empty.
 std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
                                        const std::vector<extract::Candidate>& candidates,
                                        const extract::Scorer& scorer, const Phrasing& say,
                                        const std::vector<std::vector<double>>& per_insight = {},
-                                       const std::vector<bool>& core = {});
+                                       const std::vector<bool>& core = {},
+                                       const std::vector<std::vector<double>>& best_part = {});
 
 // What the FAQ's answers so far have said, per candidate. A FAQ is read or heard after the
 // lesson, an answer at a time: an answer may remind the learner of a sentence the lesson or

@@ -77,4 +77,66 @@ TEST(FaqTest, AnAnswerMayRemindOfAnotherAnswersSentenceButNotOpenWithIt) {
       << "a sentence the first answer went on with may remind the learner in the second";
 }
 
+// An insight's own question is answered where the lesson taught it: from the section that
+// teaches it best, though another of its sections shares more of the question's words.
+TEST(FaqTest, AnInsightsQuestionIsAnsweredFromItsBestSectionFirst) {
+  Fixture f({chunk(0, {"Starting a project"},
+                   "You can start a repository in any directory with the init command. The init "
+                   "command leaves an empty repository in a hidden directory."),
+             chunk(1, {"Repository creation options"},
+                   "A repository can be created bare or with a working tree. Bare ones have no "
+                   "working tree."),
+             chunk(2, {"Branches"},
+                   "A branch names a line of work. Switching branches changes the files in the "
+                   "working tree. Merging joins two lines of work. Tags name one commit for "
+                   "good.")});
+  f.brief.insights = {"How to create a repository"};
+  const Phrasing say(f.brief, 1);
+  const std::vector<std::vector<double>> per_insight = {
+      std::vector<double>(f.candidates.size(), 1.0)};
+  std::vector<double> best(f.candidates.size(), 0.0);
+  for (std::size_t c = 0; c < f.candidates.size(); ++c) {
+    if (f.candidates[c].chunk == 0) best[c] = 1.0;
+  }
+  const std::vector<bool> no_questions_from_text(f.candidates.size(), false);
+  const auto lead_of_insight = [&](const std::vector<std::vector<double>>& best_part) {
+    for (const lesson::FaqItem& item : write_faq(f.brief, f.material, f.candidates, *f.scorer, say,
+                                                 per_insight, no_questions_from_text, best_part)) {
+      if (item.question == say.question_about(f.brief.insights[0])) {
+        return item.answer.front().text;
+      }
+    }
+    return std::string();
+  };
+  EXPECT_EQ(lead_of_insight({best}),
+            "You can start a repository in any directory with the init command.");
+  // Over all its sections, the words decide: the options section says "created" under a
+  // heading that names the repository's creation.
+  EXPECT_NE(lead_of_insight({}),
+            "You can start a repository in any directory with the init command.");
+}
+
+// An answer the FAQ drops (its first sentence does not take the question up) spends nothing:
+// the next question may open with the same sentence.
+TEST(FaqTest, ADroppedAnswerLeavesItsSentencesForTheNextQuestion) {
+  Fixture f({chunk(0, {"Joining branches"},
+                   "A merge joins two branches into one commit. The merge commit has two "
+                   "parents, one from each branch."),
+             chunk(1, {"Tags"},
+                   "A tag names one commit for good. Tags are often used for releases. A "
+                   "signed tag carries a signature.")});
+  // "merges" and "work" are in no sentence as such: that answer is not heard to take the
+  // question up, and is dropped.
+  f.brief.insights = {"How merges work", "What a merge commit is"};
+  const Phrasing say(f.brief, 1);
+  const std::vector<std::vector<double>> per_insight(2,
+                                                     std::vector<double>(f.candidates.size(), 1));
+  const std::vector<bool> no_questions_from_text(f.candidates.size(), false);
+  const auto faq = write_faq(f.brief, f.material, f.candidates, *f.scorer, say, per_insight,
+                             no_questions_from_text);
+  ASSERT_EQ(faq.size(), 1u);
+  EXPECT_EQ(faq[0].question, say.question_about(f.brief.insights[1]));
+  EXPECT_NE(faq[0].answer.front().text.find("merge"), std::string::npos);
+}
+
 }  // namespace lectio::compose

@@ -387,14 +387,18 @@ TEST(InsightMaterialTest, ALightVerbOfTheInsightDoesNotWinItsSection) {
   const std::string kTutorial = "Version control tutorial";
   Fixture f({
       chunk(0, {kTutorial, "Importing a new project"},
-            "Assume you have a project with your initial work. You can initialize a new "
-            "repository in its directory. You have now stored the first version of your "
-            "project."),
+            "Assume you have a tarball with your initial work. You can place it under revision "
+            "control as follows. You have now initialized the working directory, and you may "
+            "notice a new directory created. This snapshot is now stored in a staging area "
+            "called the index. You can permanently store the contents of the index in the "
+            "repository. You have now stored the first version of your project."),
       chunk(1, {kTutorial, "Making changes"},
-            "Modify some files and add them to the index. You are now ready to commit. Finally, "
-            "commit your changes. A note on commit messages: begin the commit message with a "
-            "short line. The text up to the first blank line in a commit message is the commit "
-            "title."),
+            "Modify some files, then add their updated contents to the index. You are now "
+            "ready to commit. You can see what is about to be committed with diff. If you need "
+            "to make any further adjustments, do so now. This will again prompt you for a "
+            "message describing the change. A note on commit messages: it is a good idea to "
+            "begin the commit message with a short line. The text up to the first blank line "
+            "in a commit message is treated as the commit title."),
       chunk(2, {kTutorial, "Viewing project history"},
             "At any point you can view the history of your changes with the log. The log lists "
             "every commit with its message."),
@@ -411,7 +415,12 @@ TEST(InsightMaterialTest, ALightVerbOfTheInsightDoesNotWinItsSection) {
   EXPECT_TRUE(light.count("make") > 0);
   const auto with = f.find(insights, true, light);
   ASSERT_TRUE(with[0].supported);
-  EXPECT_EQ(opening(with[0]), "Assume you have a project with your initial work.");
+  EXPECT_EQ(opening(with[0]), "Assume you have a tarball with your initial work.");
+  // Weighed as any word, "make" in the heading wins "Making changes".
+  const auto without = f.find(insights, true, {});
+  ASSERT_TRUE(without[0].supported);
+  EXPECT_EQ(opening(without[0]),
+            "Modify some files, then add their updated contents to the index.");
 }
 
 }  // namespace lectio::compose

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 
 #include "faq_asks.h"
 #include "faq_questions.h"
@@ -63,14 +64,21 @@ std::vector<int> pick_faq(const std::string& question, const std::string& focus_
   pick.min_coverage = kFaqMinCoverage;
   pick.weigh_absent_terms = false;
   // Something new first: what earlier answers said comes back as a reminder only when the
-  // material has too little else for an answer.
+  // material has too little else for an answer, and once: an answer that is mostly another's
+  // is that answer again.
   ask::PickOptions fresh = pick;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     fresh.excluded[i] = fresh.excluded[i] || said.answered[i];
   }
   std::vector<int> picked = ask::pick_answer(question, candidates, brief.language, fresh);
   if (static_cast<int>(picked.size()) >= (follows ? 1 : 2)) return picked;
-  return ask::pick_answer(question, candidates, brief.language, pick);
+  picked = ask::pick_answer(question, candidates, brief.language, pick);
+  bool reminded = false;
+  std::erase_if(picked, [&](int c) {
+    if (!said.answered[static_cast<std::size_t>(c)]) return false;
+    return std::exchange(reminded, true);
+  });
+  return picked;
 }
 
 // A definition question is answered first by the definition; the question-answering core

@@ -139,4 +139,21 @@ TEST(FaqTest, ADroppedAnswerLeavesItsSentencesForTheNextQuestion) {
   EXPECT_NE(faq[0].answer.front().text.find("merge"), std::string::npos);
 }
 
+// A reminder, not a repeat: an answer that is mostly another's is that answer again.
+TEST(FaqTest, AnAnswerRemindsOfAnotherAnswerOnce) {
+  const Fixture f(
+      {chunk(0, {"Shared locks"},
+             "A shared lock lets many readers read the database at the same time. "
+             "Readers keep the shared lock only while they read pages. Every reader "
+             "releases its shared lock before a writer writes."),
+       chunk(1, {"Pending locks"}, "New readers take a pending lock first when a writer waits.")});
+  FaqSaid said(f.candidates.size());
+  const auto a = texts(f.answer("What is a shared lock?", said));
+  ASSERT_EQ(a.size(), 3u);
+  const auto b = texts(f.answer("How do readers take a shared lock?", said));
+  ASSERT_GE(b.size(), 2u);
+  EXPECT_EQ(b.front(), "New readers take a pending lock first when a writer waits.");
+  EXPECT_EQ(std::count_if(b.begin(), b.end(), [&](const auto& s) { return has(a, s); }), 1);
+}
+
 }  // namespace lectio::compose

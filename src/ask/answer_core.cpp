@@ -182,8 +182,11 @@ std::vector<int> choose(const Question& q, const std::vector<RankedCandidate>& r
                         const text::TermStats& stats, const std::vector<text::TermVector>& vectors,
                         const PickOptions& options) {
   // The lead: the best sentence that carries the question.
+  const auto may_lead = [&](int c) {
+    return options.not_lead.empty() || !options.not_lead[static_cast<std::size_t>(c)];
+  };
   const auto lead = std::find_if(ranked.begin(), ranked.end(), [&](const RankedCandidate& s) {
-    return s.coverage >= options.min_coverage;
+    return s.coverage >= options.min_coverage && may_lead(s.candidate);
   });
   if (lead == ranked.end() || says_otherwise(q, candidates, stats, lead->candidate)) return {};
   if (options.refuse_unsure && options.weigh_absent_terms && q.language == "en") {

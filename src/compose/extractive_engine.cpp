@@ -33,6 +33,10 @@ constexpr int kHostRun = 2;
 constexpr int kLongHostRun = 3;
 // How much a sentence's own relevance to the insight counts in choosing the recap's point.
 constexpr double kRecapRelevanceWeight = 2.0;
+// A light verb's share of an insight's term weight: it still counts (a lesson about making
+// things says "make"), but a heading that shares only the verb does not win the insight
+// (the dev git brief: "make the first commit" went to "Making changes").
+constexpr double kLightVerbWeight = 0.2;
 
 // The innermost heading of a chunk, or empty.
 std::string heading_of(const Chunk& chunk) {
@@ -44,6 +48,8 @@ std::string heading_of(const Chunk& chunk) {
 void set_distinctness(std::vector<extract::Focus>& foci, const lesson::Brief& brief) {
   const auto frame = text::terms(brief.topic + " " + brief.overview, brief.language);
   const std::set<std::string> in_frame(frame.begin(), frame.end());
+  // A light verb says little about where an insight is taught.
+  const std::set<std::string> light = light_verbs(brief.language);
   for (std::size_t i = 0; i < foci.size(); ++i) {
     for (const auto& t : foci[i].terms) {
       int elsewhere = in_frame.count(t) ? 1 : 0;
@@ -51,6 +57,7 @@ void set_distinctness(std::vector<extract::Focus>& foci, const lesson::Brief& br
         if (j != i && std::count(foci[j].terms.begin(), foci[j].terms.end(), t)) ++elsewhere;
       }
       foci[i].distinctness[t] = 1.0 / (1.0 + elsewhere);
+      if (light.count(t) > 0) foci[i].distinctness[t] *= kLightVerbWeight;
     }
   }
 }
@@ -182,7 +189,17 @@ class ExtractiveEngine final : public Engine {
                                   ? found[static_cast<std::size_t>(i)].priority
                                   : std::vector<double>(candidates.size(), 0.0));
     }
-    lesson.faq = write_faq(brief, material, candidates, scorer, say, insight_worth, core);
+    std::vector<std::vector<double>> best_part;
+    for (int i = 0; i < n; ++i) {
+      const InsightMaterial& own = found[static_cast<std::size_t>(i)];
+      std::vector<double>& part = best_part.emplace_back(candidates.size(), 0.0);
+      if (!spoken[static_cast<std::size_t>(i)] || own.regions.empty()) continue;
+      for (int c : tree.subtree_candidates(own.regions.front())) {
+        part[static_cast<std::size_t>(c)] = own.priority[static_cast<std::size_t>(c)];
+      }
+    }
+    lesson.faq =
+        write_faq(brief, material, candidates, scorer, say, insight_worth, core, best_part);
     lesson.best_quote = pick_best_quote(brief, material, candidates, scorer);
     lesson.title = say.title();
     lesson.tags = brief.tags.empty() ? top_terms_as_tags(candidates, lang) : brief.tags;

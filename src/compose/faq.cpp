@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 
 #include "faq_asks.h"
 #include "faq_questions.h"
@@ -41,15 +42,54 @@ bool takes_up(const std::string& question, const lesson::ScriptSentence& first,
   });
 }
 
+// The sentences that answer the question (answer_faq), without marking them said; `follows`:
+// they go on from a definition, so even the first of them may be one an earlier answer said.
+std::vector<int> pick_faq(const std::string& question, const std::string& focus_text,
+                          const lesson::Brief& brief, const lesson::Material& material,
+                          const std::vector<extract::Candidate>& candidates, const FaqSaid& said,
+                          const std::vector<bool>& outside, bool follows = false) {
+  ask::PickOptions pick;
+  pick.max_sentences = kFaqAnswerMax;
+  pick.chunk_prior = focus_for(focus_text, brief, material).chunk_prior;
+  // A FAQ answer is heard on its own: a sentence that points back to one before it is left out.
+  pick.excluded = said.led;
+  // Their first sentence follows a definition when `follows`: it leads nothing.
+  if (!follows) pick.not_lead = said.answered;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (candidates[i].dangling || (!outside.empty() && outside[i])) pick.excluded[i] = true;
+  }
+  // The brief's own questions: the lesson's sources are about them by construction, so a term
+  // the sources never use does not make the question foreign, and an answer may carry a
+  // smaller share of a long insight's terms than of a learner's short question.
+  pick.min_coverage = kFaqMinCoverage;
+  pick.weigh_absent_terms = false;
+  // Something new first: what earlier answers said comes back as a reminder only when the
+  // material has too little else for an answer, and once: an answer that is mostly another's
+  // is that answer again.
+  ask::PickOptions fresh = pick;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    fresh.excluded[i] = fresh.excluded[i] || said.answered[i];
+  }
+  std::vector<int> picked = ask::pick_answer(question, candidates, brief.language, fresh);
+  if (static_cast<int>(picked.size()) >= (follows ? 1 : 2)) return picked;
+  picked = ask::pick_answer(question, candidates, brief.language, pick);
+  bool reminded = false;
+  std::erase_if(picked, [&](int c) {
+    if (!said.answered[static_cast<std::size_t>(c)]) return false;
+    return std::exchange(reminded, true);
+  });
+  return picked;
+}
+
 // A definition question is answered first by the definition; the question-answering core
 // picks what follows from the definition's own chunk (the next one when it ends there).
 lesson::FaqItem answer_definition(const std::string& question, int lead, const lesson::Brief& brief,
                                   const lesson::Material& material,
                                   const std::vector<extract::Candidate>& candidates,
-                                  const extract::Scorer& scorer, std::vector<bool>& used) {
+                                  const extract::Scorer& scorer, FaqSaid& said) {
   lesson::FaqItem item;
   item.question = question;
-  if (used[static_cast<std::size_t>(lead)]) return item;
+  if (said.answered[static_cast<std::size_t>(lead)]) return item;
   const int chunk = candidates[static_cast<std::size_t>(lead)].chunk;
   std::vector<bool> outside(candidates.size(), false);
   for (std::size_t i = 0; i < candidates.size(); ++i) {
@@ -61,20 +101,50 @@ lesson::FaqItem answer_definition(const std::string& question, int lead, const l
       outside[i] = candidates[i].chunk != chunk + 1;
     }
   }
-  std::vector<bool> after = used;
-  lesson::FaqItem rest = answer_faq(question, candidates[static_cast<std::size_t>(lead)].text,
-                                    brief, material, candidates, scorer, after, outside);
-  item.answer.push_back(
-      extract::cited_sentence(candidates[static_cast<std::size_t>(lead)], material));
-  for (auto& s : rest.answer) {
-    if (static_cast<int>(item.answer.size()) >= kFaqAnswerMax) break;
-    item.answer.push_back(std::move(s));
+  std::vector<int> picked = {lead};
+  for (int c : pick_faq(question, candidates[static_cast<std::size_t>(lead)].text, brief, material,
+                        candidates, said, outside, true)) {
+    if (static_cast<int>(picked.size()) >= kFaqAnswerMax) break;
+    picked.push_back(c);
+  }
+  for (int c : picked) {
+    item.answer.push_back(
+        extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
   }
   if (item.answer.size() >= 2) {
-    used = std::move(after);
-    scorer.mark_said({lead}, used);
+    scorer.mark_said({lead}, said.led);
+    scorer.mark_said(picked, said.answered);
   }
   return item;
+}
+
+// Where an ask's answer is looked for, in turn until one answers it. An insight's question:
+// the section that teaches it best (where its part of the lesson starts: a shared word
+// elsewhere does not outrank it), its own sections, the lesson's. A heading's question: the
+// text under the heading. Any other: the lesson's material.
+std::vector<std::vector<bool>> answer_scopes(const Ask& ask, const lesson::Material& material,
+                                             const std::vector<extract::Candidate>& candidates,
+                                             const std::vector<bool>& outside,
+                                             const std::vector<std::vector<double>>& per_insight,
+                                             const std::vector<std::vector<double>>& best_part) {
+  const auto at = static_cast<std::size_t>(ask.insight);
+  if (ask.insight >= 0 && at < per_insight.size()) {
+    std::vector<std::vector<bool>> out;
+    if (at < best_part.size()) out.push_back(outside_of({&best_part[at]}, candidates.size()));
+    out.push_back(outside_of({&per_insight[at]}, candidates.size()));
+    out.push_back(outside);
+    return out;
+  }
+  if (!ask.heading.empty()) {
+    std::vector<bool> under = outside;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      const auto& path =
+          material.chunks[static_cast<std::size_t>(candidates[i].chunk)].heading_path;
+      under[i] = under[i] || path.empty() || path.back() != ask.heading;
+    }
+    return {under};
+  }
+  return {outside};
 }
 
 }  // namespace
@@ -83,7 +153,8 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
                                        const std::vector<extract::Candidate>& candidates,
                                        const extract::Scorer& scorer, const Phrasing& say,
                                        const std::vector<std::vector<double>>& per_insight,
-                                       const std::vector<bool>& core) {
+                                       const std::vector<bool>& core,
+                                       const std::vector<std::vector<double>>& best_part) {
   // A learner asks about what the lesson's material says: the topic's difference, the terms
   // it defines and the tasks it tells how to do, the most central to the lesson first. The
   // insights themselves are asked about only to reach kFaqMin questions.
@@ -135,36 +206,30 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   }
 
   std::vector<lesson::FaqItem> faq;
-  std::vector<bool> used(candidates.size(), false);
+  FaqSaid said(candidates.size());
   for (std::size_t k = 0; k < asks.size() && static_cast<int>(faq.size()) < kFaqMax; ++k) {
     const Ask& ask = asks[k];
     if (k >= from_content && static_cast<int>(faq.size()) >= kFaqMin) break;
+    // An answer the FAQ does not keep leaves its sentences for the questions after it.
+    const FaqSaid before = said;
     lesson::FaqItem item;
+    const auto kept = [&](const lesson::FaqItem& it) {
+      return it.answer.size() >= 2 && takes_up(it.question, it.answer.front(), brief.language) &&
+             says(it.answer.front().text, ask.must_say, brief.language);
+    };
     if (ask.lead >= 0) {
-      item = answer_definition(ask.question, ask.lead, brief, material, candidates, scorer, used);
-    } else if (ask.insight >= 0 && scoped) {
-      // An insight's question is answered from its own sections, else from the lesson's.
-      item = answer_faq(
-          ask.question, ask.focus, brief, material, candidates, scorer, used,
-          outside_of({&per_insight[static_cast<std::size_t>(ask.insight)]}, candidates.size()));
-      if (item.answer.size() < 2) {
-        item =
-            answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, outside);
-      }
-    } else if (!ask.heading.empty()) {
-      std::vector<bool> under = outside;
-      for (std::size_t i = 0; i < candidates.size(); ++i) {
-        const auto& path =
-            material.chunks[static_cast<std::size_t>(candidates[i].chunk)].heading_path;
-        under[i] = under[i] || path.empty() || path.back() != ask.heading;
-      }
-      item = answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, under);
+      item = answer_definition(ask.question, ask.lead, brief, material, candidates, scorer, said);
     } else {
-      item =
-          answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, used, outside);
+      for (const std::vector<bool>& scope :
+           answer_scopes(ask, material, candidates, outside, per_insight, best_part)) {
+        said = before;
+        item =
+            answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, said, scope);
+        if (kept(item)) break;
+      }
     }
-    if (item.answer.size() < 2 || !takes_up(item.question, item.answer.front(), brief.language) ||
-        !says(item.answer.front().text, ask.must_say, brief.language)) {
+    if (!kept(item)) {
+      said = before;
       continue;
     }
     faq.push_back(std::move(item));
@@ -175,29 +240,20 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
 lesson::FaqItem answer_faq(const std::string& question, const std::string& focus_text,
                            const lesson::Brief& brief, const lesson::Material& material,
                            const std::vector<extract::Candidate>& candidates,
-                           const extract::Scorer& scorer, std::vector<bool>& used,
+                           const extract::Scorer& scorer, FaqSaid& said,
                            const std::vector<bool>& outside) {
-  ask::PickOptions pick;
-  pick.max_sentences = kFaqAnswerMax;
-  pick.chunk_prior = focus_for(focus_text, brief, material).chunk_prior;
-  // A FAQ answer is heard on its own: a sentence that points back to one before it is left out.
-  pick.excluded = used;
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
-    if (candidates[i].dangling || (!outside.empty() && outside[i])) pick.excluded[i] = true;
-  }
-  // The brief's own questions: the lesson's sources are about them by construction, so a term
-  // the sources never use does not make the question foreign, and an answer may carry a
-  // smaller share of a long insight's terms than of a learner's short question.
-  pick.min_coverage = kFaqMinCoverage;
-  pick.weigh_absent_terms = false;
-  const std::vector<int> picked = ask::pick_answer(question, candidates, brief.language, pick);
+  const std::vector<int> picked =
+      pick_faq(question, focus_text, brief, material, candidates, said, outside);
   lesson::FaqItem item;
   item.question = question;
   for (int c : picked) {
     item.answer.push_back(
         extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
   }
-  if (item.answer.size() >= 2) scorer.mark_said(picked, used);
+  if (item.answer.size() >= 2) {
+    scorer.mark_said({picked.front()}, said.led);
+    scorer.mark_said(picked, said.answered);
+  }
   return item;
 }
 

@@ -21,21 +21,34 @@ namespace lectio::compose {
 // material); an insight's own question is answered from its own. Empty: every sentence.
 // `core` marks the sentences the questions may come from (InsightMaterial::core: the sections'
 // own teaching, not a subsection's aside); empty: every sentence of the material.
+// `best_part`: per insight, the worth of the candidates in the section that teaches it best
+// (InsightMaterial::regions' first), where its own question is answered first; may be empty.
 std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
                                        const std::vector<extract::Candidate>& candidates,
                                        const extract::Scorer& scorer, const Phrasing& say,
                                        const std::vector<std::vector<double>>& per_insight = {},
-                                       const std::vector<bool>& core = {});
+                                       const std::vector<bool>& core = {},
+                                       const std::vector<std::vector<double>>& best_part = {});
 
-// The FAQ's answer to one question: up to 3 cited sentences that answer it and that no earlier
-// answer used (`used` is updated), picked by the same question-answering core as `lectio ask`,
-// with the material's chunks ranked for `focus_text` (the brief's words for what it asks);
-// fewer or none when the material does not answer it. Candidates marked in `outside` are
-// not used (may be empty).
+// What the FAQ's answers so far have said, per candidate. A FAQ is read or heard after the
+// lesson, an answer at a time: an answer may remind the learner of a sentence the lesson or
+// another answer said, but two answers that open with the same sentence are one answer twice.
+struct FaqSaid {
+  explicit FaqSaid(std::size_t count) : led(count, false), answered(count, false) {}
+  std::vector<bool> led;       // led an answer (or nearly repeats one that did): not used again
+  std::vector<bool> answered;  // in an answer (or nearly repeats one): may follow, not lead
+};
+
+// The FAQ's answer to one question: up to 3 cited sentences that answer it, picked by the
+// same question-answering core as `lectio ask`, with the material's chunks ranked for
+// `focus_text` (the brief's words for what it asks); fewer or none when the material does not
+// answer it. Its first sentence is one no earlier answer said, the others none that led an
+// earlier answer (`said` is updated when it answers). Candidates marked in `outside` are not
+// used (may be empty).
 lesson::FaqItem answer_faq(const std::string& question, const std::string& focus_text,
                            const lesson::Brief& brief, const lesson::Material& material,
                            const std::vector<extract::Candidate>& candidates,
-                           const extract::Scorer& scorer, std::vector<bool>& used,
+                           const extract::Scorer& scorer, FaqSaid& said,
                            const std::vector<bool>& outside = {});
 
 }  // namespace lectio::compose

@@ -6,6 +6,7 @@
 
 #include "faq_questions.h"
 #include "lectio/text/terms.h"
+#include "lectio/text/words.h"
 
 namespace lectio::compose {
 
@@ -110,13 +111,30 @@ std::vector<Ask> topic_questions(const lesson::Brief& brief, const lesson::Mater
   }
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return worth[a] > worth[b]; });
+  std::set<std::string> known;  // the material's words, to say a heading's verb as it does
+  for (const auto& c : candidates) {
+    for (std::string w : text::words(c.text)) known.insert(std::move(w));
+  }
   std::vector<Ask> out;
   std::set<std::string> headings;
   for (std::size_t i : order) {
     const auto& path = material.chunks[static_cast<std::size_t>(candidates[i].chunk)].heading_path;
     if (path.empty() || !headings.insert(path.back()).second) continue;
     const auto q = topic_question(path.back(), brief.language);
-    if (!q) continue;
+    if (!q) {
+      // A heading that names an activity asks how to do it, unless an earlier question asks
+      // that already ("Resolving a merge" after "How do you resolve a merge conflict?").
+      const auto task = activity_question(path.back(), known, brief.language);
+      if (!task) continue;
+      const auto terms = text::terms(*task, brief.language);
+      if (std::all_of(terms.begin(), terms.end(),
+                      [&](const std::string& t) { return seen.count(t) > 0; })) {
+        continue;
+      }
+      seen.insert(terms.begin(), terms.end());
+      out.push_back({*task, *task, -1, -1, path.back(), {}});
+      continue;
+    }
     // A thing an earlier question already names is asked about there.
     const auto terms = text::terms(q->second, brief.language);
     if (terms.empty() || seen.count(terms[0]) > 0) continue;

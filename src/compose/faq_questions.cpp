@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <regex>
 #include <set>
@@ -138,6 +139,68 @@ std::optional<std::pair<std::string, std::string>> topic_question(const std::str
                              ? fmt::format("What is {}?", spoken)
                              : fmt::format("What should I know about {}?", spoken);
   return std::make_pair(std::move(question), head);
+}
+
+namespace {
+
+// The base form of an "-ing" word as the material writes it: "fixing" -> "fix", "resolving"
+// -> "resolve", "getting" -> "get", "specifying" -> "specify"; empty when the material says
+// none of them (a guessed form is not said).
+std::string base_form(const std::string& ing, const std::set<std::string>& known) {
+  const std::string stem = ing.substr(0, ing.size() - 3);
+  std::vector<std::string> forms = {stem + "e", stem};
+  if (stem.size() > 2 && stem.back() == stem[stem.size() - 2]) {
+    forms.push_back(stem.substr(0, stem.size() - 1));
+  }
+  for (const std::string& f : forms) {
+    if (known.count(f) > 0) return f;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::optional<std::string> activity_question(const std::string& heading,
+                                             const std::set<std::string>& known,
+                                             const std::string& language) {
+  if (language == "zh") return std::nullopt;
+  std::vector<std::string> words = split_words(heading);
+  while (!words.empty() && std::isdigit(static_cast<unsigned char>(words[0][0]))) {
+    words.erase(words.begin());
+  }
+  static const std::string kPilcrow = "\u00b6";
+  if (!words.empty() && words.back().ends_with(kPilcrow)) {
+    words.back().resize(words.back().size() - kPilcrow.size());
+    if (words.back().empty()) words.pop_back();
+  }
+  // An activity and what it acts on, short enough to ask in one breath.
+  if (words.size() < 2 || words.size() > 8) return std::nullopt;
+  for (const std::string& w : words) {
+    if (!std::all_of(w.begin(), w.end(), [](unsigned char c) {
+          return std::isalpha(c) || c == '-' || c == '\'' || c >= 0x80;
+        })) {
+      return std::nullopt;
+    }
+  }
+  std::string first = words[0];
+  if (!std::isupper(static_cast<unsigned char>(first[0])) || first.size() < 6 ||
+      first.compare(first.size() - 3, 3, "ing") != 0) {
+    return std::nullopt;
+  }
+  first[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(first[0])));
+  const std::string verb = base_form(first, known);
+  if (verb.empty()) return std::nullopt;
+  std::string out = "How do you " + verb;
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    std::string w = words[i];
+    // A title's capitals are not names ("Supported Versions"); an acronym's are ("WAL").
+    if (!is_acronym(w) &&
+        std::all_of(w.begin() + 1, w.end(), [](unsigned char c) { return !std::isupper(c); })) {
+      w[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(w[0])));
+    }
+    out += " " + w;
+  }
+  return out + "?";
 }
 
 }  // namespace lectio::compose

@@ -2,6 +2,7 @@
 // The questions a sentence or a heading of the material answers: a term it defines, a task it
 // tells how to do, a command it explains, a heading that is a question already.
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -36,5 +37,13 @@ std::optional<std::string> heading_question(const std::string& heading,
 // ("Making changes"), a part of any document ("Introduction", "Examples") or is no short name.
 std::optional<std::pair<std::string, std::string>> topic_question(const std::string& heading,
                                                                   const std::string& language);
+
+// "Fixing mistakes" -> "How do you fix mistakes?", "4.4. Specifying Supported Versions" ->
+// "How do you specify supported versions?": the task a heading that names an activity asks
+// about, its verb in the base form `known` (the material's words, lower case) uses ("resolve",
+// "get", "check"); nothing for other headings, or when the material never says the verb so.
+std::optional<std::string> activity_question(const std::string& heading,
+                                             const std::set<std::string>& known,
+                                             const std::string& language);
 
 }  // namespace lectio::compose

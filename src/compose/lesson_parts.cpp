@@ -161,4 +161,10 @@ std::vector<std::string> top_terms_as_tags(const std::vector<extract::Candidate>
   return tags;
 }
 
+std::set<std::string> light_verbs(const std::string& language) {
+  if (language != "en") return {};
+  const auto t = text::terms("make do take get have give put go", language);
+  return {t.begin(), t.end()};
+}
+
 }  // namespace lectio::compose

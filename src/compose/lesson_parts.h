@@ -33,6 +33,11 @@ lesson::ScriptSection outro_section(const lesson::Brief& brief, const Phrasing& 
 // "How to look at history".
 std::set<std::string> qualified_terms(const std::string& text, const std::string& language);
 
+// The terms of English's light verbs ("make", "do", "take", "get", "have", "give", "put",
+// "go"): in "make the first commit" the noun says what is done; a heading that shares only the
+// verb ("Making changes") is not about it. Empty for other languages.
+std::set<std::string> light_verbs(const std::string& language);
+
 // The focus for an insight or question: its content terms plus the retrieval ranking of the
 // material's chunks for it (through the search index when there is one).
 extract::Focus focus_for(const std::string& text, const lesson::Brief& brief,

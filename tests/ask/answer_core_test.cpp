@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "ask/answer_checks.h"
 #include "lectio/text/terms.h"
 #include "support/answer_candidates.h"
@@ -259,6 +261,22 @@ TEST(AnswerCoreTest, ALearnersAnswerFollowsTheFittedRankingPastItsLead) {
   const std::vector<RankedCandidate> ranked = rank_candidates(q, c, "en", learner);
   ASSERT_GE(ranked.size(), 2u);
   EXPECT_EQ(fitted[1], ranked[1].candidate);
+}
+
+TEST(AnswerCoreTest, ASentenceThatMayNotLeadStillFollows) {
+  const auto c = candidates_of({"The library was founded in 1873 by Father Lemonnier.",
+                                "The library was rebuilt in 1879 after the fire.",
+                                "Students use the library late into the night."});
+  PickOptions options;
+  options.refuse_unsure = false;
+  ASSERT_EQ(lead("When was the library founded?", c, options),
+            "The library was founded in 1873 by Father Lemonnier.");
+  // An earlier answer opened with it: another sentence leads, and it may still follow.
+  options.not_lead = {true, false, false};
+  const std::vector<int> picked = pick_answer("When was the library founded?", c, "en", options);
+  ASSERT_FALSE(picked.empty());
+  EXPECT_NE(picked.front(), 0);
+  EXPECT_NE(std::find(picked.begin(), picked.end(), 0), picked.end());
 }
 
 }  // namespace lectio::ask

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 namespace lectio::compose {
 
 TEST(FaqQuestionsTest, ATaskSentenceMakesAHowQuestion) {
@@ -74,6 +76,26 @@ TEST(FaqQuestionsTest, AHeadingThatNamesAThingIsATopicQuestion) {
   EXPECT_FALSE(topic_question("Examples", "en"));
   EXPECT_FALSE(topic_question("How to use bisect to find a regression", "en"));
   EXPECT_FALSE(topic_question("检查点", "zh"));
+}
+
+TEST(FaqQuestionsTest, AHeadingThatNamesAnActivityIsATaskQuestion) {
+  // The verb as the material says it: "fix", "resolve", "get", "specify".
+  const std::set<std::string> known = {"fix", "resolve", "get", "specify", "check", "fixed"};
+  EXPECT_EQ(activity_question("Fixing mistakes", known, "en"), "How do you fix mistakes?");
+  EXPECT_EQ(activity_question("Resolving a merge\u00b6", known, "en"),
+            "How do you resolve a merge?");
+  EXPECT_EQ(activity_question("Getting conflict-resolution help during a merge", known, "en"),
+            "How do you get conflict-resolution help during a merge?");
+  EXPECT_EQ(activity_question("4.4. Specifying Supported Versions", known, "en"),
+            "How do you specify supported versions?");
+  EXPECT_EQ(activity_question("Checking WAL Mode", known, "en"), "How do you check WAL mode?");
+  // A verb the material never says in its base form is not guessed ("mak" or "make"?).
+  EXPECT_FALSE(activity_question("Making changes", known, "en"));
+  // Not an activity: a thing, one word, an adverb first; Chinese.
+  EXPECT_FALSE(activity_question("Type Affinity", known, "en"));
+  EXPECT_FALSE(activity_question("Checkpointing", known, "en"));
+  EXPECT_FALSE(activity_question("Temporarily setting aside work", known, "en"));
+  EXPECT_FALSE(activity_question("检查点", known, "zh"));
 }
 
 }  // namespace lectio::compose

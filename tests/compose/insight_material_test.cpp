@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 
 #include "lectio/extract/related_words.h"
 #include "lectio/text/terms.h"
@@ -36,11 +37,13 @@ struct Fixture {
   }
 
   std::vector<InsightMaterial> find(const std::vector<std::string>& insights,
-                                    bool related_words = true) {
+                                    bool related_words = true,
+                                    const std::set<std::string>& light = {}) {
     std::vector<extract::Focus> foci;
     for (const auto& i : insights) {
       extract::Focus focus;
       focus.terms = text::terms(i, "en");
+      for (const auto& t : light) focus.distinctness[t] = 0.2;
       if (related_words) focus.related = extract::related_map(focus.terms, "en");
       focus.qualified = qualified_terms(i, "en");
       foci.push_back(std::move(focus));
@@ -376,6 +379,48 @@ TEST(InsightMaterialTest, QualifiedTermsStandAfterAModifier) {
   EXPECT_TRUE(q.count(text::terms("substitution", "en").front()));
   EXPECT_FALSE(q.count(text::terms("parameter", "en").front()));
   EXPECT_TRUE(qualified_terms("How to look at history", "en").empty());
+}
+
+// "make the first commit": the light verb says little; a heading that shares only it
+// ("Making changes") does not outrank the section that creates the repository.
+TEST(InsightMaterialTest, ALightVerbOfTheInsightDoesNotWinItsSection) {
+  const std::string kTutorial = "Version control tutorial";
+  Fixture f({
+      chunk(0, {kTutorial, "Importing a new project"},
+            "Assume you have a tarball with your initial work. You can place it under revision "
+            "control as follows. You have now initialized the working directory, and you may "
+            "notice a new directory created. This snapshot is now stored in a staging area "
+            "called the index. You can permanently store the contents of the index in the "
+            "repository. You have now stored the first version of your project."),
+      chunk(1, {kTutorial, "Making changes"},
+            "Modify some files, then add their updated contents to the index. You are now "
+            "ready to commit. You can see what is about to be committed with diff. If you need "
+            "to make any further adjustments, do so now. This will again prompt you for a "
+            "message describing the change. A note on commit messages: it is a good idea to "
+            "begin the commit message with a short line. The text up to the first blank line "
+            "in a commit message is treated as the commit title."),
+      chunk(2, {kTutorial, "Viewing project history"},
+            "At any point you can view the history of your changes with the log. The log lists "
+            "every commit with its message."),
+  });
+  const std::vector<std::string> insights = {"How to create a repository and make the first commit",
+                                             "How to look at history"};
+  const auto opening = [&](const InsightMaterial& m) {
+    return f
+        .candidates[static_cast<std::size_t>(
+            f.tree->sections()[static_cast<std::size_t>(m.regions.front())].candidates.front())]
+        .original;
+  };
+  const std::set<std::string> light = light_verbs("en");
+  EXPECT_TRUE(light.count("make") > 0);
+  const auto with = f.find(insights, true, light);
+  ASSERT_TRUE(with[0].supported);
+  EXPECT_EQ(opening(with[0]), "Assume you have a tarball with your initial work.");
+  // Weighed as any word, "make" in the heading wins "Making changes".
+  const auto without = f.find(insights, true, {});
+  ASSERT_TRUE(without[0].supported);
+  EXPECT_EQ(opening(without[0]),
+            "Modify some files, then add their updated contents to the index.");
 }
 
 }  // namespace lectio::compose

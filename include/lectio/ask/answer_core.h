@@ -58,6 +58,10 @@ struct PickOptions {
   bool refuse_unsure = true;
   std::map<int, double> chunk_prior;  // chunk index -> retrieval prior, 0..1
   std::vector<bool> excluded;         // candidates not to use (by index); may be empty
+  // Candidates that may follow the lead but not be it (by index); may be empty. A lesson's FAQ
+  // marks the sentences earlier answers said: a reminder may say one again, but an answer
+  // that opens with it reads as the same answer twice.
+  std::vector<bool> not_lead;
 };
 
 // Indices of the candidates that answer `question`, the best one's chunk first, each chunk's

@@ -1,0 +1,159 @@
+// The FAQ's answers, read after the lesson and one at a time: an answer may remind the learner
+// of a sentence another answer said, but never opens with one, and never says again what
+// another answer opened with.
+#include "faq.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace lectio::compose {
+
+namespace {
+
+Chunk chunk(int ordinal, std::vector<std::string> path, std::string text) {
+  Chunk c;
+  c.source_id = "file_manual";
+  c.ordinal = ordinal;
+  c.heading_path = std::move(path);
+  c.text = std::move(text);
+  return c;
+}
+
+struct Fixture {
+  lesson::Brief brief;
+  lesson::Material material;
+  std::vector<extract::Candidate> candidates;
+  std::unique_ptr<extract::Scorer> scorer;
+
+  explicit Fixture(std::vector<Chunk> chunks) {
+    brief.topic = "Locks";
+    brief.language = "en";
+    material.chunks = std::move(chunks);
+    candidates = extract::build_candidates(material, "en");
+    scorer = std::make_unique<extract::Scorer>(candidates, "en");
+  }
+
+  lesson::FaqItem answer(const std::string& question, FaqSaid& said) const {
+    return answer_faq(question, question, brief, material, candidates, *scorer, said);
+  }
+};
+
+std::vector<std::string> texts(const lesson::FaqItem& item) {
+  std::vector<std::string> out;
+  for (const auto& s : item.answer) out.push_back(s.text);
+  return out;
+}
+
+bool has(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+Fixture locks() {
+  return Fixture({chunk(0, {"Shared locks"},
+                        "A shared lock lets many readers read the database at the same time. "
+                        "Readers keep the shared lock only while they read pages of the "
+                        "database. A writer waits until every reader has released its shared "
+                        "lock."),
+                  chunk(1, {"Pending locks"},
+                        "A pending lock keeps new readers from taking a shared lock. The "
+                        "writer takes a pending lock while it waits for the readers.")});
+}
+
+}  // namespace
+
+TEST(FaqTest, AnAnswerMayRemindOfAnotherAnswersSentenceButNotOpenWithIt) {
+  const Fixture f = locks();
+  FaqSaid said(f.candidates.size());
+  const lesson::FaqItem first = f.answer("How long do readers keep the shared lock?", said);
+  ASSERT_GE(first.answer.size(), 2u);
+  const lesson::FaqItem second = f.answer("What does a writer wait for?", said);
+  ASSERT_GE(second.answer.size(), 2u) << "the reminder fills the answer";
+  const auto a = texts(first);
+  const auto b = texts(second);
+  EXPECT_FALSE(has(a, b.front())) << "no answer opens with what another said: " << b.front();
+  EXPECT_FALSE(has(b, a.front())) << "no answer says another's opening again: " << a.front();
+  EXPECT_TRUE(std::any_of(b.begin() + 1, b.end(), [&](const auto& s) { return has(a, s); }))
+      << "a sentence the first answer went on with may remind the learner in the second";
+}
+
+// An insight's own question is answered where the lesson taught it: from the section that
+// teaches it best, though another of its sections shares more of the question's words.
+TEST(FaqTest, AnInsightsQuestionIsAnsweredFromItsBestSectionFirst) {
+  Fixture f({chunk(0, {"Starting a project"},
+                   "You can start a repository in any directory with the init command. The init "
+                   "command leaves an empty repository in a hidden directory."),
+             chunk(1, {"Repository creation options"},
+                   "A repository can be created bare or with a working tree. Bare ones have no "
+                   "working tree."),
+             chunk(2, {"Branches"},
+                   "A branch names a line of work. Switching branches changes the files in the "
+                   "working tree. Merging joins two lines of work. Tags name one commit for "
+                   "good.")});
+  f.brief.insights = {"How to create a repository"};
+  const Phrasing say(f.brief, 1);
+  const std::vector<std::vector<double>> per_insight = {
+      std::vector<double>(f.candidates.size(), 1.0)};
+  std::vector<double> best(f.candidates.size(), 0.0);
+  for (std::size_t c = 0; c < f.candidates.size(); ++c) {
+    if (f.candidates[c].chunk == 0) best[c] = 1.0;
+  }
+  const std::vector<bool> no_questions_from_text(f.candidates.size(), false);
+  const auto lead_of_insight = [&](const std::vector<std::vector<double>>& best_part) {
+    for (const lesson::FaqItem& item : write_faq(f.brief, f.material, f.candidates, *f.scorer, say,
+                                                 per_insight, no_questions_from_text, best_part)) {
+      if (item.question == say.question_about(f.brief.insights[0])) {
+        return item.answer.front().text;
+      }
+    }
+    return std::string();
+  };
+  EXPECT_EQ(lead_of_insight({best}),
+            "You can start a repository in any directory with the init command.");
+  // Over all its sections, the words decide: the options section says "created" under a
+  // heading that names the repository's creation.
+  EXPECT_NE(lead_of_insight({}),
+            "You can start a repository in any directory with the init command.");
+}
+
+// An answer the FAQ drops (its first sentence does not take the question up) spends nothing:
+// the next question may open with the same sentence.
+TEST(FaqTest, ADroppedAnswerLeavesItsSentencesForTheNextQuestion) {
+  Fixture f({chunk(0, {"Joining branches"},
+                   "A merge joins two branches into one commit. The merge commit has two "
+                   "parents, one from each branch."),
+             chunk(1, {"Tags"},
+                   "A tag names one commit for good. Tags are often used for releases. A "
+                   "signed tag carries a signature.")});
+  // "merges" and "work" are in no sentence as such: that answer is not heard to take the
+  // question up, and is dropped.
+  f.brief.insights = {"How merges work", "What a merge commit is"};
+  const Phrasing say(f.brief, 1);
+  const std::vector<std::vector<double>> per_insight(2,
+                                                     std::vector<double>(f.candidates.size(), 1));
+  const std::vector<bool> no_questions_from_text(f.candidates.size(), false);
+  const auto faq = write_faq(f.brief, f.material, f.candidates, *f.scorer, say, per_insight,
+                             no_questions_from_text);
+  ASSERT_EQ(faq.size(), 1u);
+  EXPECT_EQ(faq[0].question, say.question_about(f.brief.insights[1]));
+  EXPECT_NE(faq[0].answer.front().text.find("merge"), std::string::npos);
+}
+
+// A reminder, not a repeat: an answer that is mostly another's is that answer again.
+TEST(FaqTest, AnAnswerRemindsOfAnotherAnswerOnce) {
+  const Fixture f(
+      {chunk(0, {"Shared locks"},
+             "A shared lock lets many readers read the database at the same time. "
+             "Readers keep the shared lock only while they read pages. Every reader "
+             "releases its shared lock before a writer writes."),
+       chunk(1, {"Pending locks"}, "New readers take a pending lock first when a writer waits.")});
+  FaqSaid said(f.candidates.size());
+  const auto a = texts(f.answer("What is a shared lock?", said));
+  ASSERT_EQ(a.size(), 3u);
+  const auto b = texts(f.answer("How do readers take a shared lock?", said));
+  ASSERT_GE(b.size(), 2u);
+  EXPECT_EQ(b.front(), "New readers take a pending lock first when a writer waits.");
+  EXPECT_EQ(std::count_if(b.begin(), b.end(), [&](const auto& s) { return has(a, s); }), 1);
+}
+
+}  // namespace lectio::compose

@@ -24,7 +24,8 @@ struct GlobalOptions {
 // Accepts "file_gpu001" and the short "gpu001"; throws NotFound naming an unknown id.
 std::string resolve_source(store::ContentStore& store, const std::string& id);
 
-// --clip-cache-mb and --unit-cache-mb, the bounds of a render's caches (in MiB), into `limits`.
+// --clip-cache-mb, --unit-cache-mb and --sentence-cache-mb, the bounds of a render's caches
+// (in MiB), into `limits`.
 void add_cache_options(CLI::App& cmd, speech::CacheLimits& limits);
 
 void register_source_commands(CLI::App& app, GlobalOptions& global);

@@ -94,6 +94,7 @@ void add_cache_options(CLI::App& cmd, speech::CacheLimits& limits) {
   };
   bound("--clip-cache-mb", limits.clip_bytes, "sentence clip");
   bound("--unit-cache-mb", limits.unit_bytes, "render unit");
+  bound("--sentence-cache-mb", limits.sentence_bytes, "speech-server answer");
 }
 
 void register_lesson_commands(CLI::App& app, GlobalOptions& global) {

@@ -7,6 +7,7 @@
 #include "engine_options.h"
 #include "lectio/plan/builder.h"
 #include "lectio/plan/plan_file.h"
+#include "lectio/speech/render.h"
 
 namespace lectio::cli {
 
@@ -15,10 +16,11 @@ struct BuildArgs {
   bool json = false;
   bool no_audio = false;
   int jobs = 0;
-  std::string out;       // audio directory; default <data>/audio
-  std::string lexicon;   // default <data>/lexicon.yaml when present
-  bool queue = false;    // enqueue the lessons for `lectio worker`s
-  bool no_wait = false;  // with queue: do not follow the jobs
+  std::string out;            // audio directory; default <data>/audio
+  std::string lexicon;        // default <data>/lexicon.yaml when present
+  bool queue = false;         // enqueue the lessons for `lectio worker`s
+  bool no_wait = false;       // with queue: do not follow the jobs
+  speech::CacheLimits cache;  // in process; queued lessons render within their workers' bounds
   EngineArgs engine;
 };
 

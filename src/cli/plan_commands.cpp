@@ -114,6 +114,7 @@ void run_build(const BuildArgs& args, GlobalOptions& global) {
   options.audio = !args.no_audio;
   options.audio_dir = args.out;
   options.lexicon = args.lexicon;
+  options.render_cache = args.cache;
   options.engines = engine_setup(args.engine);
   std::optional<Progress> progress;
   options.on_lesson = [&](const plan::LessonOutcome& o, int done, int total) {
@@ -233,6 +234,7 @@ void register_plan_commands(CLI::App& app, GlobalOptions& global) {
   b->add_flag("--queue", build->queue,
               "Queue the lessons for `lectio worker`s (the store's job queue) and follow them");
   b->add_flag("--no-wait", build->no_wait, "With --queue: print the job ids and return");
+  add_cache_options(*b, build->cache);
   add_engine_options(*b, build->engine);
   b->callback([build, &global] {
     if (build->no_wait && !build->queue) throw InvalidInput("plan build: --no-wait needs --queue");

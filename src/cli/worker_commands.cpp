@@ -85,6 +85,7 @@ struct WorkerArgs {
   bool until_idle = false;
   std::optional<std::string> media;
   int render_threads = 0;
+  speech::CacheLimits cache;
 };
 
 // Set by SIGTERM and SIGINT: the worker finishes or gives back its jobs and exits.
@@ -110,8 +111,9 @@ void run_worker(const GlobalOptions& global, const WorkerArgs& args) {
   queue::Worker worker(options);
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   jobs::register_handlers(
-      worker, {data, media::resolve_media_dir(args.media, data),
-               args.render_threads > 0 ? args.render_threads : std::max(1, cores / args.jobs)});
+      worker,
+      {data, media::resolve_media_dir(args.media, data),
+       args.render_threads > 0 ? args.render_threads : std::max(1, cores / args.jobs), args.cache});
   struct sigaction on_stop {};
   on_stop.sa_handler = request_stop;
   sigaction(SIGTERM, &on_stop, nullptr);
@@ -148,6 +150,7 @@ void register_worker_commands(CLI::App& app, GlobalOptions& global) {
       ->add_option("--render-threads", worker_args->render_threads,
                    "Synthesis threads per job (default: the cores shared out between the jobs)")
       ->check(CLI::Range(0, 256));
+  add_cache_options(*worker, worker_args->cache);
   worker->callback([&global, worker_args] { run_worker(global, *worker_args); });
 }
 

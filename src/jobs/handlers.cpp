@@ -132,6 +132,7 @@ queue::Outcome run_lesson(queue::JobContext& ctx, Makers& makers, Clients& clien
   options.audio = request.audio;
   options.published = request.published;
   options.render_threads = setup.render_threads;
+  options.render_cache = setup.render_cache;
   options.media = &media;
   options.save = [saved](const lesson::Lesson& lesson, const std::string& owner) {
     *saved = Saved{lesson, owner};

@@ -107,6 +107,7 @@ class Worker {
     lesson_options.audio_dir = options_.audio_dir;
     lesson_options.lexicon = options_.lexicon;
     lesson_options.render_threads = render_threads;
+    lesson_options.render_cache = options_.render_cache;
     lesson_options.find_stored = [this](const std::string& key) -> std::optional<std::string> {
       const auto it = stored_.find(key);
       if (it == stored_.end()) return std::nullopt;

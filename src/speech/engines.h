@@ -2,6 +2,8 @@
 // The engines behind make_synthesizer (synthesizer.cpp). Private to the speech module.
 #include <filesystem>
 #include <memory>
+#include <string>
+#include <string_view>
 
 #include "lectio/speech/synthesizer.h"
 #include "lectio/voices/hosts.h"
@@ -22,5 +24,9 @@ std::unique_ptr<Synthesizer> make_espeak_synthesizer(const voices::Host& host);
 // failing, InvalidInput when it refuses the request or answers something that is not audio.
 std::unique_ptr<Synthesizer> make_server_synthesizer(const voices::Host& host,
                                                      const std::filesystem::path& cache_dir);
+
+// The key of a speech server's answer for `text` (already normalised) in that cache:
+// everything that changes the audio. For trimming the cache around what a render used.
+std::string server_sentence_key(const voices::Host& host, std::string_view text);
 
 }  // namespace lectio::speech

@@ -45,16 +45,29 @@ std::filesystem::path unit_cache_dir(const std::filesystem::path& out_dir) {
   return out_dir / "units";
 }
 
+// What this render used, by cache: the entries trim_caches keeps.
+struct UsedEntries {
+  std::set<std::string> clips;
+  std::set<std::string> sentences;
+  std::set<std::string> units;
+};
+
 // Keeps the caches within options.cache once the set is written: what this render used stays.
-void trim_caches(const RenderOptions& options, const std::set<std::string>& clips,
-                 const std::set<std::string>& units, const StageTimes& times) {
+void trim_caches(const RenderOptions& options, const UsedEntries& used, const StageTimes& times) {
   const std::uintmax_t clip_bytes =
-      ClipCache(options.out_dir).trim(options.cache.clip_bytes, clips);
+      ClipCache(options.out_dir).trim(options.cache.clip_bytes, used.clips);
   const std::uintmax_t unit_bytes =
-      SentenceCache(unit_cache_dir(options.out_dir)).trim(options.cache.unit_bytes, units);
+      SentenceCache(unit_cache_dir(options.out_dir)).trim(options.cache.unit_bytes, used.units);
+  // The answers grow only in a render that asks a server (a clip missing), so only such a
+  // render walks them: one of built-in voices never does.
+  std::uintmax_t sentence_bytes = 0;
+  if (!used.sentences.empty()) {
+    sentence_bytes = SentenceCache(sentence_cache_dir(options))
+                         .trim(options.cache.sentence_bytes, used.sentences);
+  }
   if (times.on()) {
-    std::fprintf(stderr, "render: caches hold %ju bytes of clips, %ju of units\n", clip_bytes,
-                 unit_bytes);
+    std::fprintf(stderr, "render: caches hold %ju bytes of clips, %ju of units, %ju of answers\n",
+                 clip_bytes, unit_bytes, sentence_bytes);
   }
 }
 
@@ -95,7 +108,9 @@ RenderResult render_lesson(const lesson::Lesson& lesson, const RenderOptions& op
   StageTimes times;
   SynthesizedPlan clips = synthesize_plan(plan, options);
   times.lap("synthesis");  // with text normalisation, trimming and resampling
-  const std::set<std::string> clip_keys(clips.keys.begin(), clips.keys.end());
+  UsedEntries used;
+  used.clips.insert(clips.keys.begin(), clips.keys.end());
+  used.sentences = std::move(clips.sentence_keys);
   const UnitLayout layout = lay_out_units(plan, clips, options);
   clips = {};
   times.lap("layout");
@@ -123,7 +138,8 @@ RenderResult render_lesson(const lesson::Lesson& lesson, const RenderOptions& op
   result.true_peak_dbtp = units.loudness.true_peak_dbtp;
   write_record(paths, result);  // last: its presence marks a complete set
   written.keep();
-  trim_caches(options, clip_keys, units.cache_keys, times);
+  used.units = units.cache_keys;
+  trim_caches(options, used, times);
   times.lap("cache trim");
   return result;
 }

@@ -143,7 +143,7 @@ class ServerSynthesizer final : public Synthesizer {
 
   Pcm speak(std::string_view text) override {
     if (text::collapse_whitespace(text).empty()) return Pcm{server_.sample_rate, {}};
-    const std::string key = cache_key(text);
+    const std::string key = server_sentence_key(host_, text);
     if (cache_) {
       if (auto bytes = cache_->get(key, server_.format)) {
         return decode_audio(*bytes, server_.format, server_.sample_rate, name_);
@@ -161,15 +161,6 @@ class ServerSynthesizer final : public Synthesizer {
     const auto scheme_end = base_url.find("://") + 3;
     const auto slash = base_url.find('/', scheme_end);
     return slash == std::string::npos ? base_url : base_url.substr(0, slash);
-  }
-
-  // Everything that changes the audio for this text: engine, server, model, voice, speed,
-  // format and the (already normalised) text.
-  std::string cache_key(std::string_view text) const {
-    const nlohmann::json k = {"openai-speech",     server_.base_url, server_.model,
-                              host_.voice,         host_.rate,       server_.format,
-                              server_.sample_rate, std::string(text)};
-    return content_hash(k.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   }
 
   Answer attempt(const std::string& body) {
@@ -248,6 +239,16 @@ class ServerSynthesizer final : public Synthesizer {
 };
 
 }  // namespace
+
+// Everything that changes the audio for this text: engine, server, model, voice, speed,
+// format and the (already normalised) text.
+std::string server_sentence_key(const voices::Host& host, std::string_view text) {
+  const voices::SpeechServer& server = *host.server;
+  const nlohmann::json k = {"openai-speech",    server.base_url,  server.model,
+                            host.voice,         host.rate,        server.format,
+                            server.sample_rate, std::string(text)};
+  return content_hash(k.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
 
 std::unique_ptr<Synthesizer> make_server_synthesizer(const voices::Host& host,
                                                      const std::filesystem::path& cache_dir) {

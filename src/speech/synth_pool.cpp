@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "clip_cache.h"
+#include "engines.h"
 #include "lectio/speech/audio.h"
 #include "lectio/speech/normalize.h"
 #include "lectio/speech/synthesizer.h"
@@ -50,9 +51,9 @@ struct Pool {
         clip_cache(o.out_dir),
         clips(p.lines.size()),
         keys(p.lines.size()),
+        sentence_keys(p.lines.size()),
         order(p.lines.size()) {
-    synthesis.sentence_cache =
-        o.sentence_cache.empty() ? o.out_dir / "sentences" : o.sentence_cache;
+    synthesis.sentence_cache = sentence_cache_dir(o);
     // Longest lines first: the workers then finish together instead of one of them
     // synthesising a long last sentence while the other cores idle. Text length predicts
     // synthesis time well enough.
@@ -68,7 +69,8 @@ struct Pool {
   ClipCache clip_cache;
   std::vector<Pcm> clips;
   std::vector<std::string> keys;
-  std::vector<std::size_t> order;  // the order lines are handed out in
+  std::vector<std::string> sentence_keys;  // per line; "" when its clip was cached
+  std::vector<std::size_t> order;          // the order lines are handed out in
   std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};
   std::mutex mutex;  // guards done, error
@@ -89,8 +91,10 @@ struct Pool {
         const std::string key = ClipCache::key(plan.voices[line.voice], spoken);
         std::optional<Pcm> clip = clip_cache.get(key);
         if (!clip) {
+          const voices::Host& voice = plan.voices[line.voice];
+          if (voice.server) sentence_keys[i] = server_sentence_key(voice, spoken);
           auto& engine = engines[line.voice];
-          if (!engine) engine = make_synthesizer(plan.voices[line.voice], synthesis);
+          if (!engine) engine = make_synthesizer(voice, synthesis);
           clip = engine->speak(spoken);
           trim_silence(*clip);
           clip_cache.put(key, *clip);
@@ -123,6 +127,10 @@ std::size_t default_workers(const RenderPlan& plan) {
 
 }  // namespace
 
+std::filesystem::path sentence_cache_dir(const RenderOptions& options) {
+  return options.sentence_cache.empty() ? options.out_dir / "sentences" : options.sentence_cache;
+}
+
 SynthesizedPlan synthesize_plan(const RenderPlan& plan, const RenderOptions& options) {
   Pool pool(plan, options);
   const std::size_t total = plan.lines.size();
@@ -152,7 +160,9 @@ SynthesizedPlan synthesize_plan(const RenderPlan& plan, const RenderOptions& opt
     }
   }  // joins the workers
   if (pool.error) std::rethrow_exception(pool.error);
-  return {std::move(pool.clips), std::move(pool.keys)};
+  std::set<std::string> sentence_keys(pool.sentence_keys.begin(), pool.sentence_keys.end());
+  sentence_keys.erase("");
+  return {std::move(pool.clips), std::move(pool.keys), std::move(sentence_keys)};
 }
 
 }  // namespace lectio::speech

@@ -1,5 +1,7 @@
 #pragma once
 // Parallel synthesis of a render plan. Private to the speech module.
+#include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,7 +22,14 @@ namespace lectio::speech {
 struct SynthesizedPlan {
   std::vector<Pcm> clips;
   std::vector<std::string> keys;  // each clip's ClipCache key: what its samples are made from
+  // The speech-server answers the synthesisers read or stored (server_sentence_key), for the
+  // clips that were not cached: the entries of sentence_cache_dir this render used.
+  std::set<std::string> sentence_keys;
 };
+// Where speech-server voices keep their answers: options.sentence_cache, else
+// <out_dir>/sentences.
+std::filesystem::path sentence_cache_dir(const RenderOptions& options);
+
 SynthesizedPlan synthesize_plan(const RenderPlan& plan, const RenderOptions& options);
 
 }  // namespace lectio::speech

@@ -95,7 +95,8 @@ Jobs::Jobs(std::filesystem::path data_dir, pipeline::EngineSetup engines,
   options.connect = [data](const queue::QueueOptions& q) { return queue::open_queue(data, q); };
   options.log = log_line;
   auto worker = std::make_shared<queue::Worker>(options);
-  jobs::register_handlers(*worker, {data_dir_, media_dir_, 0});
+  // The render caches' default bounds: a fleet's `lectio worker`s take flags for theirs.
+  jobs::register_handlers(*worker, {data_dir_, media_dir_, 0, speech::CacheLimits{}});
   worker_ = std::thread([this, worker] {
     try {
       worker->run(stopping_);

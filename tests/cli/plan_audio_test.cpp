@@ -23,10 +23,18 @@ nlohmann::json json_of(const testing::RunResult& r) {
   return nlohmann::json::parse(r.out);
 }
 
+// The files under `dir`.
+std::size_t entries(const fs::path& dir) {
+  std::size_t n = 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) n += e.is_regular_file() ? 1 : 0;
+  return n;
+}
+
 }  // namespace
 
 // The example plan end to end with audio, shortened to one-minute lessons so that it renders
-// quickly: its totals are the sum of its lessons' measured audio durations.
+// quickly: its totals are the sum of its lessons' measured audio durations, and the render
+// caches' bounds hold.
 TEST(CliPlanAudioTest, TotalsAreTheSumOfTheLessonsMeasuredDurations) {
   testing::TempDir notes;
   const fs::path examples = testing::source_dir() / "examples/ai-hardware";
@@ -65,6 +73,20 @@ TEST(CliPlanAudioTest, TotalsAreTheSumOfTheLessonsMeasuredDurations) {
       run_lectio({"--data", data, "plan", "build", plan.string(), "--json", "--out", audio}));
   EXPECT_EQ(again["build"]["rendered"], 0);
   EXPECT_EQ(again["build"]["reused"], 8);
+
+  // The render caches' bounds reach every lesson's render: built again into an empty audio
+  // directory, one lesson at a time, with no room, only the last render's entries stay.
+  const std::string bounded = (dir.path() / "bounded").string();
+  const auto third =
+      json_of(run_lectio({"--data", data, "plan", "build", plan.string(), "--json", "--out",
+                          bounded, "--jobs", "1", "--clip-cache-mb", "0", "--unit-cache-mb", "0"}));
+  EXPECT_EQ(third["build"]["rendered"], 8);
+  for (const char* cache : {"clips", "units"}) {
+    const std::size_t all = entries(fs::path(audio) / cache);
+    const std::size_t kept = entries(fs::path(bounded) / cache);
+    EXPECT_GT(kept, 0u) << cache << ": the last lesson's";
+    EXPECT_LT(kept * 4, all) << cache << ": one lesson's of eight";
+  }
 }
 
 }  // namespace lectio::cli

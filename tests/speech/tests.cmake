@@ -8,6 +8,8 @@ lectio_test(speech render LABELS audio DEPS nlohmann_json::nlohmann_json)
 lectio_test(speech synthesizer LABELS audio)
 lectio_test(speech server_voice LABELS audio
             DEPS PkgConfig::HTTPLIB nlohmann_json::nlohmann_json fmt::fmt Threads::Threads)
+lectio_test(speech server_cache LABELS audio
+            DEPS PkgConfig::HTTPLIB nlohmann_json::nlohmann_json fmt::fmt Threads::Threads)
 lectio_test(speech render_units LABELS audio DEPS PkgConfig::LAME)
 target_include_directories(test_speech_render_units PRIVATE ${PROJECT_SOURCE_DIR}/src/speech)
 lectio_test(speech rerender LABELS audio)

@@ -15,6 +15,7 @@
 #include "lectio/llm/chat.h"
 #include "lectio/queue/queue.h"
 #include "lectio/queue/worker.h"
+#include "lectio/speech/render.h"
 
 namespace lectio::jobs {
 
@@ -64,9 +65,10 @@ std::optional<LessonOutput> lesson_output(std::string_view output);
 std::string ingest_file_name(std::string_view payload);
 
 struct WorkerSetup {
-  std::filesystem::path data_dir;   // the node's search index and render cache
-  std::filesystem::path media_dir;  // where published audio and uploads live
-  int render_threads = 0;           // per job; 0 = the cores shared out between the jobs
+  std::filesystem::path data_dir;    // the node's search index and render cache
+  std::filesystem::path media_dir;   // where published audio and uploads live
+  int render_threads = 0;            // per job; 0 = the cores shared out between the jobs
+  speech::CacheLimits render_cache;  // the bounds of the render caches under data_dir/audio
 };
 
 // Registers a handler for every job kind above. The store is the process's (store.h).

@@ -39,7 +39,7 @@ struct LessonOptions {
   std::filesystem::path audio_dir;   // default <data_dir>/audio
   std::filesystem::path lexicon;     // default <data_dir>/lexicon.yaml when that exists
   int render_threads = 0;            // 0 = all cores
-  speech::CacheLimits render_cache;  // the bounds of audio_dir's clip and unit caches
+  speech::CacheLimits render_cache;  // the bounds of audio_dir's render caches
   // The id of a stored lesson with this build key, to reuse instead of composing again.
   // When set, a composed lesson is also stored before its audio is rendered, so that a
   // failed render does not cost the composition on the next run. Unset: always compose,

@@ -10,6 +10,7 @@
 #include "lectio/pipeline/engines.h"
 #include "lectio/plan/plan.h"
 #include "lectio/plan/plan_file.h"
+#include "lectio/speech/render.h"
 #include "lectio/store/content_store.h"
 
 namespace lectio::plan {
@@ -33,6 +34,7 @@ struct BuildOptions {
   std::filesystem::path lexicon;    // default <data_dir>/lexicon.yaml when that exists
   // Synthesis threads per lesson; 0 = the cores shared out between the lessons built at once.
   int render_threads = 0;
+  speech::CacheLimits render_cache;  // the bounds of audio_dir's render caches
   // Who writes the lessons (each brief's `engine` unless `engines.choice` overrides it); every
   // lesson's engine is checked before any is built.
   pipeline::EngineSetup engines;

@@ -16,10 +16,10 @@
 
 namespace lectio::speech {
 
-// Bounds on the caches a render keeps under its out_dir, in bytes. After each render the
-// least recently used entries (by mtime; a render that reads an entry marks it used) are
-// removed until each cache is within its bound. What the render itself used always stays, so
-// a lesson larger than a bound leaves that cache over it until a later render; the rendered
+// Bounds on the caches a render keeps (under its out_dir unless told otherwise), in bytes. After
+// each render the least recently used entries (by mtime; a render that reads an entry marks it
+// used) are removed until each cache is within its bound. What the render itself used always stays,
+// so a lesson larger than a bound leaves that cache over it until a later render; the rendered
 // files beside the caches are never removed.
 struct CacheLimits {
   // clips/: each sentence's synthesised samples, float32 (3.6 MB a minute of the example
@@ -28,6 +28,11 @@ struct CacheLimits {
   // units/: each unit's loudness cells, MP3 and Opus at its gain (1.1 MB a minute): about
   // 230 minutes.
   std::uintmax_t unit_bytes = std::uintmax_t{256} << 20;
+  // sentences/ (or RenderOptions::sentence_cache): a speech server's answers as it sent them
+  // (WAV at 24 kHz is 2.9 MB a minute): about 370 minutes. Generous, because a miss is a
+  // request to a server that may be slow or paid, and these outlive a renderer change that
+  // makes every clip again.
+  std::uintmax_t sentence_bytes = std::uintmax_t{1} << 30;
 };
 
 struct RenderOptions {

@@ -33,33 +33,9 @@ constexpr int kHostRun = 2;
 constexpr int kLongHostRun = 3;
 // How much a sentence's own relevance to the insight counts in choosing the recap's point.
 constexpr double kRecapRelevanceWeight = 2.0;
-// A light verb's share of an insight's term weight: it still counts (a lesson about making
-// things says "make"), but a heading that shares only the verb does not win the insight
-// (the dev git brief: "make the first commit" went to "Making changes").
-constexpr double kLightVerbWeight = 0.2;
-
 // The innermost heading of a chunk, or empty.
 std::string heading_of(const Chunk& chunk) {
   return chunk.heading_path.empty() ? std::string() : chunk.heading_path.back();
-}
-
-// A term the brief's other insights, its topic or its overview also name tells less about
-// where this insight is taught ("expansion" in every insight of a lesson on expansions).
-void set_distinctness(std::vector<extract::Focus>& foci, const lesson::Brief& brief) {
-  const auto frame = text::terms(brief.topic + " " + brief.overview, brief.language);
-  const std::set<std::string> in_frame(frame.begin(), frame.end());
-  // A light verb says little about where an insight is taught.
-  const std::set<std::string> light = light_verbs(brief.language);
-  for (std::size_t i = 0; i < foci.size(); ++i) {
-    for (const auto& t : foci[i].terms) {
-      int elsewhere = in_frame.count(t) ? 1 : 0;
-      for (std::size_t j = 0; j < foci.size(); ++j) {
-        if (j != i && std::count(foci[j].terms.begin(), foci[j].terms.end(), t)) ++elsewhere;
-      }
-      foci[i].distinctness[t] = 1.0 / (1.0 + elsewhere);
-      if (light.count(t) > 0) foci[i].distinctness[t] *= kLightVerbWeight;
-    }
-  }
 }
 
 // What a co-host's question asks about: its words without the asking frame and case
@@ -95,12 +71,10 @@ class ExtractiveEngine final : public Engine {
         lesson::target_minutes(brief) * text::units_per_minute(lang) - kFrameWords;
     const int per_insight = std::max(40, static_cast<int>(budget_words / std::max(1, n)));
 
-    std::vector<extract::Focus> foci;
-    for (int i = 0; i < n; ++i) foci.push_back(focus_for(brief.insights[i], brief, material));
-    const auto rel = insight_relevance(foci, scorer, candidates.size());
-    set_distinctness(foci, brief);
     const extract::SectionTree tree(material, candidates, lang);
-    const std::vector<InsightMaterial> found = find_insight_material(foci, rel, tree, scorer);
+    const InsightMap map = map_insights(brief, material, tree, scorer);
+    const std::vector<std::vector<double>>& rel = map.relevance;
+    const std::vector<InsightMaterial>& found = map.found;
 
     const std::string& host = brief.host;
     const std::string& cohost = brief.cohost;

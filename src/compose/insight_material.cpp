@@ -4,9 +4,18 @@
 #include <numeric>
 #include <set>
 
+#include "lectio/text/terms.h"
+#include "lesson_parts.h"
+
 namespace lectio::compose {
 
 namespace {
+
+// A light verb's share of an insight's term weight: it still counts (a lesson about making
+// things says "make"), but a heading that shares only the verb does not win the insight
+// (the dev git brief: "make the first commit" went to "Making changes").
+constexpr double kLightVerbWeight = 0.2;
+
 
 // An insight counts as supported when a sentence of its region (with its headings) carries
 // this share of the insight's term weight (Scorer::term_coverage)...
@@ -146,6 +155,25 @@ std::vector<int> regions_for(const extract::Focus& focus, const std::vector<doub
     if (!related && !names_a_sibling(focus, sec) && teaching(s)) out.push_back(s);
   }
   return out;
+}
+
+// A term the brief's other insights, its topic or its overview also name tells less about
+// where this insight is taught ("expansion" in every insight of a lesson on expansions).
+void set_distinctness(std::vector<extract::Focus>& foci, const lesson::Brief& brief) {
+  const auto frame = text::terms(brief.topic + " " + brief.overview, brief.language);
+  const std::set<std::string> in_frame(frame.begin(), frame.end());
+  // A light verb says little about where an insight is taught.
+  const std::set<std::string> light = light_verbs(brief.language);
+  for (std::size_t i = 0; i < foci.size(); ++i) {
+    for (const auto& t : foci[i].terms) {
+      int elsewhere = in_frame.count(t) ? 1 : 0;
+      for (std::size_t j = 0; j < foci.size(); ++j) {
+        if (j != i && std::count(foci[j].terms.begin(), foci[j].terms.end(), t)) ++elsewhere;
+      }
+      foci[i].distinctness[t] = 1.0 / (1.0 + elsewhere);
+      if (light.count(t) > 0) foci[i].distinctness[t] *= kLightVerbWeight;
+    }
+  }
 }
 
 }  // namespace
@@ -290,6 +318,20 @@ std::vector<InsightMaterial> find_insight_material(
   }
   assign_sentences(out, scores, relevance, tree, count);
   return out;
+}
+
+InsightMap map_insights(const lesson::Brief& brief, const lesson::Material& material,
+                        const extract::SectionTree& tree, const extract::Scorer& scorer) {
+  InsightMap map;
+  for (const std::string& insight : brief.insights) {
+    map.foci.push_back(focus_for(insight, brief, material));
+  }
+  // Relevance is each sentence's own share of the insight; distinctness then weighs where the
+  // insight is taught apart from its neighbours.
+  map.relevance = insight_relevance(map.foci, scorer, scorer.size());
+  set_distinctness(map.foci, brief);
+  map.found = find_insight_material(map.foci, map.relevance, tree, scorer);
+  return map;
 }
 
 }  // namespace lectio::compose

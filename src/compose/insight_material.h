@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "lectio/extract/candidates.h"
+#include "lectio/lesson/brief.h"
 #include "lectio/extract/sections.h"
 #include "lectio/extract/selection.h"
 
@@ -37,6 +38,19 @@ std::vector<std::vector<double>> insight_relevance(const std::vector<extract::Fo
 std::vector<InsightMaterial> find_insight_material(
     const std::vector<extract::Focus>& foci, const std::vector<std::vector<double>>& relevance,
     const extract::SectionTree& tree, const extract::Scorer& scorer);
+
+// Where each of a brief's insights is taught, found once for both engines: the built-in engine
+// picks its sentences from it and the LLM engine the chunks it writes each section from.
+struct InsightMap {
+  std::vector<extract::Focus> foci;            // per insight, its terms weighed by distinctness
+  std::vector<std::vector<double>> relevance;  // per insight, per candidate (insight_relevance)
+  std::vector<InsightMaterial> found;          // per insight (find_insight_material)
+};
+
+// The map of the brief's insights over `tree` and `scorer` (both over the same candidates).
+[[nodiscard]] InsightMap map_insights(const lesson::Brief& brief, const lesson::Material& material,
+                                      const extract::SectionTree& tree,
+                                      const extract::Scorer& scorer);
 
 // A region is broad when it holds more than this share of the material's sentences (a text
 // without headings is one section): there, only sentences relevant by their own words count.

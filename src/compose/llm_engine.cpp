@@ -6,16 +6,20 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
+#include "insight_material.h"
 #include "lectio/author/session.h"
 #include "lectio/compose/composer.h"
 #include "lectio/compose/engine.h"
 #include "lectio/core/progress.h"
+#include "lectio/extract/candidates.h"
+#include "lectio/extract/sections.h"
+#include "lectio/extract/selection.h"
 #include "lectio/grounding/grounding.h"
 #include "lectio/text/speaking_rate.h"
 #include "lectio/text/strings.h"
-#include "lectio/text/terms.h"
 #include "lectio/text/words.h"
 #include "lesson_parts.h"
 #include "phrasing.h"
@@ -32,8 +36,6 @@ constexpr std::size_t kSectionChunks = 6;
 constexpr std::size_t kDeepSectionChunks = 10;
 constexpr std::size_t kLessonChunks = 10;  // chunks the FAQ and the title are written from
 constexpr int kFaqQuestions = 5;
-// An insight is supported when some chunk (with its headings) carries this share of its terms.
-constexpr double kSupportCoverage = 0.5;
 constexpr double kTitleSupport = 0.5;
 constexpr double kTakenWeight = 0.25;  // a chunk an earlier section used
 
@@ -42,40 +44,31 @@ struct Pick {
   bool supported = false;
 };
 
-// The insight's chunks: retrieval rank (through the index) plus the share of the insight's
-// terms each chunk holds; chunks earlier sections were written from come last, so that
-// sections do not retell each other.
-Pick pick_chunks(const std::string& insight, const lesson::Brief& brief,
-                 const lesson::Material& material, const std::set<int>& taken) {
-  const extract::Focus focus = focus_for(insight, brief, material);
+// The insight's chunks: those of the sections that teach it, as the built-in engine finds them
+// (map_insights), ranked by the worth of their sentences in the insight's part; a chunk an
+// earlier section was written from counts a quarter, so that sections do not retell each other.
+// A chunk outside those sections is not the insight's material however many words it shares.
+Pick pick_chunks(const InsightMaterial& own, const extract::Scorer& scorer,
+                 const lesson::Brief& brief, const std::set<int>& taken) {
+  Pick pick;
+  if (!own.supported) return pick;
+  std::map<int, double> worth;
+  for (std::size_t c = 0; c < own.priority.size(); ++c) {
+    if (own.priority[c] > 0) worth[scorer.candidate(static_cast<int>(c)).chunk] += own.priority[c];
+  }
   std::vector<std::pair<double, int>> scored;
-  double best_coverage = 0;
-  for (std::size_t i = 0; i < material.chunks.size(); ++i) {
-    const Chunk& c = material.chunks[i];
-    std::string text = c.text;
-    for (const std::string& h : c.heading_path) text += " " + h;
-    const auto have = text::terms(text, brief.language);
-    const std::set<std::string> known(have.begin(), have.end());
-    int hit = 0;
-    for (const std::string& t : focus.terms) hit += known.count(t) ? 1 : 0;
-    const double coverage = focus.terms.empty() ? 0 : double(hit) / double(focus.terms.size());
-    const auto prior = focus.chunk_prior.find(static_cast<int>(i));
-    double score = coverage + (prior == focus.chunk_prior.end() ? 0 : prior->second);
-    if (taken.count(static_cast<int>(i))) score *= kTakenWeight;
-    if (score <= 0) continue;
-    best_coverage = std::max(best_coverage, coverage);
-    scored.emplace_back(score, static_cast<int>(i));
+  for (const auto& [chunk, w] : worth) {
+    scored.emplace_back(taken.count(chunk) > 0 ? w * kTakenWeight : w, chunk);
   }
   std::stable_sort(scored.begin(), scored.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
-  Pick pick;
-  pick.supported = best_coverage >= kSupportCoverage;
   const std::size_t wanted =
       brief.style == lesson::Style::kDeep ? kDeepSectionChunks : kSectionChunks;
   for (std::size_t k = 0; k < scored.size() && k < wanted; ++k) {
     pick.chunks.push_back(scored[k].second);
   }
   std::sort(pick.chunks.begin(), pick.chunks.end());
+  pick.supported = !pick.chunks.empty();
   return pick;
 }
 
@@ -140,9 +133,14 @@ lesson::Lesson LlmEngine::write(const lesson::Brief& brief, const lesson::Materi
   std::string recap;
   std::vector<std::vector<int>> used;
   std::set<int> taken;
+  // Where each insight is taught: found as the built-in engine finds it.
+  const std::vector<extract::Candidate> candidates =
+      extract::build_candidates(material, brief.language);
+  const extract::Scorer scorer(candidates, brief.language);
+  const extract::SectionTree tree(material, candidates, brief.language);
+  const InsightMap map = map_insights(brief, material, tree, scorer);
   for (int i = 0; i < n; ++i) {
-    const Pick pick =
-        pick_chunks(brief.insights[static_cast<std::size_t>(i)], brief, material, taken);
+    const Pick pick = pick_chunks(map.found[static_cast<std::size_t>(i)], scorer, brief, taken);
     lesson.script.push_back(write_section(session, brief, i, pick, words, recap));
     if (pick.supported) used.push_back(pick.chunks);
     if (pick.supported) taken.insert(pick.chunks.begin(), pick.chunks.end());

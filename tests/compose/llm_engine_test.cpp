@@ -2,6 +2,7 @@
 // with a real store and index: what the model plants never reaches the lesson.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
@@ -293,6 +294,66 @@ TEST(LlmEngineTest, AServerThatFailsIsOneLineNamingTheEndpoint) {
     EXPECT_EQ(what, server.base_url() +
                         "/chat/completions: HTTP 404: model 'test-model' not found, try pulling "
                         "it first");
+  }
+}
+
+// A section is written from where the sources teach its insight (the sections the built-in
+// engine teaches it from), not from every chunk that shares a word with it: the guide's
+// "Colours" and "Shipping" name widgets and installing, but teach neither.
+TEST(LlmEngineTest, ASectionIsWrittenFromTheSectionsThatTeachItsInsight) {
+  testing::TempDir dir;
+  const auto guide = dir.path() / "widgets.md";
+  std::ofstream(guide) << R"(# The widget guide
+
+## Installing a widget
+
+To install a widget, unpack the archive into the plugins folder. The installer checks that the
+folder is writable before it copies anything. After the copy, restart the editor so that it
+loads the new widget. An install that fails leaves the folder as it was.
+
+## Colours
+
+Every widget comes in three colours: slate, amber and moss. Amber is the colour most people
+choose, and moss is the rarest. A widget you install later can be painted in any of them.
+
+## Shipping
+
+Orders leave the warehouse within two days. A widget ships in a padded box with the manual.
+Parcels abroad take a week longer.
+)";
+  auto store = store::open_content_store(dir.path() / "data");
+  ingest::AddOptions add;
+  add.id = "widgets";
+  ingest::add_file(*store, guide, add);
+  auto index = search::open_index(*store, dir.path() / "data");
+
+  FakeAuthor author;
+  ChatServer server(author.handler());
+  lesson::Brief brief;
+  brief.topic = "Widgets";
+  brief.overview = "How to set up a widget.";
+  brief.insights = {"How to install a widget"};
+  brief.host = "Lena";
+  brief.language = "en";
+  brief.date = "2026-04-22";
+  llm::ChatOptions o;
+  o.base_url = server.base_url();
+  o.model = "test-model";
+  auto engine = make_llm_engine(std::make_shared<llm::ChatClient>(o));
+  const lesson::Lesson lesson = compose_lesson(brief, *store, *index, *engine);
+
+  int sections = 0;
+  for (const auto& call : server.calls()) {
+    if (testing::schema_name(call.body) != "section") continue;
+    ++sections;
+    const std::string prompt = testing::user_message(call.body);
+    EXPECT_NE(prompt.find("unpack the archive"), std::string::npos) << prompt;
+    EXPECT_EQ(prompt.find("three colours"), std::string::npos) << prompt;
+    EXPECT_EQ(prompt.find("padded box"), std::string::npos) << prompt;
+  }
+  EXPECT_EQ(sections, 1);
+  for (const lesson::ScriptSentence* s : lesson::script_sentences(lesson)) {
+    EXPECT_EQ(s->text.find("colour"), std::string::npos) << s->text;
   }
 }
 

@@ -73,6 +73,7 @@ class Scorer {
   double idf(const std::string& term) const { return stats_.idf(term); }
 
   const Candidate& candidate(int i) const { return candidates_[static_cast<std::size_t>(i)]; }
+  std::size_t size() const { return candidates_.size(); }  // the candidates scored
   double similarity(int a, int b) const;
 
  private:

@@ -40,7 +40,8 @@ int main(int argc, char** argv) {
     while (std::getline(std::cin, line)) {
     }
     const auto written = author.written();
-    fmt::print(stderr, "lectio_fake_llm_server: {} requests; wrote {} good and {} planted sentences\n",
+    fmt::print(stderr,
+               "lectio_fake_llm_server: {} requests; wrote {} good and {} planted sentences\n",
                server.calls().size(), written.good.size(), written.planted.size());
     return 0;
   } catch (const std::exception& e) {

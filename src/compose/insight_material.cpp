@@ -16,7 +16,6 @@ namespace {
 // (the dev git brief: "make the first commit" went to "Making changes").
 constexpr double kLightVerbWeight = 0.2;
 
-
 // An insight counts as supported when a sentence of its region (with its headings) carries
 // this share of the insight's term weight (Scorer::term_coverage)...
 constexpr double kSupportCoverage = 0.4;

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "lectio/extract/candidates.h"
-#include "lectio/lesson/brief.h"
 #include "lectio/extract/sections.h"
 #include "lectio/extract/selection.h"
+#include "lectio/lesson/brief.h"
 
 namespace lectio::compose {
 

@@ -81,12 +81,15 @@ std::vector<int> pick_faq(const std::string& question, const std::string& focus_
   return picked;
 }
 
-// A definition question is answered first by the definition; the question-answering core
-// picks what follows from the definition's own chunk (the next one when it ends there).
-lesson::FaqItem answer_definition(const std::string& question, int lead, const lesson::Brief& brief,
+// A definition question (or a clause's: faq_clauses.h) is answered first by the sentence that
+// asks it; the question-answering core picks what follows from that sentence's own chunk (the
+// next one when it ends there).
+lesson::FaqItem answer_definition(const Ask& ask, const lesson::Brief& brief,
                                   const lesson::Material& material,
                                   const std::vector<extract::Candidate>& candidates,
                                   const extract::Scorer& scorer, FaqSaid& said) {
+  const std::string& question = ask.question;
+  const int lead = ask.lead;
   lesson::FaqItem item;
   item.question = question;
   if (said.answered[static_cast<std::size_t>(lead)]) return item;
@@ -111,7 +114,7 @@ lesson::FaqItem answer_definition(const std::string& question, int lead, const l
     item.answer.push_back(
         extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
   }
-  if (item.answer.size() >= 2) {
+  if (item.answer.size() >= (ask.whole ? 1U : 2U)) {
     scorer.mark_said({lead}, said.led);
     scorer.mark_said(picked, said.answered);
   }
@@ -204,6 +207,10 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   for (Ask& a : topic_questions(brief, material, candidates, worth, outside, asks)) {
     asks.push_back(std::move(a));
   }
+  // Last, what the sections' other sentences say follows from a condition, or why.
+  for (Ask& a : clause_questions(brief, candidates, worth, outside, asks)) {
+    asks.push_back(std::move(a));
+  }
 
   std::vector<lesson::FaqItem> faq;
   FaqSaid said(candidates.size());
@@ -214,11 +221,12 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
     const FaqSaid before = said;
     lesson::FaqItem item;
     const auto kept = [&](const lesson::FaqItem& it) {
-      return it.answer.size() >= 2 && takes_up(it.question, it.answer.front(), brief.language) &&
+      return it.answer.size() >= (ask.whole ? 1U : 2U) &&
+             takes_up(it.question, it.answer.front(), brief.language) &&
              says(it.answer.front().text, ask.must_say, brief.language);
     };
     if (ask.lead >= 0) {
-      item = answer_definition(ask.question, ask.lead, brief, material, candidates, scorer, said);
+      item = answer_definition(ask, brief, material, candidates, scorer, said);
     } else {
       for (const std::vector<bool>& scope :
            answer_scopes(ask, material, candidates, outside, per_insight, best_part)) {

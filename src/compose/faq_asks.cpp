@@ -4,6 +4,7 @@
 #include <cctype>
 #include <set>
 
+#include "faq_clauses.h"
 #include "faq_questions.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
@@ -17,6 +18,47 @@ std::string join_terms(const std::string& text, const std::string& lang) {
   for (const auto& t : text::terms(text, lang)) out += t + " ";
   return out;
 }
+
+constexpr std::size_t kClauseQuestionsMax = 2;
+
+using Found = std::vector<std::pair<double, Ask>>;  // a question and its sentence's -worth
+
+bool by_worth(const std::pair<double, Ask>& a, const std::pair<double, Ask>& b) {
+  return a.first < b.first;
+}
+
+// The questions of a sentence's clauses (faq_clauses.h): what follows from a condition, the
+// reason for a statement. Each is answered first by its own sentence, which answers it whole.
+class ClauseAsks {
+ public:
+  void add(const std::vector<extract::Candidate>& candidates, std::size_t i, double worth,
+           const std::string& lang, std::set<std::string>& seen) {
+    if (candidates[i].dangling) return;
+    for (Found* kind : {&conditions_, &reasons_}) {
+      const auto q = kind == &conditions_ ? condition_question(candidates[i].text, lang)
+                                          : reason_question(candidates[i].text, lang);
+      if (q && seen.insert(join_terms(*q, lang)).second) {
+        kind->push_back({-worth, {*q, *q, static_cast<int>(i), -1, {}, {}, true}});
+        return;
+      }
+    }
+  }
+
+  // Of each kind the few worth most: a FAQ of "What happens if ...?" alone, or of "Why ...?"
+  // alone, asks one thing over and over.
+  void take_into(Found& found) {
+    for (Found* kind : {&conditions_, &reasons_}) {
+      std::stable_sort(kind->begin(), kind->end(), by_worth);
+      if (kind->size() > kClauseQuestionsMax) kind->resize(kClauseQuestionsMax);
+      found.insert(found.end(), kind->begin(), kind->end());
+      kind->clear();
+    }
+  }
+
+ private:
+  Found conditions_;
+  Found reasons_;
+};
 
 // A term worth a question: a phrase of two words or more, a name, or a word the lesson itself
 // is about ("quoting"); "the argument" alone is not.
@@ -52,7 +94,7 @@ std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Mat
                                    const std::vector<double>& worth,
                                    const std::vector<bool>& outside, double min_worth,
                                    const std::vector<std::string>& lesson_terms) {
-  std::vector<std::pair<double, Ask>> found;
+  Found found;
   std::set<std::string> seen_subjects;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (outside[i] || worth[i] < min_worth || worth[i] <= 0) continue;
@@ -80,8 +122,7 @@ std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Mat
       }
     }
   }
-  std::stable_sort(found.begin(), found.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(found.begin(), found.end(), by_worth);
   std::vector<Ask> out;
   for (auto& d : found) out.push_back(std::move(d.second));
   return out;
@@ -150,6 +191,28 @@ std::vector<Ask> topic_questions(const lesson::Brief& brief, const lesson::Mater
     }
     if (lead >= 0) out.push_back({q->first, path.back(), lead, -1, path.back(), q->second});
   }
+  return out;
+}
+
+}  // namespace lectio::compose
+
+namespace lectio::compose {
+
+std::vector<Ask> clause_questions(const lesson::Brief& brief,
+                                  const std::vector<extract::Candidate>& candidates,
+                                  const std::vector<double>& worth,
+                                  const std::vector<bool>& outside, const std::vector<Ask>& asked) {
+  std::set<std::string> seen;
+  for (const Ask& a : asked) seen.insert(join_terms(a.question, brief.language));
+  ClauseAsks clauses;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (!outside[i] && worth[i] > 0) clauses.add(candidates, i, worth[i], brief.language, seen);
+  }
+  Found found;
+  clauses.take_into(found);
+  std::stable_sort(found.begin(), found.end(), by_worth);
+  std::vector<Ask> out;
+  for (auto& d : found) out.push_back(std::move(d.second));
   return out;
 }
 

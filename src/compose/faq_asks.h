@@ -18,6 +18,7 @@ struct Ask {
   int insight = -1;      // an insight's own question: answered from its sections
   std::string heading;   // a heading's question: answered from the chunks under it
   std::string must_say;  // a word the answer's first sentence must say (its stem), if any
+  bool whole = false;    // the lead answers it all: kept with no sentence after it
 };
 
 // The candidates not in any of `parts` (each a per-candidate worth, 0 outside); none when
@@ -42,5 +43,13 @@ std::vector<Ask> topic_questions(const lesson::Brief& brief, const lesson::Mater
                                  const std::vector<extract::Candidate>& candidates,
                                  const std::vector<double>& worth, const std::vector<bool>& outside,
                                  const std::vector<Ask>& asked);
+
+// The questions of a condition or a reason (faq_clauses.h) that the candidates not `outside`
+// and worth something answer, a few of each kind, the sentences worth most first, none that
+// `asked` asks already. They ask after a detail: the FAQ asks them last, to reach its minimum.
+std::vector<Ask> clause_questions(const lesson::Brief& brief,
+                                  const std::vector<extract::Candidate>& candidates,
+                                  const std::vector<double>& worth,
+                                  const std::vector<bool>& outside, const std::vector<Ask>& asked);
 
 }  // namespace lectio::compose

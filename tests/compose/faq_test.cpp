@@ -156,4 +156,35 @@ TEST(FaqTest, AnAnswerRemindsOfAnotherAnswerOnce) {
   EXPECT_EQ(std::count_if(b.begin(), b.end(), [&](const auto& s) { return has(a, s); }), 1);
 }
 
+// Short of its minimum, the FAQ asks last what the sections say follows from a condition and
+// why: each answered first by its own sentence, which is the whole answer.
+TEST(FaqTest, AShortFaqAsksLastWhatFollowsFromAConditionAndWhy) {
+  Fixture f({chunk(0, {"Checkpoints"},
+                   "A checkpoint copies the log back into the database. A checkpoint runs when "
+                   "the log reaches a thousand pages."),
+             chunk(1, {"Details"},
+                   "When a reader starts a transaction, the reader remembers the end of the "
+                   "log."),
+             chunk(2, {"Notes"},
+                   "Readers and writers can work at the same time because readers never block "
+                   "writers.")});
+  f.brief.insights = {"What a checkpoint does"};
+  const Phrasing say(f.brief, 1);
+  const std::vector<std::vector<double>> per_insight = {
+      std::vector<double>(f.candidates.size(), 1.0)};
+  const std::vector<bool> no_questions_from_text(f.candidates.size(), false);
+  const auto faq = write_faq(f.brief, f.material, f.candidates, *f.scorer, say, per_insight,
+                             no_questions_from_text);
+  std::vector<std::string> questions;
+  for (const auto& item : faq) questions.push_back(item.question);
+  ASSERT_EQ(questions.size(), 3u) << ::testing::PrintToString(questions);
+  EXPECT_EQ(questions[0], say.question_about(f.brief.insights[0]));
+  EXPECT_EQ(questions[1], "What happens when a reader starts a transaction?");
+  EXPECT_EQ(faq[1].answer.front().text,
+            "When a reader starts a transaction, the reader remembers the end of the log.");
+  EXPECT_EQ(questions[2], "Why can readers and writers work at the same time?");
+  EXPECT_EQ(faq[2].answer.front().text,
+            "Readers and writers can work at the same time because readers never block writers.");
+}
+
 }  // namespace lectio::compose

@@ -5,13 +5,15 @@
 # lesson-lint and lesson-topicality score the same documents against the same judgments.
 # The scripted author writes each section from the excerpts the engine put in its prompt, so the
 # figures measure the engine's choice of material per insight and its verifier, not a model.
-#   bench/lessons/llm_dev.sh LECTIO FAKE_SERVER [WORKDIR] [--honest]
-# (FAKE_SERVER: build/bench/lectio_fake_llm_server; WORKDIR as run-dev.sh's.)
+#   bench/lessons/llm_dev.sh LECTIO FAKE_SERVER [WORKDIR] [--honest] [--verbatim]
+# (FAKE_SERVER: build/bench/lectio_fake_llm_server; WORKDIR as run-dev.sh's; the flags are the
+# server's.)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -ge 2 ] || { echo "usage: llm_dev.sh LECTIO FAKE_SERVER [WORKDIR] [--honest]" >&2; exit 2; }
+usage="usage: llm_dev.sh LECTIO FAKE_SERVER [WORKDIR] [--honest] [--verbatim]"
+[ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }
 lectio=$(realpath "$1"); server=$(realpath "$2"); work=${3:-/tmp/lectio-dev-lessons}
-honest=${4:-}
+server_flags=("${@:4}")
 run_dev=$here/../../../shared/eval/lessons/run-dev.sh
 [ -x "$run_dev" ] || { echo "llm_dev.sh: $run_dev: not found" >&2; exit 1; }
 mkdir -p "$work"
@@ -20,7 +22,7 @@ trap 'exec 3>&-; rm -rf "$shim_dir"' EXIT
 
 # The server reads its standard input until it closes: fd 3 is held open by this script.
 mkfifo "$shim_dir/in"
-"$server" $honest < "$shim_dir/in" > "$shim_dir/url" 2> "$shim_dir/server.log" &
+"$server" "${server_flags[@]}" < "$shim_dir/in" > "$shim_dir/url" 2> "$shim_dir/server.log" &
 exec 3> "$shim_dir/in"
 for _ in $(seq 50); do [ -s "$shim_dir/url" ] && break; sleep 0.1; done
 url=$(head -n1 "$shim_dir/url")

@@ -41,8 +41,32 @@ constexpr double kTakenWeight = 0.25;  // a chunk an earlier section used
 
 struct Pick {
   std::vector<int> chunks;  // indexes into material.chunks, in document order
+  // Per chunk: the insight's own sentences of it, as the writer sees the chunk. The verifier
+  // still checks each claim against the whole chunk it cites.
+  std::vector<std::string> excerpts;
   bool supported = false;
 };
+
+// What the writer is shown of `chunk`: the sentences the insight's material holds (priority
+// above 0), each one that opens by pointing back ("This", "However") with the sentences it
+// points back to, in the chunk's order. A chunk is often only partly about the insight; its other
+// sentences are another insight's, or asides, and a writer given them says them.
+std::string own_sentences(const InsightMaterial& own, const extract::Scorer& scorer, int chunk) {
+  std::set<int> said;
+  for (std::size_t c = 0; c < own.priority.size(); ++c) {
+    const extract::Candidate& cand = scorer.candidate(static_cast<int>(c));
+    if (own.priority[c] <= 0 || cand.chunk != chunk) continue;
+    for (int k = static_cast<int>(c); k >= 0;
+         k = scorer.candidate(k).dangling ? scorer.candidate(k).previous : -1) {
+      said.insert(k);
+    }
+  }
+  std::string out;
+  for (int c : said) {  // candidates are numbered in document order
+    out += (out.empty() ? "" : " ") + scorer.candidate(c).original;
+  }
+  return out;
+}
 
 // The insight's chunks: those of the sections that teach it, as the built-in engine finds them
 // (map_insights), ranked by the worth of their sentences in the insight's part; a chunk an
@@ -68,6 +92,7 @@ Pick pick_chunks(const InsightMaterial& own, const extract::Scorer& scorer,
     pick.chunks.push_back(scored[k].second);
   }
   std::sort(pick.chunks.begin(), pick.chunks.end());
+  for (int chunk : pick.chunks) pick.excerpts.push_back(own_sentences(own, scorer, chunk));
   pick.supported = !pick.chunks.empty();
   return pick;
 }
@@ -81,6 +106,16 @@ std::vector<std::string> outline_points(const Json& outline) {
       out.push_back(p.get<std::string>());
     }
   }
+  return out;
+}
+
+// The first chunks of the pick (as LlmSession::fewer keeps them at `step`), labelled, each
+// showing only the insight's own sentences.
+std::vector<author::LabelledChunk> excerpts_of(author::LlmSession& session, const Pick& pick,
+                                               int step) {
+  std::vector<author::LabelledChunk> out =
+      session.label(author::LlmSession::fewer(pick.chunks, step));
+  for (std::size_t k = 0; k < out.size(); ++k) out[k].text = pick.excerpts[k];
   return out;
 }
 
@@ -190,16 +225,15 @@ lesson::ScriptSection LlmEngine::write_section(author::LlmSession& session,
   // a shorter outline; a shorter section from fewer chunks.
   const auto outline = outline_points(session.ask_shrinking(
       [&](int step) {
-        return author::outline_request(brief, index, session.label(pick.chunks), 5 - step);
+        return author::outline_request(brief, index, excerpts_of(session, pick, 0), 5 - step);
       },
       author::check_outline));
   const bool dialogue = brief.format == lesson::LessonFormat::kDialogue;
   int step = 0;
   const Json answer = session.ask_shrinking(
       [&](int s) {
-        return author::section_request(brief, index, outline,
-                                       session.label(author::LlmSession::fewer(pick.chunks, s)),
-                                       recap, std::max(30, words >> s));
+        return author::section_request(brief, index, outline, excerpts_of(session, pick, s), recap,
+                                       std::max(30, words >> s));
       },
       [&](const std::string& j) { return author::check_sentences(j, "sentences", brief.language); },
       &step);

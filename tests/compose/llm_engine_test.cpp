@@ -357,6 +357,68 @@ Parcels abroad take a week longer.
   }
 }
 
+// A chunk is often only partly about an insight: the writer is shown the chunk's sentences that
+// teach it, not the rest (here the colours and the shipping of a note without headings, one
+// chunk), while the sentences it writes still cite the chunk and are checked against all of it.
+TEST(LlmEngineTest, TheWriterSeesOnlyTheInsightsOwnSentencesOfAChunk) {
+  testing::TempDir dir;
+  const auto note = dir.path() / "widgets.txt";
+  std::ofstream(note)
+      << "To install a widget, unpack the widget archive into the plugins folder. The paint "
+         "comes in three colours: slate, amber and moss. The widget installer checks that the "
+         "folder is writable before it installs anything. Orders leave the warehouse within two "
+         "days in a padded box. After the install, restart the editor so that it loads the new "
+         "widget. Amber is the colour most people choose, and moss is the rarest.\n";
+  auto store = store::open_content_store(dir.path() / "data");
+  ingest::AddOptions add;
+  add.id = "widgets";
+  ingest::add_file(*store, note, add);
+  const std::vector<Chunk> chunks = store->chunks("file_widgets", std::nullopt);
+  ASSERT_EQ(chunks.size(), 1u);
+  auto index = search::open_index(*store, dir.path() / "data");
+
+  testing::FakeAuthorOptions quiet;
+  quiet.plant_invented = false;
+  quiet.plant_woven = false;
+  quiet.cite_missing = false;
+  FakeAuthor author(quiet);
+  ChatServer server(author.handler());
+  lesson::Brief brief;
+  brief.topic = "Widgets";
+  brief.overview = "How to set up a widget.";
+  brief.insights = {"How to install a widget"};
+  brief.host = "Lena";
+  brief.language = "en";
+  brief.date = "2026-04-22";
+  llm::ChatOptions o;
+  o.base_url = server.base_url();
+  o.model = "test-model";
+  auto engine = make_llm_engine(std::make_shared<llm::ChatClient>(o));
+  const lesson::Lesson lesson = compose_lesson(brief, *store, *index, *engine);
+
+  int sections = 0;
+  for (const auto& call : server.calls()) {
+    const std::string kind = testing::schema_name(call.body);
+    if (kind != "section" && kind != "outline") continue;
+    sections += kind == "section" ? 1 : 0;
+    const std::string prompt = testing::user_message(call.body);
+    EXPECT_NE(prompt.find("unpack the widget archive"), std::string::npos) << prompt;
+    EXPECT_NE(prompt.find("restart the editor"), std::string::npos) << prompt;
+    EXPECT_EQ(prompt.find("three colours"), std::string::npos) << prompt;
+    EXPECT_EQ(prompt.find("padded box"), std::string::npos) << prompt;
+    EXPECT_EQ(prompt.find("moss is the rarest"), std::string::npos) << prompt;
+  }
+  EXPECT_EQ(sections, 1);
+  int claims = 0;
+  for (const lesson::ScriptSentence* s : lesson::script_sentences(lesson)) {
+    if (s->role != lesson::SentenceRole::kContent) continue;
+    ++claims;
+    EXPECT_EQ(s->text.find("colour"), std::string::npos) << s->text;
+    EXPECT_EQ(s->citations, std::vector<std::string>{chunks[0].id()}) << s->text;
+  }
+  EXPECT_GE(claims, 2);
+}
+
 }  // namespace
 
 }  // namespace lectio::compose

@@ -248,10 +248,9 @@ std::string FakeAuthor::study(const std::vector<Excerpt>& ex) {
   // excerpt.
   Json cards = Json::array();
   Json quiz = Json::array();
+  // One word per excerpt (empty for one without a sentence), so that words[i] is ex[i]'s.
   std::vector<std::string> words;
-  for (const Excerpt& e : ex) {
-    if (!e.sentences.empty()) words.push_back(key_word(e.sentences[0]));
-  }
+  for (const Excerpt& e : ex) words.push_back(e.sentences.empty() ? "" : key_word(e.sentences[0]));
   for (std::size_t i = 0; i < ex.size() && cards.size() < 3; ++i) {
     if (ex[i].sentences.empty() || words[i].empty()) continue;
     const std::string& s = ex[i].sentences[0];

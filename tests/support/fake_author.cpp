@@ -261,7 +261,7 @@ std::string FakeAuthor::study(const std::vector<Excerpt>& ex) {
                      {"quote", s},
                      {"cite", ex[i].label}});
     Json wrong = Json::array();
-    for (const std::string& w : {"Zorblax", "Quuxify", "Frobnicate"}) wrong.push_back(w);
+    for (const char* w : {"Zorblax", "Quuxify", "Frobnicate"}) wrong.push_back(w);
     quiz.push_back({{"question", hidden(s, words[i])},
                     {"right", words[i]},
                     {"wrong", wrong},

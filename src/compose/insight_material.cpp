@@ -32,6 +32,15 @@ constexpr int kSectionsTried = 6;
 // ("how to look at history" is taught under "Viewing project history" and "Exploring
 // history"), up to kMaxRegions.
 constexpr double kRegionShare = 0.75;
+// Another insight's best section that serves this insight clearly better (by this margin)
+// joins this insight's regions when it scores at least kContestShare of this insight's own
+// best: "Exploring history", best for "how two people share and merge their work" by two words
+// of an aside, serves "how to look at history" 1.7 times as well, after its one-sentence
+// "Viewing project history". About as well is no reason to move a section (the dev bash brief:
+// its expansions overview serves "how quoting stops an expansion" 1.13 times as well as
+// "which expansions bash performs", whose best it is).
+constexpr double kContestMargin = 1.5;
+constexpr double kContestShare = 0.5;
 constexpr std::size_t kMaxRegions = 3;
 // A section teaches an insight as a whole when its headings and its sentences together carry
 // this share of the insight's term weight and at least one of its sentences serves it.
@@ -110,7 +119,8 @@ bool names_a_sibling(const extract::Focus& focus, const extract::Section& sec) {
 // The sections that teach the focus, best first; empty when none does.
 std::vector<int> regions_for(const extract::Focus& focus, const std::vector<double>& scores,
                              const std::vector<double>& relevance, const extract::SectionTree& tree,
-                             const extract::Scorer& scorer, const std::set<int>& excluded) {
+                             const extract::Scorer& scorer, const std::set<int>& excluded,
+                             const std::set<int>& won) {
   std::vector<int> order(scores.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
@@ -145,9 +155,8 @@ std::vector<int> regions_for(const extract::Focus& focus, const std::vector<doub
   if (out.empty()) return out;
   const double best = scores[static_cast<std::size_t>(order[0])];
   for (int s : order) {
-    if (out.size() >= kMaxRegions || scores[static_cast<std::size_t>(s)] < kRegionShare * best) {
-      break;
-    }
+    if (out.size() >= kMaxRegions) break;
+    if (scores[static_cast<std::size_t>(s)] < kRegionShare * best && won.count(s) == 0) continue;
     const bool related = std::any_of(
         out.begin(), out.end(), [&](int r) { return tree.contains(r, s) || tree.contains(s, r); });
     const auto& sec = tree.sections()[static_cast<std::size_t>(s)];
@@ -193,31 +202,53 @@ std::vector<std::vector<double>> insight_relevance(const std::vector<extract::Fo
 
 namespace {
 
-// Each insight is taught in a section of its own: when two insights find the same section
-// best, the one it serves better keeps it and the other looks further (a lesson's insights
-// are different points, and the sections of a document are too).
+// One clash between insights over a section, settled; false when there is none. When two
+// insights find the same section best, the one it serves better keeps it and the other looks
+// further. When one insight's best section serves another clearly better (kContestMargin), and
+// that one well enough (kContestShare of its own best), the other wins it as a further region
+// and the first looks further.
+bool settle_clash(const std::vector<InsightMaterial>& out,
+                  const std::vector<std::vector<double>>& scores,
+                  std::vector<std::set<int>>& excluded, std::vector<std::set<int>>& won) {
+  const std::size_t n = out.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = 0; j < n; ++j) {
+      if (i == j || out[i].regions.empty() || out[j].regions.empty()) continue;
+      const int r = out[j].regions[0];
+      const auto at = static_cast<std::size_t>(r);
+      const int mine = out[i].regions[0];
+      if (r == mine) {
+        if (i > j) continue;  // each pair once
+        excluded[scores[i][at] >= scores[j][at] ? j : i].insert(r);
+        return true;
+      }
+      const double own_best = scores[i][static_cast<std::size_t>(mine)];
+      if (scores[i][at] >= kContestMargin * scores[j][at] &&
+          scores[i][at] >= kContestShare * own_best && excluded[i].count(r) == 0) {
+        excluded[j].insert(r);
+        won[i].insert(r);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Each insight is taught in a section of its own (a lesson's insights are different points,
+// and the sections of a document are too): settle_clash until none is left.
 void choose_regions(std::vector<InsightMaterial>& out, const std::vector<extract::Focus>& foci,
                     const std::vector<std::vector<double>>& scores,
                     const std::vector<std::vector<double>>& relevance,
                     const extract::SectionTree& tree, const extract::Scorer& scorer) {
   const std::size_t n = foci.size();
   std::vector<std::set<int>> excluded(n);
-  for (std::size_t round = 0; round <= n; ++round) {
+  std::vector<std::set<int>> won(n);
+  for (std::size_t round = 0; round <= 2 * n; ++round) {
     for (std::size_t i = 0; i < n; ++i) {
-      out[i].regions = regions_for(foci[i], scores[i], relevance[i], tree, scorer, excluded[i]);
+      out[i].regions =
+          regions_for(foci[i], scores[i], relevance[i], tree, scorer, excluded[i], won[i]);
     }
-    bool clash = false;
-    for (std::size_t i = 0; i < n && !clash; ++i) {
-      for (std::size_t j = i + 1; j < n && !clash; ++j) {
-        if (out[i].regions.empty() || out[j].regions.empty()) continue;
-        const int r = out[i].regions[0];
-        if (r != out[j].regions[0]) continue;
-        const auto at = static_cast<std::size_t>(r);
-        excluded[scores[i][at] >= scores[j][at] ? j : i].insert(r);
-        clash = true;
-      }
-    }
-    if (!clash) break;
+    if (!settle_clash(out, scores, excluded, won)) break;
   }
   // A further region is never another insight's best region nor around it; inside it, it
   // stays only when it serves this insight better than that one.

@@ -1,6 +1,10 @@
 #include "lectio/extract/candidates.h"
 
+#include <algorithm>
 #include <map>
+#include <regex>
+#include <sstream>
+#include <string_view>
 
 #include "lectio/extract/listenable.h"
 #include "lectio/extract/summarize.h"
@@ -53,7 +57,50 @@ std::vector<std::vector<std::string>> lead_in_terms(const std::vector<ChunkSente
   return out;
 }
 
+// The words of a shell command line ("$ git log -p" -> {"git", "log", "-p"}), up to a comment;
+// nothing for a line that is no command.
+std::vector<std::string> command_words(std::string_view line) {
+  if (!line.starts_with("$ ")) return {};
+  line.remove_prefix(2);
+  if (const auto hash = line.find(" #"); hash != std::string_view::npos)
+    line = line.substr(0, hash);
+  std::vector<std::string> out;
+  std::istringstream in{std::string(line)};
+  for (std::string w; in >> w;) out.push_back(std::move(w));
+  return out;
+}
+
+// A command said in words: a few plain words ("git log", "git branch experimental"), none a
+// listener would have to hear spelled out ("-p", "HEAD^", "path/to/file").
+bool sayable(const std::vector<std::string>& words) {
+  static const std::regex kPlain(R"(^[a-z][a-z0-9_-]*$)");
+  return !words.empty() && words.size() <= 4 &&
+         std::all_of(words.begin(), words.end(),
+                     [](const std::string& w) { return std::regex_match(w, kPlain); });
+}
+
 }  // namespace
+
+std::optional<std::string> with_its_command(const std::string& intro, std::string_view next) {
+  const std::vector<std::string> command = command_words(next);
+  if (command.empty()) return std::nullopt;
+  std::string body = intro;
+  const bool colon = !body.empty() && body.back() == ':';
+  if (colon) body.pop_back();
+  // "... view the history of your changes using" + "$ git log": the command ends the sentence.
+  static const std::regex kOpen(R"((?:^|\s)(?:using|with|run|use|type|running|try)$)");
+  if (std::regex_search(body, kOpen)) {
+    if (!sayable(command)) return std::nullopt;
+    std::string joined;
+    for (const std::string& w : command) joined += " " + w;
+    return body + joined + ".";
+  }
+  // "... in the repository with git commit:" + "$ git commit": the sentence names it already.
+  if (!colon) return std::nullopt;
+  const std::string name = command.size() > 1 ? command[0] + " " + command[1] : command[0];
+  if (body.find(name) == std::string::npos) return std::nullopt;
+  return body + ".";
+}
 
 std::optional<std::string> rewrite_for_listening(std::string_view sentence,
                                                  const std::string& language) {
@@ -85,11 +132,18 @@ std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string
   while (start <= chunk.text.size()) {
     std::size_t nl = chunk.text.find('\n', start);
     if (nl == std::string::npos) nl = chunk.text.size();
+    const std::size_t first = out.size();
     for (std::string& sentence : text::sentences(chunk.text.substr(start, nl - start), language)) {
       out.push_back({std::move(sentence), false, line});
     }
     if (nl == chunk.text.size()) break;
     start = nl + 1;
+    // The line's last sentence may introduce the command on the next line.
+    if (out.size() > first) {
+      const std::size_t next_end = std::min(chunk.text.find('\n', start), chunk.text.size());
+      const std::string_view next(chunk.text.data() + start, next_end - start);
+      if (auto heard = with_its_command(out.back().text, next)) out.back().text = std::move(*heard);
+    }
     ++line;
   }
   if (!out.empty()) {

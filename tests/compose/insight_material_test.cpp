@@ -128,6 +128,34 @@ TEST(InsightMaterialTest, TwoInsightsDoNotShareTheirBestSection) {
                     "about its name, version, origin and legal status."));
 }
 
+// A section that is one insight's best by a few words of an aside, but serves another insight
+// clearly better, goes to that one: the history sections teach "how to look at history", though
+// a sentence there shares "share", "people" and "merge" with "how two people share and merge".
+TEST(InsightMaterialTest, ASectionServingAnotherInsightClearlyBetterGoesToIt) {
+  const std::string tutorial = "Git Tutorial";
+  Fixture f({chunk(0, {tutorial, "Viewing project history"},
+                   "At any point you can look at the history of your changes with the log "
+                   "command."),
+             chunk(1, {tutorial, "Exploring history"},
+                   "Git history is a series of commits, and the log command lists them. You can "
+                   "look at what changed in each commit with the show command. If you share a "
+                   "commit with other people, give it a tag. When two people merge their work, "
+                   "the history is hard to read as a list."),
+             chunk(2, {tutorial, "Using Git for collaboration"},
+                   "Alice and Bob work on one project. Bob clones the repository of Alice and "
+                   "commits his own work. Alice then pulls from Bob and merges his work into "
+                   "her branch.")});
+  const auto found = f.find(
+      {"How to look at history and what changed", "How two people share and merge their work"});
+  ASSERT_TRUE(found[0].supported);
+  ASSERT_TRUE(found[1].supported);
+  const auto history = f.said(found[0]);
+  const auto together = f.said(found[1]);
+  EXPECT_TRUE(holds(history, "You can look at what changed in each commit with the show command."));
+  EXPECT_TRUE(holds(together, "Alice then pulls from Bob and merges his work into her branch."));
+  EXPECT_FALSE(holds(together, "If you share a commit with other people, give it a tag."));
+}
+
 // Most subsections of a section serving the insight make the section itself its place.
 TEST(InsightMaterialTest, AnInsightTaughtAcrossSubsectionsTakesTheirParent) {
   const std::string doc = "How SQLite Is Tested";

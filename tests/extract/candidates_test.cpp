@@ -103,4 +103,39 @@ TEST(CandidatesTest, AListsLeadInLendsItsWordsToItsItems) {
   EXPECT_FALSE(carries(*nested, "follows"));
 }
 
+// A manual's sentence that introduces a command on the next line is heard with it: a listener
+// hears "git log", not "using" and a silence.
+TEST(CandidatesTest, ASentenceIntroducingACommandIsHeardWithIt) {
+  EXPECT_EQ(
+      with_its_command("At any point you can view the history of your changes using", "$ git log"),
+      "At any point you can view the history of your changes using git log.");
+  EXPECT_EQ(with_its_command("To merge the changes into master, run", "$ git merge experimental"),
+            "To merge the changes into master, run git merge experimental.");
+  // A sentence that names the command already ends where the command would have followed.
+  EXPECT_EQ(with_its_command("You can store the index in the repository with git commit:",
+                             "$ git commit"),
+            "You can store the index in the repository with git commit.");
+  EXPECT_EQ(with_its_command("You can see what is about to be committed using git diff with the "
+                             "--cached option:",
+                             "$ git diff --cached"),
+            "You can see what is about to be committed using git diff with the --cached option.");
+  // A command a listener would need spelled out, a next line that is no command, or a sentence
+  // that neither names nor leads into it: nothing.
+  EXPECT_FALSE(with_its_command("If you also want complete diffs, use", "$ git log -p"));
+  EXPECT_FALSE(with_its_command("Check the path with", "$ ls path/to/file"));
+  EXPECT_FALSE(with_its_command("At any point you can view the history using", "git log"));
+  EXPECT_FALSE(with_its_command("The easiest way to do so is:", "$ git config user.name"));
+  EXPECT_FALSE(with_its_command("You can view the history.", "$ git log"));
+
+  lesson::Material m;
+  m.chunks = {chunk(0,
+                    "At any point you can view the history of your changes using\n"
+                    "$ git log\n"
+                    "If you also want to see complete diffs at each step, use\n"
+                    "$ git log -p")};
+  const auto all = build_candidates(m, "en");
+  EXPECT_TRUE(has(all, "At any point you can view the history of your changes using git log."));
+  EXPECT_EQ(all.size(), 1u) << "the command lines and the unsayable lead-in are not spoken";
+}
+
 }  // namespace lectio::extract

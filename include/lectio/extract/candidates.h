@@ -42,8 +42,16 @@ struct ChunkSentence {
   int line = 0;  // the chunk's line (block) it is in
 };
 
+// The sentence a line's last sentence `intro` is heard as when the `next` line is a shell
+// command ("$ git log"): "... your changes using" -> "... your changes using git log.", the
+// command said in a few plain words; "... with git commit:" -> "... with git commit.", the
+// sentence naming the command already. Nothing when `next` is no command or neither holds.
+[[nodiscard]] std::optional<std::string> with_its_command(const std::string& intro,
+                                                          std::string_view next);
+
 // The sentences of a chunk in order, as candidates are made of them: lines of a chunk are
-// separate blocks (paragraphs, list items) and sentences stay inside them.
+// separate blocks (paragraphs, list items) and sentences stay inside them; a sentence that
+// introduces a command on the next line is heard with it (with_its_command).
 [[nodiscard]] std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk,
                                                          const std::string& language);
 

@@ -81,4 +81,27 @@ TEST(PhrasingTest, TheCohostSaysAHeadingWithoutItsDecoration) {
             "And what about exit status?");
 }
 
+// From the Debian Reference in Chinese: an insight that is a question already is asked as it
+// is, not wrapped in "关于……，需要了解什么？"; one that names a subject still is.
+TEST(PhrasingTest, AChineseInsightThatAsksIsTheQuestion) {
+  const Phrasing say(brief("zh"), 7);
+  EXPECT_EQ(say.question_about("硬链接和符号链接有什么区别"), "硬链接和符号链接有什么区别？");
+  EXPECT_EQ(say.question_about("shell 如何通过 PATH 变量找到命令"),
+            "shell 如何通过 PATH 变量找到命令？");
+  EXPECT_EQ(say.question_about("软件包的状态和保留"), "关于“软件包的状态和保留”，需要了解什么？");
+  // "两者" is said as the two the topic weighs.
+  lesson::Brief gpu = brief("zh");
+  gpu.topic = "GPU与TPU的实际选择";
+  EXPECT_EQ(Phrasing(gpu, 7).question_about("如何在两者之间做选择"), "如何在GPU和TPU之间做选择？");
+}
+
+// 和 and 与 are also plain "and": a Chinese topic compares two things only when it weighs them.
+TEST(PhrasingTest, AChineseTopicComparesOnlyWhenItWeighsTwoThings) {
+  lesson::Brief b = brief("zh");
+  b.topic = "类 Unix 文件系统中的权限和链接";
+  EXPECT_FALSE(Phrasing(b, 7).difference_question());
+  b.topic = "GPU与TPU的实际选择";
+  EXPECT_EQ(Phrasing(b, 7).difference_question(), "GPU和TPU的主要区别是什么？");
+}
+
 }  // namespace lectio::compose

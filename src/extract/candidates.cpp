@@ -20,9 +20,13 @@ bool ends_like_sentence(std::string_view s, bool zh) {
   if (last == '"' || last == ')')
     return s.size() > 1 && (s[s.size() - 2] == '.' || s[s.size() - 2] == '?');
   if (zh) {
-    for (std::string_view end : {"\xe3\x80\x82", "\xef\xbc\x81", "\xef\xbc\x9f", "\xe2\x80\x9d"}) {
-      if (s.size() >= end.size() && s.substr(s.size() - end.size()) == end) return true;
+    for (std::string_view end : {"\xe3\x80\x82", "\xef\xbc\x81", "\xef\xbc\x9f"}) {
+      if (s.ends_with(end)) return true;
     }
+    // A closing quote ends a sentence when the quotation's own stop is inside it ("……：“好。”");
+    // a list item that ends on a quoted word ("同样称为“世界”和“所有人”") is no sentence.
+    const std::string_view quote = "\xe2\x80\x9d";
+    if (s.ends_with(quote)) return ends_like_sentence(s.substr(0, s.size() - quote.size()), true);
   }
   return false;
 }
@@ -59,24 +63,6 @@ std::vector<std::vector<std::string>> lead_in_terms(const std::vector<ChunkSente
 // with one. Heard without it, the definition does not say what it defines.
 constexpr std::size_t kTermCharacters = 10;
 
-// Whether a piece ends with a stop, before any closing quotes or brackets ("“依赖”" does not,
-// though ends_like_sentence takes a closing quote for the end of a quotation).
-bool ends_with_stop(std::string_view s) {
-  for (bool trimmed = true; trimmed;) {
-    trimmed = false;
-    for (std::string_view closer : {"”", "’", "）", "\"", "'", ")"}) {
-      if (s.ends_with(closer)) {
-        s.remove_suffix(closer.size());
-        trimmed = true;
-      }
-    }
-  }
-  for (std::string_view stop : {"。", "！", "？", ".", "!", "?"}) {
-    if (s.ends_with(stop)) return true;
-  }
-  return false;
-}
-
 // The labels of DocBook's admonitions in Chinese (note, tip, caution, warning, important): a
 // line of their own above a paragraph, they name no term ("注意：请注意，……").
 bool admonition(std::string_view line) {
@@ -102,9 +88,9 @@ std::vector<std::string> defined_terms(const std::vector<ChunkSentence>& pieces)
     const ChunkSentence& term = pieces[k - 1];
     if (pieces[k].line == term.line || term.cut) continue;
     if (k >= 2 && pieces[k - 2].line == term.line) continue;  // the term is alone on its line
-    if (ends_with_stop(term.text) || term.text.ends_with("：") || term.text.ends_with(":") ||
-        text::character_count(term.text) > kTermCharacters || admonition(term.text) ||
-        !names_in_chinese(term.text)) {
+    if (ends_like_sentence(term.text, true) || term.text.ends_with("：") ||
+        term.text.ends_with(":") || text::character_count(term.text) > kTermCharacters ||
+        admonition(term.text) || !names_in_chinese(term.text)) {
       continue;
     }
     out[k] = term.text;

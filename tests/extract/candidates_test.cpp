@@ -133,4 +133,12 @@ TEST(CandidatesTest, AChineseDefinitionIsSpokenWithItsTerm) {
   EXPECT_EQ(text_of("预定义的文件描述符有三个。"), "预定义的文件描述符有三个。");
 }
 
+// From the Debian Reference in Chinese: a closing quote ends a sentence only when the
+// quotation's stop is inside it; a list item that ends on a quoted word is no sentence.
+TEST(CandidatesTest, AChineseClosingQuoteEndsASentenceOnlyAfterAStop) {
+  EXPECT_FALSE(rewrite_for_listening("所有其余的用户（o），同样称为“世界”和“所有人”", "zh"));
+  EXPECT_TRUE(rewrite_for_listening("作者在结尾写道：“这确实很简单。”", "zh"));
+  EXPECT_TRUE(rewrite_for_listening("可写权限允许所有者修改文件内容。", "zh"));
+}
+
 }  // namespace lectio::extract

@@ -5,6 +5,8 @@
 
 #include <regex>
 
+#include "phrasing_words.h"
+
 namespace lectio::compose {
 
 namespace {
@@ -102,6 +104,18 @@ TEST(PhrasingTest, AChineseTopicComparesOnlyWhenItWeighsTwoThings) {
   EXPECT_FALSE(Phrasing(b, 7).difference_question());
   b.topic = "GPU与TPU的实际选择";
   EXPECT_EQ(Phrasing(b, 7).difference_question(), "GPU和TPU的主要区别是什么？");
+}
+
+// From the Debian Reference in Chinese: insights that are lists themselves are joined with ；
+// so that the ear can tell where each ends; plain ones still with 、 and 和.
+TEST(PhrasingTest, ChineseInsightsThatAreListsAreJoinedWithSemicolons) {
+  EXPECT_EQ(join_list({"软件包之间有哪些依赖关系", "apt、apt-get 和 aptitude 各适合什么场合",
+                       "安装、移除和清除软件包时会发生什么"},
+                      true),
+            "软件包之间有哪些依赖关系；apt、apt-get 和 aptitude 各适合什么场合；以及安装、移除和"
+            "清除软件包时会发生什么");
+  EXPECT_EQ(join_list({"GPU为什么成为默认选择", "TPU的优势在哪里", "如何做选择"}, true),
+            "GPU为什么成为默认选择、TPU的优势在哪里和如何做选择");
 }
 
 }  // namespace lectio::compose

@@ -209,7 +209,15 @@ std::string Phrasing::description(double minutes) const {
 
 std::optional<std::pair<std::string, std::string>> Phrasing::compared() const {
   if (zh()) {
-    // "GPU与TPU的实际选择": the two sides of 与 (or 和), the right one up to 的.
+    // "GPU与TPU的实际选择": the two sides of 与 (or 和), the right one up to 的 -- when the topic
+    // weighs them. 与 and 和 are also plain "and": "文件系统中的权限和链接" compares nothing.
+    static const std::array<std::string_view, 9> kWeighs = {"选择", "比较", "对比", "区别", "差异",
+                                                            "异同", "还是", "哪个", "vs"};
+    if (std::none_of(kWeighs.begin(), kWeighs.end(), [&](std::string_view w) {
+          return brief_.topic.find(w) != std::string::npos;
+        })) {
+      return std::nullopt;
+    }
     for (std::string_view joiner : {"与", "和"}) {
       const std::string& t = brief_.topic;
       const auto at = t.find(joiner);
@@ -240,6 +248,21 @@ std::optional<std::string> Phrasing::difference_question() const {
   return fmt::format("What is the main difference between {} and {}?", pair->first, pair->second);
 }
 
+namespace {
+
+// Whether a Chinese phrase asks something: it holds a question word (什么, 哪, 如何, 怎么,
+// 怎样, 为什么, 为何, 多少, 是否) or ends in the particle 吗.
+bool asks_zh(std::string_view phrase) {
+  static const std::array<std::string_view, 9> kAsk = {"什么",   "哪",   "如何", "怎么", "怎样",
+                                                       "为什么", "为何", "多少", "是否"};
+  for (std::string_view w : kAsk) {
+    if (phrase.find(w) != std::string_view::npos) return true;
+  }
+  return phrase.ends_with("吗");
+}
+
+}  // namespace
+
 std::string Phrasing::question_about(const std::string& phrase_in) const {
   std::string phrase = strip_end_punct(phrase_in);
   // "How to choose between them" names nothing on its own; the topic says who "them" are.
@@ -252,7 +275,18 @@ std::string Phrasing::question_about(const std::string& phrase_in) const {
       }
     }
   }
-  if (zh()) return fmt::format("关于“{}”，需要了解什么？", phrase);
+  if (zh()) {
+    // "硬链接和符号链接有什么区别" is a learner's question already; wrapped in "关于……，需要了解
+    // 什么？" it is heard as a question about a question.
+    if (!asks_zh(phrase)) return fmt::format("关于“{}”，需要了解什么？", phrase);
+    // "如何在两者之间做选择" names nothing on its own; the topic says which two.
+    const auto pair = compared();
+    const auto at = phrase.find("两者");
+    if (pair && at != std::string::npos) {
+      phrase.replace(at, std::string_view("两者").size(), pair->first + "和" + pair->second);
+    }
+    return phrase + "？";
+  }
   const auto words = split_words(phrase);
   if (words.empty()) return phrase + "?";
   std::string first = words[0];

@@ -71,6 +71,16 @@ std::string short_topic(const std::string& topic) {
 std::string join_list(const std::vector<std::string>& items, bool zh) {
   if (items.empty()) return {};
   if (items.size() == 1) return items[0];
+  // An item that is a list itself ("apt、apt-get 和 aptitude 各适合什么场合") joined with 、 and
+  // 和 runs into its neighbours when heard; a list of such items is joined with ；.
+  if (zh && std::any_of(items.begin(), items.end(), [](const std::string& item) {
+        return item.find("、") != std::string::npos || item.find("，") != std::string::npos ||
+               item.find("和") != std::string::npos || item.find("与") != std::string::npos;
+      })) {
+    std::string out;
+    for (std::size_t i = 0; i + 1 < items.size(); ++i) out += items[i] + "；";
+    return out + "以及" + items.back();
+  }
   std::string out;
   for (std::size_t i = 0; i + 1 < items.size(); ++i) {
     out += items[i];

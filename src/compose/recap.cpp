@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
 
 #include "lectio/grounding/grounding.h"
 #include "lectio/text/terms.h"
@@ -49,6 +50,43 @@ bool whole(const std::string& head) {
   return comma == std::string::npos || text::words(head.substr(comma + 2)).size() > 2;
 }
 
+// Whether the first clause of Chinese text only sets the scene for a main clause after it: it
+// opens with a conjunction or preposition of time, condition, cause, purpose, contrast or place
+// ("当……", "如果……", "为了……", "与……不同", "在……后") or ends on a word of time or manner
+// ("……的时候", "……之后", "……来说"). "在成功安装下载的软件包后。" is heard as half a sentence.
+bool opens_with_subordinate_zh(std::string_view head) {
+  const std::string_view first = head.substr(0, head.find("，"));
+  static const std::vector<std::string_view> kOpeners = {
+      "当",   "如果", "若",   "假如", "假设", "要是", "倘若", "尽管", "虽然", "即使",
+      "即便", "除非", "为了", "由于", "因为", "既然", "随着", "与",   "跟",   "对于",
+      "关于", "在",   "通过", "根据", "按照", "一旦", "只要", "只有"};
+  static const std::vector<std::string_view> kEnds = {"时",   "时候", "之后", "以后", "之前",
+                                                      "以前", "的话", "来说", "而言", "不同"};
+  for (std::string_view w : kOpeners) {
+    if (first.starts_with(w)) return true;
+  }
+  for (std::string_view w : kEnds) {
+    if (first.ends_with(w)) return true;
+  }
+  return false;
+}
+
+// Whether a Chinese head reads as a sentence of its own: long enough, its main clause in it
+// (not only a clause that leads up to one) and no quotation or bracket left open.
+bool whole_zh(const std::string& head) {
+  if (head.size() < kMinZhBytes) return false;
+  if (opens_with_subordinate_zh(head) && head.find("，") == std::string::npos) return false;
+  // Nor is the start of a list ("“依赖”：绝对的依赖").
+  if (head.find("：") != std::string::npos) return false;
+  const auto count = [&](std::string_view mark) {
+    std::size_t n = 0;
+    for (auto at = head.find(mark); at != std::string::npos; at = head.find(mark, at + 1)) ++n;
+    return n;
+  };
+  return count("“") == count("”") && count("（") == count("）") && count("(") == count(")") &&
+         count("\"") % 2 == 0;
+}
+
 }  // namespace
 
 std::optional<std::string> shorten_for_recap(const std::string& sentence,
@@ -67,7 +105,7 @@ std::optional<std::string> shorten_for_recap(const std::string& sentence,
     for (std::size_t at = sentence.find(cut); at != std::string::npos;
          at = sentence.find(cut, at + 1)) {
       const std::string head = sentence.substr(0, at);
-      const bool long_enough = language == "zh" ? head.size() >= kMinZhBytes : whole(head);
+      const bool long_enough = language == "zh" ? whole_zh(head) : whole(head);
       if (!long_enough) continue;
       if (overlap(head, sentence, language) >= kRecapOverlap) continue;
       // The longest head that is still short enough keeps the most of the point.

@@ -10,6 +10,7 @@
 #include "lectio/extract/summarize.h"
 #include "lectio/text/sentences.h"
 #include "lectio/text/terms.h"
+#include "lectio/text/unicode.h"
 #include "lectio/text/words.h"
 
 namespace lectio::extract {
@@ -23,9 +24,13 @@ bool ends_like_sentence(std::string_view s, bool zh) {
   if (last == '"' || last == ')')
     return s.size() > 1 && (s[s.size() - 2] == '.' || s[s.size() - 2] == '?');
   if (zh) {
-    for (std::string_view end : {"\xe3\x80\x82", "\xef\xbc\x81", "\xef\xbc\x9f", "\xe2\x80\x9d"}) {
-      if (s.size() >= end.size() && s.substr(s.size() - end.size()) == end) return true;
+    for (std::string_view end : {"\xe3\x80\x82", "\xef\xbc\x81", "\xef\xbc\x9f"}) {
+      if (s.ends_with(end)) return true;
     }
+    // A closing quote ends a sentence when the quotation's own stop is inside it ("……：“好。”");
+    // a list item that ends on a quoted word ("同样称为“世界”和“所有人”") is no sentence.
+    const std::string_view quote = "\xe2\x80\x9d";
+    if (s.ends_with(quote)) return ends_like_sentence(s.substr(0, s.size() - quote.size()), true);
   }
   return false;
 }
@@ -77,6 +82,46 @@ bool sayable(const std::vector<std::string>& words) {
   return !words.empty() && words.size() <= 4 &&
          std::all_of(words.begin(), words.end(),
                      [](const std::string& w) { return std::regex_match(w, kPlain); });
+}
+
+// A definition list's term in Chinese ("“预依赖”" above "类似于 Depends，但列出的软件包必须提前
+// 完成安装。"): a line of one short piece that is no sentence, right before a line that opens
+// with one. Heard without it, the definition does not say what it defines.
+constexpr std::size_t kTermCharacters = 10;
+
+// The labels of DocBook's admonitions in Chinese (note, tip, caution, warning, important): a
+// line of their own above a paragraph, they name no term ("注意：请注意，……").
+bool admonition(std::string_view line) {
+  for (std::string_view label : {"注意", "提示", "小心", "警告", "重要"}) {
+    if (line == label) return true;
+  }
+  return false;
+}
+
+// Whether a line holds a Han character: a Chinese document's terms do, while a line of a
+// command's output above the text ("Hello") is no term.
+bool names_in_chinese(std::string_view line) {
+  for (std::size_t i = 0; i < line.size();) {
+    if (text::is_han(text::next_code_point(line, i))) return true;
+  }
+  return false;
+}
+
+// Per piece, the term that the line before it defines, for the first piece of a line only.
+std::vector<std::string> defined_terms(const std::vector<ChunkSentence>& pieces) {
+  std::vector<std::string> out(pieces.size());
+  for (std::size_t k = 1; k < pieces.size(); ++k) {
+    const ChunkSentence& term = pieces[k - 1];
+    if (pieces[k].line == term.line || term.cut) continue;
+    if (k >= 2 && pieces[k - 2].line == term.line) continue;  // the term is alone on its line
+    if (ends_like_sentence(term.text, true) || term.text.ends_with("：") ||
+        term.text.ends_with(":") || text::character_count(term.text) > kTermCharacters ||
+        admonition(term.text) || !names_in_chinese(term.text)) {
+      continue;
+    }
+    out[k] = term.text;
+  }
+  return out;
 }
 
 }  // namespace
@@ -170,7 +215,10 @@ std::vector<Candidate> build_candidates(const lesson::Material& material,
     int previous = -1;
     const std::vector<ChunkSentence> pieces = chunk_sentences(chunk, language);
     const auto lead_ins = lead_in_terms(pieces, language);
-    for (const ChunkSentence& piece : pieces) {
+    const auto terms =
+        language == "zh" ? defined_terms(pieces) : std::vector<std::string>(pieces.size());
+    for (std::size_t k = 0; k < pieces.size(); ++k) {
+      const ChunkSentence& piece = pieces[k];
       const std::string& sentence = piece.text;
       ++position;
       auto spoken = piece.cut ? std::nullopt : rewrite_for_listening(sentence, language);
@@ -179,13 +227,15 @@ std::vector<Candidate> build_candidates(const lesson::Material& material,
         continue;
       }
       Candidate c;
-      c.text = std::move(*spoken);
+      c.dangling = points_back(*spoken, language);
+      // A definition that points back ("这表明……") is about what came before it, not the term.
+      const bool defines = !terms[k].empty() && !c.dangling;
+      c.text = defines ? terms[k] + "：" + *spoken : std::move(*spoken);
       c.original = sentence;
       c.chunk = static_cast<int>(ci);
       c.position = position;
       c.terms = text::terms(c.text, language);
       c.words = static_cast<int>(text::words(c.text).size());
-      c.dangling = points_back(c.text, language);
       c.previous = previous;
       c.heading_terms = heading_terms;
       const auto& lent = lead_ins[static_cast<std::size_t>(piece.line)];

@@ -170,10 +170,10 @@ bool starts_with_any(std::string_view s, std::initializer_list<std::string_view>
 Unfit why_unfit_zh(std::string_view sentence) {
   if (std::regex_search(sentence.begin(), sentence.end(), markup_any())) return Unfit::kMarkup;
   if (contains_any(sentence,
-                   {"如下",   "下面", "下列",   "下表",   "上表",   "下图",   "上图",   "上述",
-                    "以上",   "上面", "以下",   "见第",   "参见",   "参看",   "详见",   "请看",
-                    "本节",   "本章", "本文",   "下方",   "下述",   "本手册", "本文档", "本页",
-                    "这里是", "脚注", "下一节", "上一节", "下一章", "上一章"})) {
+                   {"如下",   "下面",   "下列", "下表",   "上表",   "下图",   "上图",   "上述",
+                    "以上",   "上面",   "以下", "见第",   "参见",   "参看",   "详见",   "请看",
+                    "本节",   "本章",   "本文", "下方",   "下述",   "本手册", "本文档", "本页",
+                    "这里是", "这里有", "脚注", "下一节", "上一节", "下一章", "上一章"})) {
     return Unfit::kLayout;
   }
   const std::string_view opened = skip_openers(sentence);
@@ -203,11 +203,11 @@ Unfit why_unfit(std::string_view sentence, const std::string& language) {
 bool points_back(std::string_view sentence, const std::string& language) {
   const std::string_view s = skip_openers(sentence);
   if (language == "zh") {
-    return starts_with_any(s,
-                           {"这",   "那",   "它",   "他",   "她",   "其",   "该",   "此",   "另外",
-                            "此外", "同时", "而且", "并且", "但",   "然而", "不过", "因此", "所以",
-                            "于是", "因而", "总之", "例如", "比如", "还",   "也",   "又",   "而",
-                            "否则", "相反", "同样", "其次", "然后", "接着", "最后", "另一"});
+    return starts_with_any(
+        s, {"这",   "那",   "它",   "他",   "她",   "其",     "该",     "此",   "另外", "此外",
+            "同时", "而且", "并且", "但",   "然而", "不过",   "因此",   "所以", "于是", "因而",
+            "总之", "例如", "比如", "还",   "也",   "又",     "而",     "否则", "相反", "同样",
+            "其次", "然后", "接着", "最后", "另一", "类似的", "类似地", "在这"});
   }
   // Pronouns, demonstratives and discourse connectives of English: each needs the sentence
   // before it to be understood.

@@ -5,6 +5,8 @@
 
 #include <regex>
 
+#include "phrasing_words.h"
+
 namespace lectio::compose {
 
 namespace {
@@ -79,6 +81,41 @@ TEST(PhrasingTest, TheCohostSaysAHeadingWithoutItsDecoration) {
   EXPECT_EQ(say.follow_up("The status is 0 when a line is selected.",
                           "2.3 Exit Status ===============", 0),
             "And what about exit status?");
+}
+
+// From the Debian Reference in Chinese: an insight that is a question already is asked as it
+// is, not wrapped in "关于……，需要了解什么？"; one that names a subject still is.
+TEST(PhrasingTest, AChineseInsightThatAsksIsTheQuestion) {
+  const Phrasing say(brief("zh"), 7);
+  EXPECT_EQ(say.question_about("硬链接和符号链接有什么区别"), "硬链接和符号链接有什么区别？");
+  EXPECT_EQ(say.question_about("shell 如何通过 PATH 变量找到命令"),
+            "shell 如何通过 PATH 变量找到命令？");
+  EXPECT_EQ(say.question_about("软件包的状态和保留"), "关于“软件包的状态和保留”，需要了解什么？");
+  // "两者" is said as the two the topic weighs.
+  lesson::Brief gpu = brief("zh");
+  gpu.topic = "GPU与TPU的实际选择";
+  EXPECT_EQ(Phrasing(gpu, 7).question_about("如何在两者之间做选择"), "如何在GPU和TPU之间做选择？");
+}
+
+// 和 and 与 are also plain "and": a Chinese topic compares two things only when it weighs them.
+TEST(PhrasingTest, AChineseTopicComparesOnlyWhenItWeighsTwoThings) {
+  lesson::Brief b = brief("zh");
+  b.topic = "类 Unix 文件系统中的权限和链接";
+  EXPECT_FALSE(Phrasing(b, 7).difference_question());
+  b.topic = "GPU与TPU的实际选择";
+  EXPECT_EQ(Phrasing(b, 7).difference_question(), "GPU和TPU的主要区别是什么？");
+}
+
+// From the Debian Reference in Chinese: insights that are lists themselves are joined with ；
+// so that the ear can tell where each ends; plain ones still with 、 and 和.
+TEST(PhrasingTest, ChineseInsightsThatAreListsAreJoinedWithSemicolons) {
+  EXPECT_EQ(join_list({"软件包之间有哪些依赖关系", "apt、apt-get 和 aptitude 各适合什么场合",
+                       "安装、移除和清除软件包时会发生什么"},
+                      true),
+            "软件包之间有哪些依赖关系；apt、apt-get 和 aptitude 各适合什么场合；以及安装、移除和"
+            "清除软件包时会发生什么");
+  EXPECT_EQ(join_list({"GPU为什么成为默认选择", "TPU的优势在哪里", "如何做选择"}, true),
+            "GPU为什么成为默认选择、TPU的优势在哪里和如何做选择");
 }
 
 }  // namespace lectio::compose

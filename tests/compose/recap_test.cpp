@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <string>
+
 namespace lectio::compose {
 
 namespace {
@@ -55,6 +58,29 @@ TEST(RecapTest, ChineseCutsAtTheFirstClause) {
                               "效率很高，也更省电。",
                               "zh"),
             "张量处理器是专门为矩阵乘法设计的芯片。");
+}
+
+// From the Debian Reference in Chinese: a first clause that only leads up to the main one is
+// not cut off as the point; the cut moves on to take the main clause in, or there is none.
+TEST(RecapTest, ChineseNeverLeavesALeadingClauseAlone) {
+  using Point = std::optional<std::string>;
+  EXPECT_NE(shorten_for_recap("当你在 Shell 里输入命令的时候，Shell 会在 PATH 变量所包含的目录列表"
+                              "里进行搜索，PATH 变量的值也叫作 Shell 的搜索路径。",
+                              "zh"),
+            Point("当你在 Shell 里输入命令的时候。"));
+  EXPECT_FALSE(
+      shorten_for_recap("在成功安装下载的软件包后，apt 将默认删除缓存的 .deb 软件包。", "zh"));
+  EXPECT_FALSE(shorten_for_recap(
+      "为了减少软件包之间可能会发生的冲突，应该尽量减少要安装的软件包的数目。", "zh"));
+  EXPECT_FALSE(shorten_for_recap(
+      "与 shell 通用的文件名匹配方式不同，使用 -name 选项的 find 命令也匹配隐藏文件。", "zh"));
+  // Nor is the start of a definition or a list.
+  EXPECT_FALSE(
+      shorten_for_recap("“依赖”：绝对的依赖，所有在这里列出的软件包都必须同时或提前安装。", "zh"));
+  // Nor is a head that leaves a quotation open.
+  EXPECT_NE(
+      shorten_for_recap("这个命令叫做“取消待执行的动作，它会撤销所有标记”，然后退出程序。", "zh"),
+      Point("这个命令叫做“取消待执行的动作。"));
 }
 
 }  // namespace

@@ -136,6 +136,42 @@ TEST(CandidatesTest, ASentenceIntroducingACommandIsHeardWithIt) {
   const auto all = build_candidates(m, "en");
   EXPECT_TRUE(has(all, "At any point you can view the history of your changes using git log."));
   EXPECT_EQ(all.size(), 1u) << "the command lines and the unsayable lead-in are not spoken";
+// From the Debian Reference in Chinese: a definition list's term, alone on its line, is said
+// with the definition after it; a definition that points back, and a line that is a sentence
+// of its own, are left as they are.
+TEST(CandidatesTest, AChineseDefinitionIsSpokenWithItsTerm) {
+  lesson::Material m;
+  m.chunks = {chunk(0,
+                    "“依赖”\n绝对的依赖，所有在这里列出的软件包都必须同时或提前安装。\n"
+                    "\"预依赖\"\n类似于 Depends，但列出的软件包必须提前完成安装。\n"
+                    "\"冲突\"\n这表明了绝对的不兼容。\n"
+                    "注意\n请注意，同时定义虚拟的软件包是一个明智的配置。\n"
+                    "Hello\n预定义的文件描述符有三个。\n"
+                    "软件包之间有依赖关系。\n大多数依赖都由 APT 自动解决。")};
+  const auto all = build_candidates(m, "zh");
+  const auto text_of = [&](const std::string& original) {
+    const auto it = std::find_if(all.begin(), all.end(),
+                                 [&](const Candidate& c) { return c.original == original; });
+    return it == all.end() ? std::string("(none)") : it->text;
+  };
+  EXPECT_EQ(text_of("绝对的依赖，所有在这里列出的软件包都必须同时或提前安装。"),
+            "“依赖”：绝对的依赖，所有在这里列出的软件包都必须同时或提前安装。");
+  EXPECT_EQ(text_of("类似于 Depends，但列出的软件包必须提前完成安装。"),
+            "\"预依赖\"：类似于 Depends，但列出的软件包必须提前完成安装。");
+  EXPECT_EQ(text_of("这表明了绝对的不兼容。"), "这表明了绝对的不兼容。");
+  EXPECT_EQ(text_of("请注意，同时定义虚拟的软件包是一个明智的配置。"),
+            "请注意，同时定义虚拟的软件包是一个明智的配置。");
+  EXPECT_EQ(text_of("大多数依赖都由 APT 自动解决。"), "大多数依赖都由 APT 自动解决。");
+  // A line of a command's output is no term.
+  EXPECT_EQ(text_of("预定义的文件描述符有三个。"), "预定义的文件描述符有三个。");
+}
+
+// From the Debian Reference in Chinese: a closing quote ends a sentence only when the
+// quotation's stop is inside it; a list item that ends on a quoted word is no sentence.
+TEST(CandidatesTest, AChineseClosingQuoteEndsASentenceOnlyAfterAStop) {
+  EXPECT_FALSE(rewrite_for_listening("所有其余的用户（o），同样称为“世界”和“所有人”", "zh"));
+  EXPECT_TRUE(rewrite_for_listening("作者在结尾写道：“这确实很简单。”", "zh"));
+  EXPECT_TRUE(rewrite_for_listening("可写权限允许所有者修改文件内容。", "zh"));
 }
 
 }  // namespace lectio::extract

@@ -78,4 +78,23 @@ TEST(ListenableTest, SentencesThatPointBackAreRecognised) {
   EXPECT_FALSE(points_back("数据库文件有五种锁状态。", "zh"));
 }
 
+// From the Debian Reference in Chinese: "similarly" and "here" point back; "similar to X"
+// names what it is like.
+TEST(ListenableTest, ChineseSimilarlyAndHerePointBack) {
+  EXPECT_TRUE(
+      points_back("类似的，给一个可执行文件设置了 Set-Group-ID 位将允许一个用户以文件所属组的 ID "
+                  "运行该文件。",
+                  "zh"));
+  EXPECT_TRUE(points_back("类似地，目录的链接数随着子目录的创建而增加。", "zh"));
+  EXPECT_TRUE(points_back("在这里，一个目录的可执行权限意味着还允许显示文件的属性。", "zh"));
+  EXPECT_FALSE(points_back("类似于 Depends，但列出的软件包必须提前完成安装。", "zh"));
+  EXPECT_FALSE(points_back("在一个目录上设置粘滞位将保护该目录内的文件。", "zh"));
+}
+
+// "Here are some examples" points at the page (an ls -l listing that is not said), as "这里是"
+// does.
+TEST(ListenableTest, ChineseHereAreIsLayout) {
+  EXPECT_EQ(why_unfit("这里有一点有趣的文件权限例子。", "zh"), Unfit::kLayout);
+}
+
 }  // namespace lectio::extract

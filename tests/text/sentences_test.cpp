@@ -55,6 +55,22 @@ TEST(SentencesTest, ChineseSplitsAtFullWidthStops) {
             (Strings{"今天天气很好。", "我们去公园吧！", "你来吗？"}));
 }
 
+// From the Debian Reference in Chinese: an ASCII stop in a name, a pattern or a quoted symbol
+// is no sentence's end, and a quote after "。" opens the next sentence.
+TEST(SentencesTest, ChineseKeepsAsciiStopsInNamesAndQuotes) {
+  EXPECT_EQ(sentences("使用硬链接。“.”目录链接到它所在的目录。“..”目录链接到父目录。", "zh"),
+            (Strings{"使用硬链接。", "“.”目录链接到它所在的目录。", "“..”目录链接到父目录。"}));
+  EXPECT_EQ(sentences("按下 “l”，并输入 “~i!~M”。退出程序。", "zh"),
+            (Strings{"按下 “l”，并输入 “~i!~M”。", "退出程序。"}));
+  EXPECT_EQ(sentences("其 shell 模式\" * \"，匹配以\" . \"开始的文件名。另一句。", "zh"),
+            (Strings{"其 shell 模式\" * \"，匹配以\" . \"开始的文件名。", "另一句。"}));
+  // A bracket after a stop is an aside on the sentence before it, not a sentence.
+  EXPECT_EQ(sentences("以文件所属组的 ID 运行该文件。（例如 root 组）。下一句。", "zh"),
+            (Strings{"以文件所属组的 ID 运行该文件。（例如 root 组）。", "下一句。"}));
+  // Embedded English still ends where a space follows its stop.
+  EXPECT_EQ(sentences("它说 Hello. 然后离开。", "zh"), (Strings{"它说 Hello.", "然后离开。"}));
+}
+
 TEST(SentencesTest, OtherLanguagesUseTheEnglishRules) {
   EXPECT_EQ(sentences("Prof. Weber kam. Dann ging er.", "de"),
             (Strings{"Prof. Weber kam.", "Dann ging er."}));

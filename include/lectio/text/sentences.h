@@ -2,6 +2,9 @@
 // Sentence splitting by ICU's rules for the language. English (the rules for every language but
 // Chinese) suppresses breaks after abbreviations: ICU's standard list ("Mr.", "e.g.") and the
 // titles and reference words it lacks ("Dr.", "Prof.", "Fig.", "No.", "vs.").
+// Chinese ends no sentence at an ASCII stop inside a name, pattern or quoted symbol ("“.”目录",
+// "“~i!~M”"), starts one at an opening quote after "。！？" (ICU counts "“" as closing), and keeps
+// a bracketed aside after a stop with the sentence before it.
 #include <cstddef>
 #include <string>
 #include <string_view>

@@ -136,6 +136,8 @@ TEST(CandidatesTest, ASentenceIntroducingACommandIsHeardWithIt) {
   const auto all = build_candidates(m, "en");
   EXPECT_TRUE(has(all, "At any point you can view the history of your changes using git log."));
   EXPECT_EQ(all.size(), 1u) << "the command lines and the unsayable lead-in are not spoken";
+}
+
 // From the Debian Reference in Chinese: a definition list's term, alone on its line, is said
 // with the definition after it; a definition that points back, and a line that is a sentence
 // of its own, are left as they are.

@@ -81,6 +81,12 @@ std::vector<int> pick_faq(const std::string& question, const std::string& focus_
   return picked;
 }
 
+// The fewest sentences an answer to `ask` is kept with: two, or its lead alone when that
+// answers it whole (a clause's question, faq_clauses.h).
+std::size_t fewest_sentences(const Ask& ask) {
+  return ask.whole ? 1U : 2U;
+}
+
 // A definition question (or a clause's: faq_clauses.h) is answered first by the sentence that
 // asks it; the question-answering core picks what follows from that sentence's own chunk (the
 // next one when it ends there).
@@ -114,7 +120,7 @@ lesson::FaqItem answer_definition(const Ask& ask, const lesson::Brief& brief,
     item.answer.push_back(
         extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
   }
-  if (item.answer.size() >= (ask.whole ? 1U : 2U)) {
+  if (item.answer.size() >= fewest_sentences(ask)) {
     scorer.mark_said({lead}, said.led);
     scorer.mark_said(picked, said.answered);
   }
@@ -221,7 +227,7 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
     const FaqSaid before = said;
     lesson::FaqItem item;
     const auto kept = [&](const lesson::FaqItem& it) {
-      return it.answer.size() >= (ask.whole ? 1U : 2U) &&
+      return it.answer.size() >= fewest_sentences(ask) &&
              takes_up(it.question, it.answer.front(), brief.language) &&
              says(it.answer.front().text, ask.must_say, brief.language);
     };

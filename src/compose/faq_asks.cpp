@@ -27,6 +27,14 @@ bool by_worth(const std::pair<double, Ask>& a, const std::pair<double, Ask>& b) 
   return a.first < b.first;
 }
 
+// The questions found, those of the sentences worth most first.
+std::vector<Ask> by_worth_first(Found& found) {
+  std::stable_sort(found.begin(), found.end(), by_worth);
+  std::vector<Ask> out;
+  for (auto& d : found) out.push_back(std::move(d.second));
+  return out;
+}
+
 // The questions of a sentence's clauses (faq_clauses.h): what follows from a condition, the
 // reason for a statement. Each is answered first by its own sentence, which answers it whole.
 class ClauseAsks {
@@ -122,10 +130,7 @@ std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Mat
       }
     }
   }
-  std::stable_sort(found.begin(), found.end(), by_worth);
-  std::vector<Ask> out;
-  for (auto& d : found) out.push_back(std::move(d.second));
-  return out;
+  return by_worth_first(found);
 }
 
 // Whether the sentence says the word (by its stem); any sentence says the empty word.
@@ -194,10 +199,6 @@ std::vector<Ask> topic_questions(const lesson::Brief& brief, const lesson::Mater
   return out;
 }
 
-}  // namespace lectio::compose
-
-namespace lectio::compose {
-
 std::vector<Ask> clause_questions(const lesson::Brief& brief,
                                   const std::vector<extract::Candidate>& candidates,
                                   const std::vector<double>& worth,
@@ -210,10 +211,7 @@ std::vector<Ask> clause_questions(const lesson::Brief& brief,
   }
   Found found;
   clauses.take_into(found);
-  std::stable_sort(found.begin(), found.end(), by_worth);
-  std::vector<Ask> out;
-  for (auto& d : found) out.push_back(std::move(d.second));
-  return out;
+  return by_worth_first(found);
 }
 
 }  // namespace lectio::compose

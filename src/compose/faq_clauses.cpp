@@ -139,6 +139,6 @@ std::optional<std::string> reason_question(const std::string& sentence,
     if (std::regex_search(after, kPast)) return std::nullopt;
   }
   return why_of(m[1].str());
-  return std::nullopt;
 }
+
 }  // namespace lectio::compose

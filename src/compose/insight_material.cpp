@@ -11,11 +11,6 @@ namespace lectio::compose {
 
 namespace {
 
-// A light verb's share of an insight's term weight: it still counts (a lesson about making
-// things says "make"), but a heading that shares only the verb does not win the insight
-// (the dev git brief: "make the first commit" went to "Making changes").
-constexpr double kLightVerbWeight = 0.2;
-
 // An insight counts as supported when a sentence of its region (with its headings) carries
 // this share of the insight's term weight (Scorer::term_coverage)...
 constexpr double kSupportCoverage = 0.4;

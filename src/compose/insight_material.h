@@ -52,6 +52,11 @@ struct InsightMap {
                                       const extract::SectionTree& tree,
                                       const extract::Scorer& scorer);
 
+// A light verb's share of an insight's term weight: it still counts (a lesson about making
+// things says "make"), but a heading that shares only the verb does not win the insight
+// (the dev git brief: "make the first commit" went to "Making changes").
+inline constexpr double kLightVerbWeight = 0.2;
+
 // A region is broad when it holds more than this share of the material's sentences (a text
 // without headings is one section): there, only sentences relevant by their own words count.
 inline constexpr double kBroadRegionShare = 0.4;

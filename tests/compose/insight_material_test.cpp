@@ -43,7 +43,7 @@ struct Fixture {
     for (const auto& i : insights) {
       extract::Focus focus;
       focus.terms = text::terms(i, "en");
-      for (const auto& t : light) focus.distinctness[t] = 0.2;
+      for (const auto& t : light) focus.distinctness[t] = kLightVerbWeight;
       if (related_words) focus.related = extract::related_map(focus.terms, "en");
       focus.qualified = qualified_terms(i, "en");
       foci.push_back(std::move(focus));

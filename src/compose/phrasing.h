@@ -15,7 +15,9 @@ namespace lectio::compose {
 
 class Phrasing {
  public:
+  // Keeps a reference to `brief`, which must outlive the Phrasing; a temporary cannot.
   Phrasing(const lesson::Brief& brief, std::uint64_t seed);
+  Phrasing(lesson::Brief&& brief, std::uint64_t seed) = delete;
 
   std::vector<std::string> greeting() const;  // hello, who is speaking, the topic
   std::string agenda() const;                 // the insights to come, in order

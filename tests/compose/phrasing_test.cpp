@@ -86,7 +86,8 @@ TEST(PhrasingTest, TheCohostSaysAHeadingWithoutItsDecoration) {
 // From the Debian Reference in Chinese: an insight that is a question already is asked as it
 // is, not wrapped in "关于……，需要了解什么？"; one that names a subject still is.
 TEST(PhrasingTest, AChineseInsightThatAsksIsTheQuestion) {
-  const Phrasing say(brief("zh"), 7);
+  const lesson::Brief zh = brief("zh");
+  const Phrasing say(zh, 7);
   EXPECT_EQ(say.question_about("硬链接和符号链接有什么区别"), "硬链接和符号链接有什么区别？");
   EXPECT_EQ(say.question_about("shell 如何通过 PATH 变量找到命令"),
             "shell 如何通过 PATH 变量找到命令？");

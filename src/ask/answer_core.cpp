@@ -268,7 +268,7 @@ std::vector<extract::Candidate> answer_candidates(const lesson::Material& materi
     for (const extract::ChunkSentence& piece : extract::chunk_sentences(chunk, language)) {
       const std::string& sentence = piece.text;
       ++position;
-      if (piece.cut || !quotable_in_writing(sentence, language)) continue;
+      if (piece.cut || piece.item || !quotable_in_writing(sentence, language)) continue;
       extract::Candidate c;
       c.text = c.original = sentence;
       c.chunk = static_cast<int>(ci);

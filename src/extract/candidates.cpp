@@ -5,8 +5,10 @@
 #include <regex>
 #include <sstream>
 #include <string_view>
+#include <utility>
 
 #include "lectio/extract/listenable.h"
+#include "lectio/extract/spoken_lists.h"
 #include "lectio/extract/summarize.h"
 #include "lectio/text/sentences.h"
 #include "lectio/text/terms.h"
@@ -16,24 +18,6 @@
 namespace lectio::extract {
 
 namespace {
-
-bool ends_like_sentence(std::string_view s, bool zh) {
-  if (s.empty()) return false;
-  const char last = s.back();
-  if (last == '.' || last == '!' || last == '?') return true;
-  if (last == '"' || last == ')')
-    return s.size() > 1 && (s[s.size() - 2] == '.' || s[s.size() - 2] == '?');
-  if (zh) {
-    for (std::string_view end : {"\xe3\x80\x82", "\xef\xbc\x81", "\xef\xbc\x9f"}) {
-      if (s.ends_with(end)) return true;
-    }
-    // A closing quote ends a sentence when the quotation's own stop is inside it ("……：“好。”");
-    // a list item that ends on a quoted word ("同样称为“世界”和“所有人”") is no sentence.
-    const std::string_view quote = "\xe2\x80\x9d";
-    if (s.ends_with(quote)) return ends_like_sentence(s.substr(0, s.size() - quote.size()), true);
-  }
-  return false;
-}
 
 // A list's lead-in ("But there are also disadvantages:", "Advantages include:"): a block's
 // last sentence that ends with a colon and is a few words, no full sentence of its own. Longer
@@ -52,12 +36,13 @@ std::vector<std::vector<std::string>> lead_in_terms(const std::vector<ChunkSente
     const ChunkSentence& s = sentences[k];
     out[static_cast<std::size_t>(s.line)] = lent;
     const bool last_of_line = k + 1 == sentences.size() || sentences[k + 1].line != s.line;
-    if (!last_of_line || s.text.empty() || s.text.back() != ':') continue;
-    if (text::words(s.text).size() > kLeadInWords) {
+    const std::string& written = s.lead_in.empty() ? s.text : s.lead_in;
+    if (!last_of_line || written.empty() || written.back() != ':') continue;
+    if (text::words(written).size() > kLeadInWords) {
       lent.clear();
       continue;
     }
-    lent = text::terms(s.text, language);
+    lent = text::terms(written, language);
   }
   return out;
 }
@@ -98,30 +83,47 @@ bool admonition(std::string_view line) {
   return false;
 }
 
-// Whether a line holds a Han character: a Chinese document's terms do, while a line of a
-// command's output above the text ("Hello") is no term.
-bool names_in_chinese(std::string_view line) {
-  for (std::size_t i = 0; i < line.size();) {
-    if (text::is_han(text::next_code_point(line, i))) return true;
-  }
-  return false;
-}
-
-// Per piece, the term that the line before it defines, for the first piece of a line only.
+// Per piece, the term that the line before it defines, for the first piece of a line only. A
+// Chinese document's terms hold Han characters; a line of a command's output above the text
+// ("Hello") is no term.
 std::vector<std::string> defined_terms(const std::vector<ChunkSentence>& pieces) {
   std::vector<std::string> out(pieces.size());
   for (std::size_t k = 1; k < pieces.size(); ++k) {
     const ChunkSentence& term = pieces[k - 1];
-    if (pieces[k].line == term.line || term.cut) continue;
+    if (pieces[k].line == term.line || term.cut || term.item || pieces[k].item) continue;
     if (k >= 2 && pieces[k - 2].line == term.line) continue;  // the term is alone on its line
-    if (ends_like_sentence(term.text, true) || term.text.ends_with("：") ||
+    if (ends_like_sentence(term.text, "zh") || term.text.ends_with("：") ||
         term.text.ends_with(":") || text::character_count(term.text) > kTermCharacters ||
-        admonition(term.text) || !names_in_chinese(term.text)) {
+        admonition(term.text) || !text::holds_han(term.text)) {
       continue;
     }
     out[k] = term.text;
   }
   return out;
+}
+
+// Each list of the chunk said with its lead-in: a line's last sentence that ends with a colon,
+// then lines of one list item each, up to a line inside the chunk that is none. A list the
+// chunk ends on may go on in the next chunk, and a part of it would be heard as the whole.
+void say_lists(std::vector<ChunkSentence>& pieces, const std::string& language) {
+  const auto alone = [&](std::size_t j) {
+    return j + 1 == pieces.size() || pieces[j + 1].line != pieces[j].line;
+  };
+  for (std::size_t k = 0; k + 1 < pieces.size(); ++k) {
+    if (pieces[k].cut || !alone(k)) continue;
+    std::vector<std::string> items;
+    std::size_t j = k + 1;
+    for (; j < pieces.size() && items.size() <= kMaxListItems; ++j) {
+      if (!alone(j) || pieces[j].cut || !list_item(pieces[j].text, language)) break;
+      items.push_back(pieces[j].text);
+    }
+    if (j == pieces.size()) continue;
+    auto said = said_with_items(pieces[k].text, items, language);
+    if (!said) continue;
+    pieces[k].lead_in = std::exchange(pieces[k].text, std::move(*said));
+    for (std::size_t i = k + 1; i < j; ++i) pieces[i].item = true;
+    k = j - 1;
+  }
 }
 
 }  // namespace
@@ -148,10 +150,10 @@ std::optional<std::string> with_its_command(const std::string& intro, std::strin
 }
 
 std::optional<std::string> rewrite_for_listening(std::string_view sentence,
-                                                 const std::string& language) {
+                                                 const std::string& language, int length_scale) {
   if (sentence.find('\n') != std::string_view::npos) return std::nullopt;
-  if (!ends_like_sentence(sentence, language == "zh")) return std::nullopt;
-  if (why_unfit(sentence, language) != Unfit::kNone) return std::nullopt;
+  if (!ends_like_sentence(sentence, language)) return std::nullopt;
+  if (why_unfit(sentence, language, length_scale) != Unfit::kNone) return std::nullopt;
   return std::string(sentence);
 }
 
@@ -179,7 +181,7 @@ std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string
     if (nl == std::string::npos) nl = chunk.text.size();
     const std::size_t first = out.size();
     for (std::string& sentence : text::sentences(chunk.text.substr(start, nl - start), language)) {
-      out.push_back({std::move(sentence), false, line});
+      out.push_back({std::move(sentence), false, line, {}, false});
     }
     if (nl == chunk.text.size()) break;
     start = nl + 1;
@@ -195,6 +197,7 @@ std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string
     out.front().cut = chunk.opens_mid_sentence;
     out.back().cut = out.back().cut || chunk.closes_mid_sentence;
   }
+  say_lists(out, language);
   return out;
 }
 
@@ -221,7 +224,9 @@ std::vector<Candidate> build_candidates(const lesson::Material& material,
       const ChunkSentence& piece = pieces[k];
       const std::string& sentence = piece.text;
       ++position;
-      auto spoken = piece.cut ? std::nullopt : rewrite_for_listening(sentence, language);
+      if (piece.item) continue;  // heard in its lead-in's sentence, which stays `previous`
+      const int scale = piece.lead_in.empty() ? 1 : kListLengthScale;
+      auto spoken = piece.cut ? std::nullopt : rewrite_for_listening(sentence, language, scale);
       if (!spoken) {
         previous = -1;
         continue;

@@ -132,7 +132,7 @@ bool has_verb(const std::vector<std::string>& words) {
   return false;
 }
 
-Unfit why_unfit_en(std::string_view sentence) {
+Unfit why_unfit_en(std::string_view sentence, int length_scale) {
   if (std::regex_search(sentence.begin(), sentence.end(), markup_any())) return Unfit::kMarkup;
   if (std::regex_search(sentence.begin(), sentence.end(), layout_en())) return Unfit::kLayout;
   const std::string_view opened = skip_openers(sentence);
@@ -142,7 +142,7 @@ Unfit why_unfit_en(std::string_view sentence) {
   const std::vector<std::string> words = split_words(sentence);
   const int n = static_cast<int>(words.size());
   if (n < kMinWords) return Unfit::kFragment;
-  if (n > kMaxWords) return Unfit::kLength;
+  if (n > kMaxWords * length_scale) return Unfit::kLength;
   if (subjectless(words)) return Unfit::kFragment;
   if (n < kShortWords && !has_verb(words)) return Unfit::kFragment;
   // A list squeezed into a sentence ("a, b, c, d, e") is read as a list, not a thought.
@@ -167,7 +167,7 @@ bool starts_with_any(std::string_view s, std::initializer_list<std::string_view>
                      [&](std::string_view c) { return s.starts_with(c); });
 }
 
-Unfit why_unfit_zh(std::string_view sentence) {
+Unfit why_unfit_zh(std::string_view sentence, int length_scale) {
   if (std::regex_search(sentence.begin(), sentence.end(), markup_any())) return Unfit::kMarkup;
   if (contains_any(sentence,
                    {"如下",   "下面",   "下列", "下表",   "上表",   "下图",   "上图",   "上述",
@@ -182,7 +182,7 @@ Unfit why_unfit_zh(std::string_view sentence) {
   if (lead < 0x80 && !std::isupper(lead) && !std::isdigit(lead)) return Unfit::kFragment;
   const int chars = count_chars(sentence);
   if (chars < kMinChars) return Unfit::kFragment;
-  if (chars > kMaxChars) return Unfit::kLength;
+  if (chars > kMaxChars * length_scale) return Unfit::kLength;
   // "与……相同。" "用于……。": a table cell describing an item named elsewhere.
   if (starts_with_any(opened, {"用于", "用来", "同上", "与此相同", "等同于", "表示"})) {
     return Unfit::kFragment;
@@ -192,12 +192,13 @@ Unfit why_unfit_zh(std::string_view sentence) {
 
 }  // namespace
 
-Unfit why_unfit(std::string_view sentence, const std::string& language) {
+Unfit why_unfit(std::string_view sentence, const std::string& language, int length_scale) {
   // A question in the source is a heading or a teaser ("What is a package?"), not a claim.
   if (sentence.ends_with('?') || sentence.ends_with("\xef\xbc\x9f")) return Unfit::kFragment;
   // A sentence that trails off ("A journal is hot if...") leads into a list the ear misses.
   if (sentence.ends_with("...") || sentence.ends_with("\xe2\x80\xa6")) return Unfit::kFragment;
-  return language == "zh" ? why_unfit_zh(sentence) : why_unfit_en(sentence);
+  return language == "zh" ? why_unfit_zh(sentence, length_scale)
+                          : why_unfit_en(sentence, length_scale);
 }
 
 bool points_back(std::string_view sentence, const std::string& language) {
@@ -237,6 +238,26 @@ bool points_back(std::string_view sentence, const std::string& language) {
         "to do so",        "to do this",        "in this case",  "in that case",
         "unlike",          "like this",         "as well"}) {
     if (starts_with_word(s, phrase)) return true;
+  }
+  return false;
+}
+
+bool ends_like_sentence(std::string_view s, const std::string& language) {
+  const bool zh = language == "zh";
+  if (s.empty()) return false;
+  const char last = s.back();
+  if (last == '.' || last == '!' || last == '?') return true;
+  if (last == '"' || last == ')')
+    return s.size() > 1 && (s[s.size() - 2] == '.' || s[s.size() - 2] == '?');
+  if (zh) {
+    for (std::string_view end : {"\xe3\x80\x82", "\xef\xbc\x81", "\xef\xbc\x9f"}) {
+      if (s.ends_with(end)) return true;
+    }
+    // A closing quote ends a sentence when the quotation's own stop is inside it ("……：“好。”");
+    // a list item that ends on a quoted word ("同样称为“世界”和“所有人”") is no sentence.
+    const std::string_view quote = "\xe2\x80\x9d";
+    if (s.ends_with(quote))
+      return ends_like_sentence(s.substr(0, s.size() - quote.size()), language);
   }
   return false;
 }

@@ -83,7 +83,7 @@ bool is_closer(CodePoint c) {
 // quotes) that is no stop there. Chinese sentences end with "。！？"; an ASCII stop ends one
 // only with a space after it, as in embedded English. Written with no space after it, it is part
 // of a name or a pattern ("“.”目录", "“~i!~M”"); standing alone after a space or an opening
-// quote, it is a symbol named (以" . "开始). ICU ends a sentence at both.
+// quote, it is a symbol named (以" . "开始). ICU ends a sentence at both, and after an ellipsis.
 bool ascii_stop_in_chinese(std::string_view text, std::size_t end) {
   std::size_t i = end;
   bool spaced = false;
@@ -97,6 +97,9 @@ bool ascii_stop_in_chinese(std::string_view text, std::size_t end) {
   }
   if (i == 0 || (text[i - 1] != '.' && text[i - 1] != '!' && text[i - 1] != '?')) return false;
   if (!spaced) return true;
+  // An ASCII ellipsis stands for omitted words ("“apt install ...” 或者 ..."); Chinese ends a
+  // sentence with "。", and trails off with "……".
+  if (i >= 3 && text.substr(i - 3, 3) == "...") return true;
   const CodePoint before = code_point_before(text, i - 1);
   return before == ' ' || is_opener(before);
 }

@@ -70,6 +70,13 @@ bool is_ascii(std::string_view s) {
                      [](char c) { return static_cast<unsigned char>(c) < 0x80; });
 }
 
+bool holds_han(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    if (is_han(next_code_point(s, i))) return true;
+  }
+  return false;
+}
+
 std::size_t character_count(std::string_view s) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < s.size();) {

@@ -1,6 +1,7 @@
 lectio_test(extract summarize)
 lectio_test(extract listenable)
 lectio_test(extract candidates)
+lectio_test(extract spoken_lists)
 lectio_test(extract mmr)
 lectio_test(extract sections)
 lectio_test(extract related_words)

@@ -67,8 +67,13 @@ TEST(SentencesTest, ChineseKeepsAsciiStopsInNamesAndQuotes) {
   // A bracket after a stop is an aside on the sentence before it, not a sentence.
   EXPECT_EQ(sentences("以文件所属组的 ID 运行该文件。（例如 root 组）。下一句。", "zh"),
             (Strings{"以文件所属组的 ID 运行该文件。（例如 root 组）。", "下一句。"}));
-  // Embedded English still ends where a space follows its stop.
+  // Embedded English still ends where a space follows its stop, but not at an ellipsis.
   EXPECT_EQ(sentences("它说 Hello. 然后离开。", "zh"), (Strings{"它说 Hello.", "然后离开。"}));
+  EXPECT_EQ(sentences("安装（“apt install ...”、“aptitude install ...\" 或者 \"apt-get install "
+                      "…”）：",
+                      "zh"),
+            (Strings{"安装（“apt install ...”、“aptitude install ...\" 或者 \"apt-get install "
+                     "…”）："}));
 }
 
 TEST(SentencesTest, OtherLanguagesUseTheEnglishRules) {

@@ -30,8 +30,10 @@ struct Candidate {
 // The sentence as the transcript gives it: the source's text exactly (the speech normaliser
 // says "e.g." and options aloud). std::nullopt when it is not fit to be heard as a claim
 // (why_unfit() in listenable.h) or does not end like a sentence.
+// `length_scale` as why_unfit()'s.
 [[nodiscard]] std::optional<std::string> rewrite_for_listening(std::string_view sentence,
-                                                               const std::string& language);
+                                                               const std::string& language,
+                                                               int length_scale = 1);
 
 // A sentence of a chunk. `cut` marks the piece of a sentence the chunker cut at its word cap
 // (the chunk's first when it opens mid-sentence, its last when it closes mid-sentence): no
@@ -40,6 +42,10 @@ struct ChunkSentence {
   std::string text;
   bool cut = false;
   int line = 0;  // the chunk's line (block) it is in
+  // A list said with its lead-in (spoken_lists.h): the lead-in's `text` is the sentence of both
+  // and `lead_in` the lead-in as written; each item's piece is `item`, heard in that sentence.
+  std::string lead_in;
+  bool item = false;
 };
 
 // The sentence a line's last sentence `intro` is heard as when the `next` line is a shell
@@ -51,7 +57,8 @@ struct ChunkSentence {
 
 // The sentences of a chunk in order, as candidates are made of them: lines of a chunk are
 // separate blocks (paragraphs, list items) and sentences stay inside them; a sentence that
-// introduces a command on the next line is heard with it (with_its_command).
+// introduces a command on the next line is heard with it (with_its_command), and a list's
+// lead-in with its items (said_with_items) when the list ends inside the chunk.
 [[nodiscard]] std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk,
                                                          const std::string& language);
 

@@ -19,11 +19,18 @@ enum class Unfit {
   kLength,    // too long to follow by ear
 };
 
-// The first rule the sentence breaks, or kNone.
-[[nodiscard]] Unfit why_unfit(std::string_view sentence, const std::string& language);
+// The first rule the sentence breaks, or kNone. `length_scale` multiplies the length caps: a
+// list said with its lead-in is followed item by item, so it may run longer (spoken_lists.h).
+[[nodiscard]] Unfit why_unfit(std::string_view sentence, const std::string& language,
+                              int length_scale = 1);
 
 // True when the sentence opens with a word or phrase that refers back to something said
 // before it ("It", "These", "However", "In this case"; "这", "此外").
 [[nodiscard]] bool points_back(std::string_view sentence, const std::string& language);
+
+// True when the text ends as a sentence does (a full stop, "!" or "?", also before a closing
+// quote or parenthesis; "。！？" in Chinese): a line that does not is a heading, a list item or
+// a lead-in, not something said as a claim.
+[[nodiscard]] bool ends_like_sentence(std::string_view s, const std::string& language);
 
 }  // namespace lectio::extract

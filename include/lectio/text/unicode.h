@@ -39,6 +39,9 @@ bool is_cjk_letter(CodePoint c);
 // True when every byte is ASCII.
 bool is_ascii(std::string_view s);
 
+// True when the text holds a Han character: Chinese words, not only Latin letters or symbols.
+bool holds_han(std::string_view s);
+
 // The number of code points (characters as users count them, near enough) of UTF-8 text.
 std::size_t character_count(std::string_view s);
 

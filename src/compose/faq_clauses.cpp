@@ -5,6 +5,7 @@
 #include <regex>
 #include <string_view>
 
+#include "lectio/text/unicode.h"
 #include "phrasing.h"
 #include "phrasing_words.h"
 
@@ -115,11 +116,48 @@ std::optional<std::string> why_of(const std::string& statement) {
                      m[3].str());
 }
 
+// The Chinese statement a reason is given for: "S，因为 R。", "因为 R，（所以）S。", "由于 R，S。";
+// empty when the sentence has none of these forms.
+std::string stated_for_reason_zh(std::string sentence) {
+  const std::string comma = "，";
+  if (sentence.ends_with("。")) sentence.resize(sentence.size() - std::string("。").size());
+  for (std::string lead : {"因为", "由于"}) {
+    if (!sentence.starts_with(lead)) continue;
+    const auto end = sentence.find(comma);
+    if (end == std::string::npos) return {};
+    std::string statement = sentence.substr(end + comma.size());
+    for (std::string so : {"所以", "因此"}) {
+      if (statement.starts_with(so)) statement.erase(0, so.size());
+    }
+    return statement;
+  }
+  const auto because = sentence.find(comma + "因为");
+  return because == std::string::npos ? std::string() : sentence.substr(0, because);
+}
+
+// "testing 档案库不大有用，因为……" -> "为什么 testing 档案库不大有用？": a Chinese question of why
+// puts 为什么 before the statement. The statement is one clause of six to forty characters that
+// points at nothing said before and states no condition of its own.
+std::optional<std::string> reason_question_zh(const std::string& sentence) {
+  const std::string statement = stated_for_reason_zh(sentence);
+  const std::size_t characters = text::character_count(statement);
+  if (characters < 6 || characters > 40) return std::nullopt;
+  for (std::string_view bad : {"这", "那", "此", "该", "它", "其", "，", "；", "："}) {
+    if (statement.find(bad) != std::string::npos) return std::nullopt;
+  }
+  for (std::string_view lead : {"如果", "当", "但", "而", "并且", "虽然"}) {
+    if (statement.starts_with(lead)) return std::nullopt;
+  }
+  const bool latin = static_cast<unsigned char>(statement[0]) < 0x80;
+  return fmt::format("为什么{}{}？", latin ? " " : "", statement);
+}
+
 }  // namespace
 
 std::optional<std::string> reason_question(const std::string& sentence,
                                            const std::string& language) {
-  if (language == "zh" || sentence.size() > 400) return std::nullopt;
+  if (sentence.size() > 400) return std::nullopt;
+  if (language == "zh") return reason_question_zh(sentence);
   std::string body = sentence;
   if (!body.empty() && body.back() == '.') body.pop_back();
   // "Because R, S.": the statement after the reason.

@@ -19,8 +19,9 @@ std::optional<std::string> condition_question(const std::string& sentence,
 // "Why are write transactions very fast?"; "Because writers do nothing that would interfere
 // with readers, writers and readers can run at the same time." -> "Why can writers and readers
 // run at the same time?": the question a sentence giving the reason for a plain statement
-// answers. Nothing when the statement's subject points elsewhere ("It is ...", "These ..."),
-// is no short noun phrase, or its verb is not one a question can move ("is", "can", "must"...).
+// answers; "testing 档案库不大有用，因为……" -> "为什么 testing 档案库不大有用？". Nothing when the
+// statement's subject points elsewhere ("It is ...", "These ...", "它"), is no short noun phrase,
+// or its verb is not one a question can move ("is", "can", "must"...).
 std::optional<std::string> reason_question(const std::string& sentence,
                                            const std::string& language);
 

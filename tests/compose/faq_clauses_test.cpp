@@ -68,6 +68,18 @@ TEST(FaqClausesTest, AReasonMakesAWhyQuestion) {
             "Why can unspecified behavior be particularly problematic?");
   // A one-word subject may be a name, and keeps its capital.
   EXPECT_EQ(reason_question("Git is fast because it stores snapshots.", "en"), "Why is Git fast?");
+  // From the Debian Reference in Chinese: the reason after the statement, or before it.
+  EXPECT_EQ(
+      reason_question(
+          "testing 档案库不大有用，因为它包含有和没有安全支持的 stable 档案库相同的内容。", "zh"),
+      "为什么 testing 档案库不大有用？");
+  EXPECT_EQ(
+      reason_question(
+          "使用第三方软件包会导致重大的系统风险，因为其通过使用 root 权限运行维护者脚本。", "zh"),
+      "为什么使用第三方软件包会导致重大的系统风险？");
+  EXPECT_EQ(reason_question("因为 MD5sum 数据库可能被侵入者篡改，debsums(1) 作为安全工具使用有限。",
+                            "zh"),
+            "为什么 debsums(1) 作为安全工具使用有限？");
 }
 
 TEST(FaqClausesTest, ATimeOrAPointingSubjectMakesNoWhyQuestion) {
@@ -79,7 +91,12 @@ TEST(FaqClausesTest, ATimeOrAPointingSubjectMakesNoWhyQuestion) {
   EXPECT_FALSE(
       reason_question("WAL provides more concurrency because readers do not block.", "en"));
   EXPECT_FALSE(reason_question("The result (see below) is cached because it is slow.", "en"));
-  EXPECT_FALSE(reason_question("因为读者不阻塞写者，所以更快。", "zh"));
+  EXPECT_FALSE(reason_question("因为读者不阻塞写者，所以更快。", "zh"));  // too short to ask
+  EXPECT_FALSE(
+      reason_question("在多用户工作站中不要建立这样的普通用户账户，因为它会导致问题。", "zh"));
+  EXPECT_FALSE(reason_question("由于一些原因，这些行为相对 stable 档案库没有那么严格。", "zh"));
+  EXPECT_FALSE(reason_question(
+      "当使用混合档案源的时候，因为 Debian 不会确保兼容性，所以你必须自己解决。", "zh"));
 }
 
 }  // namespace lectio::compose

@@ -83,6 +83,87 @@ TEST(RecapTest, ChineseNeverLeavesALeadingClauseAlone) {
       Point("这个命令叫做“取消待执行的动作。"));
 }
 
+// From the Debian Reference in Chinese and SQLite's and grep's manuals: a cut never drops a
+// clause of condition, exception, negation or time, which would reverse or widen what is left
+// ("大多数用户不会想要这个包。" without its 除非 says the opposite of the manual).
+TEST(RecapTest, NeverDropsAConditionOrAnException) {
+  using Point = std::optional<std::string>;
+  EXPECT_FALSE(
+      shorten_for_recap("大多数用户不会想要这个包，除非在这里列出的所有包都已经安装。", "zh"));
+  EXPECT_FALSE(shorten_for_recap(
+      "不要在稳定版系统上使用这个命令来进行跨版本的升级，否则可能会破坏整个系统。", "zh"));
+  EXPECT_FALSE(shorten_for_recap(
+      "所有用户都可以读取这个目录里面的全部普通文件，但不能删除其他用户的文件。", "zh"));
+  EXPECT_NE(shorten_for_recap("No new SHARED locks are permitted against the database if a "
+                              "PENDING lock is active, though existing SHARED locks are "
+                              "allowed to continue.",
+                              "en"),
+            Point("No new SHARED locks are permitted against the database."));
+  EXPECT_FALSE(
+      shorten_for_recap("Normally the exit status is 0 if a line is selected, 1 if no "
+                        "lines were selected, and 2 if an error occurred.",
+                        "en"));
+  EXPECT_FALSE(
+      shorten_for_recap("A type is a subclass of another type if any instance of the "
+                        "first type is also an instance of the second.",
+                        "en"));
+  EXPECT_FALSE(
+      shorten_for_recap("Most users will not want to install this package on its own, "
+                        "unless every package listed here is already installed.",
+                        "en"));
+  EXPECT_FALSE(
+      shorten_for_recap("Readers may see the old content of the database file, but not "
+                        "the changes of a transaction that has not committed.",
+                        "en"));
+  // A negation before a reason may deny only the reason.
+  EXPECT_FALSE(
+      shorten_for_recap("The gcov run does not test SQLite because the -fprofile-arcs "
+                        "and -ftest-coverage options cause the compiler to generate "
+                        "different code.",
+                        "en"));
+}
+
+// A condition kept in the head stays; what follows it may go, and "as if" is no condition.
+TEST(RecapTest, KeepsAConditionThatIsInTheHead) {
+  EXPECT_EQ(shorten_for_recap("The expanded result is then single-quoted, as if the dollar sign "
+                              "had not been present in the word at all.",
+                              "en"),
+            "The expanded result is then single-quoted.");
+  EXPECT_EQ(shorten_for_recap("Only a single RESERVED lock may be active on the database file "
+                              "at one time, though multiple SHARED locks can coexist with a "
+                              "single RESERVED lock held by another process.",
+                              "en"),
+            "Only a single RESERVED lock may be active on the database file at one time.");
+}
+
+// An aside that only names or gives examples goes from a reminder; one that limits stays.
+TEST(RecapTest, DropsAnAsideThatOnlyNames) {
+  EXPECT_EQ(shorten_for_recap("Most projects with multiple contributors (such as the Linux "
+                              "kernel, or Git itself) have frequent merges, and gitk does a "
+                              "better job of visualizing their history.",
+                              "en"),
+            "Most projects with multiple contributors have frequent merges.");
+  EXPECT_EQ(shorten_for_recap("硬链接（hard link）可以在同一个文件系统内创建，并共用同一个 inode "
+                              "号，由 ls 命令带 “-i” 选项显示。",
+                              "zh"),
+            "硬链接可以在同一个文件系统内创建。");
+  EXPECT_EQ(
+      shorten_for_recap("Writers (but not readers) must hold the EXCLUSIVE lock on the "
+                        "database file, which keeps every other connection from reading or writing "
+                        "any of its pages.",
+                        "en"),
+      "Writers (but not readers) must hold the EXCLUSIVE lock on the database file.");
+}
+
+// "在……上设置 X 将打开 Y" is a main clause; "在……后" only leads up to one.
+TEST(RecapTest, AChineseClauseOpeningWithZaiCanBeTheMainOne) {
+  EXPECT_EQ(shorten_for_recap("在一个目录上设置 Set-Group-ID 位将打开类 BSD 的文件创建方式，所有"
+                              "以后在该目录里面新建的普通文件和子目录都会自动继承这个目录所属的"
+                              "用户组。",
+                              "zh"),
+            "在一个目录上设置 Set-Group-ID 位将打开类 BSD 的文件创建方式。");
+}
+
 }  // namespace
 
 }  // namespace lectio::compose

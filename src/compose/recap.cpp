@@ -36,11 +36,20 @@ bool whole(const std::string& head) {
                                                  "from", "that", "is",   "are", "as",  "be"};
   const auto w = text::words(head);
   if (static_cast<int>(w.size()) < kMinWords || kOpenEnd.count(w.back())) return false;
-  // A subordinate clause alone ("If you need to ...") is no statement.
+  // A subordinate clause alone ("If you need to ...") is no statement, nor is one followed by a
+  // bare pro-form ("..., do so now"); one with its main clause is ("If you intend to share this
+  // name, you should create a tag object").
   static const std::set<std::string> kSubordinate = {
       "if",     "when",  "while", "because", "although", "though",  "since", "as",
       "before", "after", "until", "unless",  "once",     "whether", "where", "whenever"};
-  if (kSubordinate.count(w.front())) return false;
+  if (kSubordinate.count(w.front())) {
+    // "If X, and Y" still states the condition: its main clause is yet to come.
+    static const std::set<std::string> kStillSubordinate = {"and", "or", "but", "nor"};
+    const auto main = head.find(", ");
+    if (main == std::string::npos) return false;
+    const auto rest = text::words(head.substr(main + 2));
+    if (rest.size() < 4 || kStillSubordinate.count(rest.front())) return false;
+  }
   // Nor is the start of a list ("The order of expansions is: brace expansion").
   if (head.find(':') != std::string::npos) return false;
   // Nor is a head that leaves a parenthesis or a quotation open.

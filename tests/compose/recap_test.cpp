@@ -136,6 +136,22 @@ TEST(RecapTest, KeepsAConditionThatIsInTheHead) {
             "Only a single RESERVED lock may be active on the database file at one time.");
 }
 
+// From Git's tutorial and user manual: a condition followed by its main clause is a statement
+// and keeps its condition; one followed by a second condition is still no statement.
+TEST(RecapTest, AConditionWithItsMainClauseIsAStatement) {
+  EXPECT_EQ(shorten_for_recap("If you intend to share this name with other people (for example, "
+                              "to identify a release version), you should create a \"tag\" "
+                              "object, and perhaps sign it; see git-tag(1) for details.",
+                              "en"),
+            "If you intend to share this name with other people, you should create a \"tag\" "
+            "object, and perhaps sign it.");
+  EXPECT_FALSE(
+      shorten_for_recap("If the problematic commit is the most recent commit, and you "
+                        "have not yet made that commit public, then you may just "
+                        "destroy it using git reset.",
+                        "en"));
+}
+
 // An aside that only names or gives examples goes from a reminder; one that limits stays.
 TEST(RecapTest, DropsAnAsideThatOnlyNames) {
   EXPECT_EQ(shorten_for_recap("Most projects with multiple contributors (such as the Linux "

@@ -55,6 +55,12 @@ bool whole(const std::string& head) {
   // Nor is a head that leaves a parenthesis or a quotation open.
   const auto count = [&](char ch) { return std::count(head.begin(), head.end(), ch); };
   if (count('(') != count(')') || count('"') % 2 != 0) return false;
+  // Nor is one that stops after the first of its examples ("options such as dotglob").
+  for (std::string_view w : {" such as ", " including ", " e.g. ", " for example "}) {
+    const auto at = head.rfind(w);
+    if (at != std::string::npos && text::words(head.substr(at + w.size())).size() <= 2)
+      return false;
+  }
   // Nor is the head of a list ("Each harness is designed, maintained").
   const auto comma = head.rfind(", ");
   return comma == std::string::npos || text::words(head.substr(comma + 2)).size() > 2;
@@ -95,8 +101,15 @@ bool opens_with_subordinate_zh(std::string_view head) {
 bool whole_zh(const std::string& head) {
   if (head.size() < kMinZhBytes) return false;
   if (opens_with_subordinate_zh(head) && head.find("，") == std::string::npos) return false;
-  // Nor is the start of a list ("“依赖”：绝对的依赖").
+  // Nor is the start of a list ("“依赖”：绝对的依赖"), nor a head that stops after the first of
+  // its examples ("使用内置的 shopt 选项如 “dotglob”").
   if (head.find("：") != std::string::npos) return false;
+  const std::size_t last = head.rfind("，");
+  const std::string_view clause =
+      last == std::string::npos ? std::string_view(head) : std::string_view(head).substr(last);
+  for (std::string_view w : {"例如", "比如", "诸如", "包括", "如 ", "如\"", "如“"}) {
+    if (clause.find(w) != std::string_view::npos) return false;
+  }
   const auto count = [&](std::string_view mark) {
     std::size_t n = 0;
     for (auto at = head.find(mark); at != std::string::npos; at = head.find(mark, at + 1)) ++n;
@@ -205,6 +218,49 @@ std::string without_asides(const std::string& sentence, bool zh) {
   return out;
 }
 
+// Whether a reminder points back at something it does not say ("You should never do this",
+// "可以使用这个命令"): in the recap it is heard away from the sentences it pointed at.
+bool points_back(const std::string& point, bool zh) {
+  if (!zh) {
+    static const std::set<std::string> kOpeners = {
+        "it",   "its",  "that",      "they",      "them",    "their", "however", "also",
+        "then", "thus", "therefore", "otherwise", "instead", "still", "another", "other"};
+    static const std::set<std::string> kAnywhere = {"this", "these", "those", "such"};
+    const auto w = text::words(point);
+    if (w.empty() || kOpeners.count(w.front())) return true;
+    for (std::size_t i = 0; i < w.size(); ++i) {
+      // "such as" gives examples; "such a lock" points back.
+      if (kAnywhere.count(w[i]) && !(w[i] == "such" && i + 1 < w.size() && w[i + 1] == "as")) {
+        return true;
+      }
+    }
+    return false;
+  }
+  static const std::vector<std::string_view> kOpeners = {"但",   "而",   "也",   "还",  "另外",
+                                                         "此外", "同时", "然后", "所以"};
+  for (std::string_view o : kOpeners) {
+    if (point.starts_with(o)) return true;
+  }
+  // 这, 那, 此, 它 point back wherever they stand; 该 and 其 unless part of another word (应该,
+  // 其他, 尤其).
+  static const std::vector<std::string_view> kPointers = {"这", "那", "此", "它", "该", "其"};
+  static const std::vector<std::string_view> kNotPointers = {"应该", "其他", "其它", "尤其",
+                                                             "极其", "与其", "其实", "彼此"};
+  const auto excused = [&](std::size_t at, std::string_view p) {
+    return std::any_of(kNotPointers.begin(), kNotPointers.end(), [&](std::string_view w) {
+      const std::size_t k = w.find(p);
+      return k != std::string_view::npos && at >= k &&
+             std::string_view(point).substr(at - k, w.size()) == w;
+    });
+  };
+  for (std::string_view p : kPointers) {
+    for (auto at = point.find(p); at != std::string::npos; at = point.find(p, at + p.size())) {
+      if (!excused(at, p)) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<std::string> shorten_for_recap(const std::string& sentence,
@@ -240,6 +296,7 @@ std::optional<std::string> shorten_for_recap(const std::string& sentence,
   if (best == std::string::npos) return std::nullopt;
   std::string head = lean.substr(0, best);
   while (!head.empty() && (head.back() == ' ' || head.back() == ',')) head.pop_back();
+  if (points_back(head, zh)) return std::nullopt;
   return head + (zh ? "。" : ".");
 }
 

@@ -31,6 +31,11 @@ TEST(RecapTest, LeavesNoFragmentBehind) {
                         "en"));
   EXPECT_FALSE(shorten_for_recap("Locks are short, which matters.", "en"));
   EXPECT_FALSE(
+      shorten_for_recap("Bash changes how globbing works through shopt options such as "
+                        "dotglob, which lets patterns match file names that begin with a dot "
+                        "in every directory.",
+                        "en"));
+  EXPECT_FALSE(
       shorten_for_recap("The order of expansions is: brace expansion; tilde expansion, "
                         "parameter expansion, and command substitution.",
                         "en"));
@@ -77,6 +82,12 @@ TEST(RecapTest, ChineseNeverLeavesALeadingClauseAlone) {
   // Nor is the start of a definition or a list.
   EXPECT_FALSE(
       shorten_for_recap("“依赖”：绝对的依赖，所有在这里列出的软件包都必须同时或提前安装。", "zh"));
+  // Nor is a head that stops after the first of a list of examples.
+  EXPECT_NE(shorten_for_recap("BASH 可以使用内置的 shopt 选项如 \" dotglob \"，\" noglob \",\" "
+                              "nocaseglob \",\" nullglob \",\" extglob \"定制全局行为,使用 bash "
+                              "( 1 )查看详细说明。",
+                              "zh"),
+            Point("BASH 可以使用内置的 shopt 选项如 \" dotglob \"。"));
   // Nor is a head that leaves a quotation open.
   EXPECT_NE(
       shorten_for_recap("这个命令叫做“取消待执行的动作，它会撤销所有标记”，然后退出程序。", "zh"),
@@ -139,17 +150,37 @@ TEST(RecapTest, KeepsAConditionThatIsInTheHead) {
 // From Git's tutorial and user manual: a condition followed by its main clause is a statement
 // and keeps its condition; one followed by a second condition is still no statement.
 TEST(RecapTest, AConditionWithItsMainClauseIsAStatement) {
-  EXPECT_EQ(shorten_for_recap("If you intend to share this name with other people (for example, "
-                              "to identify a release version), you should create a \"tag\" "
-                              "object, and perhaps sign it; see git-tag(1) for details.",
-                              "en"),
-            "If you intend to share this name with other people, you should create a \"tag\" "
-            "object, and perhaps sign it.");
+  EXPECT_EQ(
+      shorten_for_recap("If you intend to share a commit name with other people (for example, "
+                        "to identify a release version), you should create a \"tag\" "
+                        "object, and perhaps sign it; see git-tag(1) for details.",
+                        "en"),
+      "If you intend to share a commit name with other people, you should create a \"tag\" "
+      "object, and perhaps sign it.");
   EXPECT_FALSE(
       shorten_for_recap("If the problematic commit is the most recent commit, and you "
                         "have not yet made that commit public, then you may just "
                         "destroy it using git reset.",
                         "en"));
+}
+
+// From Git's user manual and the Debian Reference: a reminder is heard away from the sentences
+// it pointed at, so one that says "do this" or "这个命令" is no point.
+TEST(RecapTest, APointDoesNotPointBack) {
+  EXPECT_FALSE(
+      shorten_for_recap("You should never do this if you have already made the history "
+                        "public; Git does not normally expect the history of a project "
+                        "to change, and cannot correctly perform repeated merges.",
+                        "en"));
+  EXPECT_FALSE(
+      shorten_for_recap("建议在交互式的使用场景中使用这个命令，而在 shell 脚本中使用 "
+                        "apt-get 和 apt-cache 两个输出更稳定的命令来完成同样的工作。",
+                        "zh"));
+  // 应该 and 其他 do not point back.
+  EXPECT_EQ(shorten_for_recap("普通用户应该使用新的 apt 命令完成日常的软件包管理，其他工具例如 "
+                              "apt-get 和 apt-cache 更适合在 shell 脚本里面调用。",
+                              "zh"),
+            "普通用户应该使用新的 apt 命令完成日常的软件包管理。");
 }
 
 // An aside that only names or gives examples goes from a reminder; one that limits stays.

@@ -34,7 +34,7 @@ class Phrasing {
   std::optional<std::string> follow_up(const std::string& next, const std::string& heading,
                                        int salt) const;
   // The lesson's `nth` reaction (from 0): a short line that claims and promises nothing
-  // ("Got it."). No reaction comes back before the others have been heard, and none twice in a
+  // ("Got it."). Each round of reactions says every variant once and none is said twice in a
   // row, so the caller counts the reactions it has made.
   std::string reaction(int nth) const;
   std::string recap_cue() const;

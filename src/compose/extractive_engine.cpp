@@ -84,7 +84,7 @@ class ExtractiveEngine final : public Engine {
     std::vector<bool> taken(candidates.size(), false);
     int supported_count = 0;
     std::vector<bool> spoken(static_cast<std::size_t>(n), false);
-    int cohost_lines = 0;
+    int reactions = 0;  // so that no reaction comes back soon (Phrasing::reaction)
     std::vector<lesson::ScriptSentence> points;  // the recap's, one per section
     for (int i = 0; i < n; ++i) {
       lesson::ScriptSection sec{
@@ -126,9 +126,8 @@ class ExtractiveEngine final : public Engine {
           auto line = say.follow_up(cand.text, subject, static_cast<int>(c));
           // Asking about the same thing twice in a section is no question.
           if (line && !asked.insert(asked_about(*line)).second) line.reset();
-          if (!line && since_turn >= kLongHostRun) line = say.reaction(cohost_lines);
+          if (!line && since_turn >= kLongHostRun) line = say.reaction(reactions++);
           if (line) {
-            ++cohost_lines;
             sec.sentences.push_back(connective(std::move(*line), cohost));
             since_turn = 0;
           }

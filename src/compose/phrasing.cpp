@@ -130,9 +130,39 @@ std::optional<std::string> Phrasing::follow_up(const std::string& next, const st
   return std::nullopt;
 }
 
-std::string Phrasing::reaction(int salt) const {
-  if (zh()) return pick({"嗯，明白了。", "好的。", "原来如此。"}, salt);
-  return pick({"Got it.", "Okay.", "Right.", "I see."}, salt);
+std::string Phrasing::reaction(int nth) const {
+  // Reactions claim and promise nothing; they only show that the co-host is listening.
+  static const std::vector<std::string> kZh = {
+      "嗯，明白了。", "好的。", "原来如此。", "我懂了。", "这样啊。", "嗯，清楚了。", "有意思。"};
+  static const std::vector<std::string> kEn = {"Got it.",      "Okay.",      "Right.",     "I see.",
+                                               "Makes sense.", "All right.", "Understood."};
+  const std::vector<std::string>& variants = zh() ? kZh : kEn;
+  // A listener hears a parrot when a reaction comes back soon: each round uses every variant
+  // once, in an order drawn from the seed, and a round never opens with the last one heard.
+  const int n = static_cast<int>(variants.size());
+  const int round = std::max(0, nth) / n;
+  std::vector<int> order = round_order(n, round);
+  if (round > 0 && order.front() == round_order(n, round - 1).back()) {
+    std::swap(order[0], order[1]);
+  }
+  return variants[static_cast<std::size_t>(order[static_cast<std::size_t>(std::max(0, nth) % n)])];
+}
+
+std::vector<int> Phrasing::round_order(int n, int round) const {
+  std::vector<int> order(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = i;
+  // Fisher-Yates with splitmix64, not std::shuffle, whose draws differ between standard
+  // libraries: the same brief gives the same lesson everywhere.
+  std::uint64_t state = seed_ ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(round + 1));
+  for (int i = n - 1; i > 0; --i) {
+    state += 0x9e3779b97f4a7c15ull;
+    std::uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    std::swap(order[static_cast<std::size_t>(i)], order[z % static_cast<std::uint64_t>(i + 1)]);
+  }
+  return order;
 }
 
 std::string Phrasing::recap_cue() const {

@@ -33,8 +33,10 @@ class Phrasing {
   // the sentence gives no such hold; then the co-host waits for a later one or reacts.
   std::optional<std::string> follow_up(const std::string& next, const std::string& heading,
                                        int salt) const;
-  // A short reaction that claims and promises nothing ("Got it.").
-  std::string reaction(int salt) const;
+  // The lesson's `nth` reaction (from 0): a short line that claims and promises nothing
+  // ("Got it."). Each round of reactions says every variant once and none is said twice in a
+  // row, so the caller counts the reactions it has made.
+  std::string reaction(int nth) const;
   std::string recap_cue() const;
   std::string recap() const;                                 // restates the insights covered
   std::string recap(const std::vector<int>& covered) const;  // ... those at `covered`
@@ -52,6 +54,8 @@ class Phrasing {
 
  private:
   std::string pick(const std::vector<std::string>& variants, int salt) const;
+  // 0 .. n-1 in the seed's order for round `round` of the reactions.
+  std::vector<int> round_order(int n, int round) const;
   bool zh() const { return brief_.language == "zh"; }
 
   const lesson::Brief& brief_;

@@ -1,6 +1,7 @@
 #include "recap.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <string_view>
 
@@ -35,16 +36,31 @@ bool whole(const std::string& head) {
                                                  "from", "that", "is",   "are", "as",  "be"};
   const auto w = text::words(head);
   if (static_cast<int>(w.size()) < kMinWords || kOpenEnd.count(w.back())) return false;
-  // A subordinate clause alone ("If you need to ...") is no statement.
+  // A subordinate clause alone ("If you need to ...") is no statement, nor is one followed by a
+  // bare pro-form ("..., do so now"); one with its main clause is ("If you intend to share this
+  // name, you should create a tag object").
   static const std::set<std::string> kSubordinate = {
       "if",     "when",  "while", "because", "although", "though",  "since", "as",
       "before", "after", "until", "unless",  "once",     "whether", "where", "whenever"};
-  if (kSubordinate.count(w.front())) return false;
+  if (kSubordinate.count(w.front())) {
+    // "If X, and Y" still states the condition: its main clause is yet to come.
+    static const std::set<std::string> kStillSubordinate = {"and", "or", "but", "nor"};
+    const auto main = head.find(", ");
+    if (main == std::string::npos) return false;
+    const auto rest = text::words(head.substr(main + 2));
+    if (rest.size() < 4 || kStillSubordinate.count(rest.front())) return false;
+  }
   // Nor is the start of a list ("The order of expansions is: brace expansion").
   if (head.find(':') != std::string::npos) return false;
   // Nor is a head that leaves a parenthesis or a quotation open.
   const auto count = [&](char ch) { return std::count(head.begin(), head.end(), ch); };
   if (count('(') != count(')') || count('"') % 2 != 0) return false;
+  // Nor is one that stops after the first of its examples ("options such as dotglob").
+  for (std::string_view w : {" such as ", " including ", " e.g. ", " for example "}) {
+    const auto at = head.rfind(w);
+    if (at != std::string::npos && text::words(head.substr(at + w.size())).size() <= 2)
+      return false;
+  }
   // Nor is the head of a list ("Each harness is designed, maintained").
   const auto comma = head.rfind(", ");
   return comma == std::string::npos || text::words(head.substr(comma + 2)).size() > 2;
@@ -57,11 +73,20 @@ bool whole(const std::string& head) {
 bool opens_with_subordinate_zh(std::string_view head) {
   const std::string_view first = head.substr(0, head.find("，"));
   static const std::vector<std::string_view> kOpeners = {
-      "当",   "如果", "若",   "假如", "假设", "要是", "倘若", "尽管", "虽然", "即使",
-      "即便", "除非", "为了", "由于", "因为", "既然", "随着", "与",   "跟",   "对于",
-      "关于", "在",   "通过", "根据", "按照", "一旦", "只要", "只有"};
+      "当",   "如果", "若",   "假如", "假设", "要是", "倘若", "尽管", "虽然",
+      "即使", "即便", "除非", "为了", "由于", "因为", "既然", "随着", "与",
+      "跟",   "对于", "关于", "通过", "根据", "按照", "一旦", "只要", "只有"};
   static const std::vector<std::string_view> kEnds = {"时",   "时候", "之后", "以后", "之前",
                                                       "以前", "的话", "来说", "而言", "不同"};
+  // "在……后" / "在……中" frames a main clause; "在一个目录上设置 X 将打开 Y" is one.
+  static const std::vector<std::string_view> kPlaceEnds = {"后", "前", "中", "里", "内",
+                                                           "下", "上", "外", "间"};
+  if (first.starts_with("在")) {
+    return std::any_of(kPlaceEnds.begin(), kPlaceEnds.end(),
+                       [&](std::string_view w) { return first.ends_with(w); }) ||
+           std::any_of(kEnds.begin(), kEnds.end(),
+                       [&](std::string_view w) { return first.ends_with(w); });
+  }
   for (std::string_view w : kOpeners) {
     if (first.starts_with(w)) return true;
   }
@@ -76,8 +101,15 @@ bool opens_with_subordinate_zh(std::string_view head) {
 bool whole_zh(const std::string& head) {
   if (head.size() < kMinZhBytes) return false;
   if (opens_with_subordinate_zh(head) && head.find("，") == std::string::npos) return false;
-  // Nor is the start of a list ("“依赖”：绝对的依赖").
+  // Nor is the start of a list ("“依赖”：绝对的依赖"), nor a head that stops after the first of
+  // its examples ("使用内置的 shopt 选项如 “dotglob”").
   if (head.find("：") != std::string::npos) return false;
+  const std::size_t last = head.rfind("，");
+  const std::string_view clause =
+      last == std::string::npos ? std::string_view(head) : std::string_view(head).substr(last);
+  for (std::string_view w : {"例如", "比如", "诸如", "包括", "如 ", "如\"", "如“"}) {
+    if (clause.find(w) != std::string_view::npos) return false;
+  }
   const auto count = [&](std::string_view mark) {
     std::size_t n = 0;
     for (auto at = head.find(mark); at != std::string::npos; at = head.find(mark, at + 1)) ++n;
@@ -87,26 +119,174 @@ bool whole_zh(const std::string& head) {
          count("\"") % 2 == 0;
 }
 
+// Words that open a clause limiting when or whether the rest holds: a condition, an exception,
+// a negation or a bound. Cutting such a clause off can reverse what is left ("Most users will
+// not want this package, unless ..."), so a cut never drops one.
+bool limits_en(const std::vector<std::string>& w, std::size_t from, std::size_t to) {
+  static const std::set<std::string> kLimits = {
+      "if",       "unless", "only",   "except", "excepting", "otherwise", "provided", "providing",
+      "not",      "never",  "no",     "nor",    "without",   "until",     "till",     "when",
+      "whenever", "once",   "cannot", "unlike", "neither",   "whether",   "lest"};
+  for (std::size_t i = from; i < std::min(to, w.size()); ++i) {
+    // "as if" compares and "even if" concedes: neither limits the clause before it.
+    if (w[i] == "if" && i > 0 && (w[i - 1] == "as" || w[i - 1] == "even")) continue;
+    if (kLimits.count(w[i]) || w[i].ends_with("n't")) return true;
+  }
+  return false;
+}
+
+bool drops_a_limit_en(std::string_view tail) {
+  const auto w = text::words(tail);
+  // The clause right after the cut, by its first two words ("if", "and only", "but not"; in
+  // ", which is not ..." or " so that if ..." the limit is the dropped clause's own); anywhere in
+  // what is dropped, the words that only ever limit another clause.
+  if (limits_en(w, 0, 2)) return true;
+  for (const std::string& word : w) {
+    if (word == "unless" || word == "otherwise" || word == "except") return true;
+  }
+  return tail.find("as long as") != std::string_view::npos ||
+         tail.find("in case") != std::string_view::npos;
+}
+
+bool negated_reason(const std::string& head, std::string_view tail) {
+  const auto w = text::words(head);
+  const auto t = text::words(tail);
+  static const std::set<std::string> kReason = {"because", "since", "as", "so"};
+  return !t.empty() && kReason.count(t.front()) && limits_en(w, 0, w.size());
+}
+
+bool drops_a_limit_zh(std::string_view tail) {
+  while (tail.starts_with("，") || tail.starts_with("；") || tail.starts_with("：") ||
+         tail.starts_with(" ")) {
+    tail.remove_prefix(tail.starts_with(" ") ? 1 : std::string_view("，").size());
+  }
+  static const std::vector<std::string_view> kOpeners = {
+      "除非", "如果", "若",   "假如", "假设", "要是", "倘若", "只有", "只要", "只",
+      "仅",   "才",   "否则", "不然", "要不", "除了", "但",   "可是", "不过", "然而",
+      "却",   "不",   "没",   "无",   "非",   "别",   "勿",   "禁止", "一旦", "当",
+      "直到", "前提", "以免", "免得", "以防", "并不", "并非", "而不", "而非", "也不"};
+  for (std::string_view w : kOpeners) {
+    if (tail.starts_with(w)) return true;
+  }
+  static const std::vector<std::string_view> kAnywhere = {"除非", "否则", "除外", "以外",
+                                                          "不然", "只有", "仅当", "前提"};
+  for (std::string_view w : kAnywhere) {
+    if (tail.find(w) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+// An aside in brackets that only names or exemplifies ("(such as the Linux kernel)", "（例如
+// root 用户）", "(HEAD)") can go from a reminder; one that limits or adds a fact stays.
+bool droppable_aside(std::string_view inner, bool zh) {
+  std::string lower(inner);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  static const std::vector<std::string_view> kNaming = {
+      "such as ",   "e.g.", "for example",  "for instance", "like ",
+      "including ", "例如", "比如",         "即",           "又称",
+      "也称",       "也叫", "有时候被称为", "被称为",       "称为"};
+  for (std::string_view w : kNaming) {
+    if (!lower.starts_with(w)) continue;
+    const std::string_view rest = std::string_view(lower).substr(w.size());
+    return !(zh ? drops_a_limit_zh(rest) : drops_a_limit_en(rest));
+  }
+  // A short name or abbreviation: at most two words, no digits, no limiting word.
+  const auto w = text::words(inner);
+  if (w.empty() || w.size() > 2 || inner.size() > 24 || limits_en(w, 0, w.size())) return false;
+  return std::none_of(inner.begin(), inner.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+}
+
+// The sentence without its droppable asides.
+std::string without_asides(const std::string& sentence, bool zh) {
+  std::string out = sentence;
+  for (const auto& [open, close] : {std::pair<std::string_view, std::string_view>{"(", ")"},
+                                    std::pair<std::string_view, std::string_view>{"（", "）"}}) {
+    for (std::size_t at = out.find(open); at != std::string::npos; at = out.find(open, at)) {
+      const std::size_t end = out.find(close, at + open.size());
+      if (end == std::string::npos) break;
+      const std::string_view inner(out.data() + at + open.size(), end - at - open.size());
+      if (inner.find(open) != std::string_view::npos || !droppable_aside(inner, zh)) {
+        at = end + close.size();
+        continue;
+      }
+      std::size_t from = at;
+      while (from > 0 && out[from - 1] == ' ') --from;  // "kernel (HEAD) x" -> "kernel x"
+      out.erase(from, end + close.size() - from);
+    }
+  }
+  return out;
+}
+
+// Whether a reminder points back at something it does not say ("You should never do this",
+// "可以使用这个命令"): in the recap it is heard away from the sentences it pointed at.
+bool points_back(const std::string& point, bool zh) {
+  if (!zh) {
+    static const std::set<std::string> kOpeners = {
+        "it",   "its",  "that",      "they",      "them",    "their", "however", "also",
+        "then", "thus", "therefore", "otherwise", "instead", "still", "another", "other"};
+    static const std::set<std::string> kAnywhere = {"this", "these", "those", "such"};
+    const auto w = text::words(point);
+    if (w.empty() || kOpeners.count(w.front())) return true;
+    for (std::size_t i = 0; i < w.size(); ++i) {
+      // "such as" gives examples; "such a lock" points back.
+      if (kAnywhere.count(w[i]) && !(w[i] == "such" && i + 1 < w.size() && w[i + 1] == "as")) {
+        return true;
+      }
+    }
+    return false;
+  }
+  static const std::vector<std::string_view> kOpeners = {"但",   "而",   "也",   "还",  "另外",
+                                                         "此外", "同时", "然后", "所以"};
+  for (std::string_view o : kOpeners) {
+    if (point.starts_with(o)) return true;
+  }
+  // 这, 那, 此, 它 point back wherever they stand; 该 and 其 unless part of another word (应该,
+  // 其他, 尤其).
+  static const std::vector<std::string_view> kPointers = {"这", "那", "此", "它", "该", "其"};
+  static const std::vector<std::string_view> kNotPointers = {"应该", "其他", "其它", "尤其",
+                                                             "极其", "与其", "其实", "彼此"};
+  const auto excused = [&](std::size_t at, std::string_view p) {
+    return std::any_of(kNotPointers.begin(), kNotPointers.end(), [&](std::string_view w) {
+      const std::size_t k = w.find(p);
+      return k != std::string_view::npos && at >= k &&
+             std::string_view(point).substr(at - k, w.size()) == w;
+    });
+  };
+  for (std::string_view p : kPointers) {
+    for (auto at = point.find(p); at != std::string::npos; at = point.find(p, at + p.size())) {
+      if (!excused(at, p)) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<std::string> shorten_for_recap(const std::string& sentence,
                                              const std::string& language) {
+  const bool zh = language == "zh";
+  // Cuts at a clause of condition, exception or time (", if", " when", ", unless") are never
+  // made: what is left would claim more than the sentence does.
   std::vector<std::string_view> cuts;
-  if (language == "zh") {
+  if (zh) {
     cuts = {"，", "；", "："};
   } else {
-    cuts = {", which ",  ", and ",   ", but ",   "; ",       " because ",   ", so ",
-            " so that ", ", while ", ", where ", ", since ", ", although ", ", as ",
-            ", unless ", " - ",      " — ",      " – ",      ", or ",       ", then ",
-            ", if ",     " if ",     " when ",   ", when "};
+    cuts = {", which ",    ", and ",   ", but ",  "; ",       " because ", ", so ",    " so that ",
+            " and so ",    ", hence ", ", thus ", ", while ", ", where ",  ", since ", ", though ",
+            ", although ", ", as ",    " - ",     " — ",      " – ",       ", or ",    ", then "};
   }
+  const std::string lean = without_asides(sentence, zh);
   std::size_t best = std::string::npos;
   for (std::string_view cut : cuts) {
-    for (std::size_t at = sentence.find(cut); at != std::string::npos;
-         at = sentence.find(cut, at + 1)) {
-      const std::string head = sentence.substr(0, at);
-      const bool long_enough = language == "zh" ? whole_zh(head) : whole(head);
+    for (std::size_t at = lean.find(cut); at != std::string::npos; at = lean.find(cut, at + 1)) {
+      const std::string head = lean.substr(0, at);
+      const bool long_enough = zh ? whole_zh(head) : whole(head);
       if (!long_enough) continue;
+      const std::string_view tail = std::string_view(lean).substr(at);
+      if (zh ? drops_a_limit_zh(tail) : drops_a_limit_en(tail)) continue;
+      // "X does not test Y because Z" may deny only the reason: the negation's reach is unclear.
+      if (!zh && negated_reason(head, tail)) continue;
       if (overlap(head, sentence, language) >= kRecapOverlap) continue;
       // The longest head that is still short enough keeps the most of the point.
       if (best == std::string::npos || at > best) best = at;
@@ -114,9 +294,10 @@ std::optional<std::string> shorten_for_recap(const std::string& sentence,
     }
   }
   if (best == std::string::npos) return std::nullopt;
-  std::string head = sentence.substr(0, best);
+  std::string head = lean.substr(0, best);
   while (!head.empty() && (head.back() == ' ' || head.back() == ',')) head.pop_back();
-  return head + (language == "zh" ? "。" : ".");
+  if (points_back(head, zh)) return std::nullopt;
+  return head + (zh ? "。" : ".");
 }
 
 std::optional<lesson::ScriptSentence> recap_point(const std::vector<int>& said,

@@ -15,7 +15,9 @@ namespace lectio::compose {
 // The sentence cut to its main clause: up to the first clause boundary (", which", "; ",
 // " because ", ...; "，" in Chinese) when what is left is a whole sentence of at least six
 // words (eight characters in Chinese) and shares less than kRecapOverlap of its content terms
-// with the whole. Nothing when it cannot be so shortened.
+// with the whole. A cut never drops a clause of condition, exception, negation or time ("if",
+// "unless", "but not", "除非", "否则" ...), which could reverse what is left; asides in brackets
+// that only name or give examples are left out. Nothing when it cannot be so shortened.
 [[nodiscard]] std::optional<std::string> shorten_for_recap(const std::string& sentence,
                                                            const std::string& language);
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <regex>
+#include <set>
 
 #include "phrasing_words.h"
 
@@ -61,6 +62,27 @@ TEST(PhrasingTest, TheCohostNamesTheNextPoint) {
   EXPECT_FALSE(say.follow_up("Tests are run before every release.", "", 1));
   const std::string reaction = say.reaction(2);
   EXPECT_EQ(reaction.find('?'), std::string::npos) << reaction;
+}
+
+// From the Debian Reference in Chinese: "原来如此。" four times in one short lesson is a parrot.
+// Each reaction comes back only after the others have been heard, never twice in a row, and
+// the same seed gives the same ones.
+TEST(PhrasingTest, ReactionsDoNotRepeatSoon) {
+  for (const char* language : {"en", "zh"}) {
+    const lesson::Brief b = brief(language);
+    for (std::uint64_t seed : {1ull, 7ull, 12345ull, 0xdeadbeefull}) {
+      const Phrasing say(b, seed);
+      std::set<std::string> first_round;
+      for (int nth = 0; nth < 5; ++nth) first_round.insert(say.reaction(nth));
+      EXPECT_EQ(first_round.size(), 5u) << language << " seed " << seed;
+      for (int nth = 1; nth < 40; ++nth) {
+        EXPECT_NE(say.reaction(nth), say.reaction(nth - 1)) << language << " " << nth;
+        EXPECT_EQ(say.reaction(nth), Phrasing(b, seed).reaction(nth));
+        EXPECT_EQ(say.reaction(nth).find('?'), std::string::npos);
+        EXPECT_EQ(say.reaction(nth).find("？"), std::string::npos);
+      }
+    }
+  }
 }
 
 TEST(PhrasingTest, SentenceSubjects) {

@@ -31,6 +31,11 @@ TEST(RecapTest, LeavesNoFragmentBehind) {
                         "en"));
   EXPECT_FALSE(shorten_for_recap("Locks are short, which matters.", "en"));
   EXPECT_FALSE(
+      shorten_for_recap("Bash changes how globbing works through shopt options such as "
+                        "dotglob, which lets patterns match file names that begin with a dot "
+                        "in every directory.",
+                        "en"));
+  EXPECT_FALSE(
       shorten_for_recap("The order of expansions is: brace expansion; tilde expansion, "
                         "parameter expansion, and command substitution.",
                         "en"));
@@ -77,10 +82,133 @@ TEST(RecapTest, ChineseNeverLeavesALeadingClauseAlone) {
   // Nor is the start of a definition or a list.
   EXPECT_FALSE(
       shorten_for_recap("“依赖”：绝对的依赖，所有在这里列出的软件包都必须同时或提前安装。", "zh"));
+  // Nor is a head that stops after the first of a list of examples.
+  EXPECT_NE(shorten_for_recap("BASH 可以使用内置的 shopt 选项如 \" dotglob \"，\" noglob \",\" "
+                              "nocaseglob \",\" nullglob \",\" extglob \"定制全局行为,使用 bash "
+                              "( 1 )查看详细说明。",
+                              "zh"),
+            Point("BASH 可以使用内置的 shopt 选项如 \" dotglob \"。"));
   // Nor is a head that leaves a quotation open.
   EXPECT_NE(
       shorten_for_recap("这个命令叫做“取消待执行的动作，它会撤销所有标记”，然后退出程序。", "zh"),
       Point("这个命令叫做“取消待执行的动作。"));
+}
+
+// From the Debian Reference in Chinese and SQLite's and grep's manuals: a cut never drops a
+// clause of condition, exception, negation or time, which would reverse or widen what is left
+// ("大多数用户不会想要这个包。" without its 除非 says the opposite of the manual).
+TEST(RecapTest, NeverDropsAConditionOrAnException) {
+  using Point = std::optional<std::string>;
+  EXPECT_FALSE(
+      shorten_for_recap("大多数用户不会想要这个包，除非在这里列出的所有包都已经安装。", "zh"));
+  EXPECT_FALSE(shorten_for_recap(
+      "不要在稳定版系统上使用这个命令来进行跨版本的升级，否则可能会破坏整个系统。", "zh"));
+  EXPECT_FALSE(shorten_for_recap(
+      "所有用户都可以读取这个目录里面的全部普通文件，但不能删除其他用户的文件。", "zh"));
+  EXPECT_NE(shorten_for_recap("No new SHARED locks are permitted against the database if a "
+                              "PENDING lock is active, though existing SHARED locks are "
+                              "allowed to continue.",
+                              "en"),
+            Point("No new SHARED locks are permitted against the database."));
+  EXPECT_FALSE(
+      shorten_for_recap("Normally the exit status is 0 if a line is selected, 1 if no "
+                        "lines were selected, and 2 if an error occurred.",
+                        "en"));
+  EXPECT_FALSE(
+      shorten_for_recap("A type is a subclass of another type if any instance of the "
+                        "first type is also an instance of the second.",
+                        "en"));
+  EXPECT_FALSE(
+      shorten_for_recap("Most users will not want to install this package on its own, "
+                        "unless every package listed here is already installed.",
+                        "en"));
+  EXPECT_FALSE(
+      shorten_for_recap("Readers may see the old content of the database file, but not "
+                        "the changes of a transaction that has not committed.",
+                        "en"));
+  // A negation before a reason may deny only the reason.
+  EXPECT_FALSE(
+      shorten_for_recap("The gcov run does not test SQLite because the -fprofile-arcs "
+                        "and -ftest-coverage options cause the compiler to generate "
+                        "different code.",
+                        "en"));
+}
+
+// A condition kept in the head stays; what follows it may go, and "as if" is no condition.
+TEST(RecapTest, KeepsAConditionThatIsInTheHead) {
+  EXPECT_EQ(shorten_for_recap("The expanded result is then single-quoted, as if the dollar sign "
+                              "had not been present in the word at all.",
+                              "en"),
+            "The expanded result is then single-quoted.");
+  EXPECT_EQ(shorten_for_recap("Only a single RESERVED lock may be active on the database file "
+                              "at one time, though multiple SHARED locks can coexist with a "
+                              "single RESERVED lock held by another process.",
+                              "en"),
+            "Only a single RESERVED lock may be active on the database file at one time.");
+}
+
+// From Git's tutorial and user manual: a condition followed by its main clause is a statement
+// and keeps its condition; one followed by a second condition is still no statement.
+TEST(RecapTest, AConditionWithItsMainClauseIsAStatement) {
+  EXPECT_EQ(
+      shorten_for_recap("If you intend to share a commit name with other people (for example, "
+                        "to identify a release version), you should create a \"tag\" "
+                        "object, and perhaps sign it; see git-tag(1) for details.",
+                        "en"),
+      "If you intend to share a commit name with other people, you should create a \"tag\" "
+      "object, and perhaps sign it.");
+  EXPECT_FALSE(
+      shorten_for_recap("If the problematic commit is the most recent commit, and you "
+                        "have not yet made that commit public, then you may just "
+                        "destroy it using git reset.",
+                        "en"));
+}
+
+// From Git's user manual and the Debian Reference: a reminder is heard away from the sentences
+// it pointed at, so one that says "do this" or "这个命令" is no point.
+TEST(RecapTest, APointDoesNotPointBack) {
+  EXPECT_FALSE(
+      shorten_for_recap("You should never do this if you have already made the history "
+                        "public; Git does not normally expect the history of a project "
+                        "to change, and cannot correctly perform repeated merges.",
+                        "en"));
+  EXPECT_FALSE(
+      shorten_for_recap("建议在交互式的使用场景中使用这个命令，而在 shell 脚本中使用 "
+                        "apt-get 和 apt-cache 两个输出更稳定的命令来完成同样的工作。",
+                        "zh"));
+  // 应该 and 其他 do not point back.
+  EXPECT_EQ(shorten_for_recap("普通用户应该使用新的 apt 命令完成日常的软件包管理，其他工具例如 "
+                              "apt-get 和 apt-cache 更适合在 shell 脚本里面调用。",
+                              "zh"),
+            "普通用户应该使用新的 apt 命令完成日常的软件包管理。");
+}
+
+// An aside that only names or gives examples goes from a reminder; one that limits stays.
+TEST(RecapTest, DropsAnAsideThatOnlyNames) {
+  EXPECT_EQ(shorten_for_recap("Most projects with multiple contributors (such as the Linux "
+                              "kernel, or Git itself) have frequent merges, and gitk does a "
+                              "better job of visualizing their history.",
+                              "en"),
+            "Most projects with multiple contributors have frequent merges.");
+  EXPECT_EQ(shorten_for_recap("硬链接（hard link）可以在同一个文件系统内创建，并共用同一个 inode "
+                              "号，由 ls 命令带 “-i” 选项显示。",
+                              "zh"),
+            "硬链接可以在同一个文件系统内创建。");
+  EXPECT_EQ(
+      shorten_for_recap("Writers (but not readers) must hold the EXCLUSIVE lock on the "
+                        "database file, which keeps every other connection from reading or writing "
+                        "any of its pages.",
+                        "en"),
+      "Writers (but not readers) must hold the EXCLUSIVE lock on the database file.");
+}
+
+// "在……上设置 X 将打开 Y" is a main clause; "在……后" only leads up to one.
+TEST(RecapTest, AChineseClauseOpeningWithZaiCanBeTheMainOne) {
+  EXPECT_EQ(shorten_for_recap("在一个目录上设置 Set-Group-ID 位将打开类 BSD 的文件创建方式，所有"
+                              "以后在该目录里面新建的普通文件和子目录都会自动继承这个目录所属的"
+                              "用户组。",
+                              "zh"),
+            "在一个目录上设置 Set-Group-ID 位将打开类 BSD 的文件创建方式。");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <set>
 #include <string_view>
 
+#include "lectio/extract/listenable.h"
 #include "lectio/grounding/grounding.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
@@ -218,16 +219,14 @@ std::string without_asides(const std::string& sentence, bool zh) {
   return out;
 }
 
-// Whether a reminder points back at something it does not say ("You should never do this",
-// "可以使用这个命令"): in the recap it is heard away from the sentences it pointed at.
-bool points_back(const std::string& point, bool zh) {
-  if (!zh) {
-    static const std::set<std::string> kOpeners = {
-        "it",   "its",  "that",      "they",      "them",    "their", "however", "also",
-        "then", "thus", "therefore", "otherwise", "instead", "still", "another", "other"};
+// Whether a reminder points at something it does not say: it opens by pointing back
+// (extract::points_back), or names what it means only by a demonstrative ("You should never do
+// this", "可以使用这个命令"). In the recap it is heard away from the sentences it pointed at.
+bool refers_elsewhere(const std::string& point, const std::string& language) {
+  if (extract::points_back(point, language)) return true;
+  if (language != "zh") {
     static const std::set<std::string> kAnywhere = {"this", "these", "those", "such"};
     const auto w = text::words(point);
-    if (w.empty() || kOpeners.count(w.front())) return true;
     for (std::size_t i = 0; i < w.size(); ++i) {
       // "such as" gives examples; "such a lock" points back.
       if (kAnywhere.count(w[i]) && !(w[i] == "such" && i + 1 < w.size() && w[i + 1] == "as")) {
@@ -235,11 +234,6 @@ bool points_back(const std::string& point, bool zh) {
       }
     }
     return false;
-  }
-  static const std::vector<std::string_view> kOpeners = {"但",   "而",   "也",   "还",  "另外",
-                                                         "此外", "同时", "然后", "所以"};
-  for (std::string_view o : kOpeners) {
-    if (point.starts_with(o)) return true;
   }
   // 这, 那, 此, 它 point back wherever they stand; 该 and 其 unless part of another word (应该,
   // 其他, 尤其).
@@ -296,7 +290,7 @@ std::optional<std::string> shorten_for_recap(const std::string& sentence,
   if (best == std::string::npos) return std::nullopt;
   std::string head = lean.substr(0, best);
   while (!head.empty() && (head.back() == ' ' || head.back() == ',')) head.pop_back();
-  if (points_back(head, zh)) return std::nullopt;
+  if (refers_elsewhere(head, language)) return std::nullopt;
   return head + (zh ? "。" : ".");
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "lectio/text/terms.h"
+#include "lectio/text/words.h"
 
 namespace lectio::ask {
 
@@ -26,14 +27,6 @@ std::vector<std::string> written_words(std::string_view s) {
   }
   if (!w.empty()) out.push_back(w);
   return out;
-}
-
-bool is_number_word(std::string lower) {
-  static const std::set<std::string> kWords = {
-      "one",   "two",   "three",   "four",     "five",    "six",     "seven",
-      "eight", "nine",  "ten",     "eleven",   "twelve",  "twenty",  "thirty",
-      "forty", "fifty", "hundred", "thousand", "million", "billion", "dozen"};
-  return kWords.contains(lower);
 }
 
 std::string lower_case(std::string s) {
@@ -119,7 +112,8 @@ std::vector<std::string> type_head_terms(std::string_view question, const std::s
     for (std::size_t j = i + 1; j < ws.size() && j <= i + 3; ++j) {
       const std::string w = lower_case(ws[j]);
       const bool skip = std::isupper(static_cast<unsigned char>(ws[j][0])) ||
-                        std::isdigit(static_cast<unsigned char>(ws[j][0])) || is_number_word(w);
+                        std::isdigit(static_cast<unsigned char>(ws[j][0])) ||
+                        text::is_number_word(w);
       if (skip) continue;
       return text::terms(w, language);  // a stop word has no terms
     }
@@ -153,7 +147,7 @@ bool holds_type(std::string_view sentence, AnswerType type, std::string_view que
     const bool digit = std::isdigit(static_cast<unsigned char>(w[0]));
     switch (type) {
       case AnswerType::kNumber:
-        if (digit || is_number_word(lower)) return true;
+        if (digit || text::is_number_word(lower)) return true;
         break;
       case AnswerType::kDate:
         if ((digit && w.size() == 4) || kMonths.contains(lower)) return true;
@@ -268,7 +262,7 @@ WordView word_view(const Question& q, Wh wh, const std::set<std::string>& asked_
     }
     const bool digit = std::isdigit(static_cast<unsigned char>(w[0]));
     const bool name = i > 0 && std::isupper(static_cast<unsigned char>(w[0]));
-    const bool number = digit || is_number_word(lower);
+    const bool number = digit || text::is_number_word(lower);
     const bool year = digit && w.size() == 4 && (w[0] == '1' || w[0] == '2');
     v.name = v.name || name;
     v.number = v.number || number;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
 #include <set>
 #include <string_view>
 
@@ -14,8 +15,10 @@ namespace lectio::compose {
 
 namespace {
 
-constexpr int kMinWords = 6;
+constexpr int kMinWords = 5;
 constexpr double kCentralityWeight = 2.0;
+// The fewest of a section's strongest sentences the recap may draw its point from.
+constexpr std::size_t kRecapChoices = 3;
 constexpr std::size_t kMinZhBytes = 8 * 3;  // eight CJK characters in UTF-8
 
 double overlap(const std::string& a, const std::string& b, const std::string& language) {
@@ -29,21 +32,48 @@ double overlap(const std::string& a, const std::string& b, const std::string& la
   return either ? double(both) / double(either) : 1.0;
 }
 
-// Whether the head reads as a sentence of its own: long enough, not ending on a word that
-// needs more after it.
+// Whether a word opens a subordinate clause ("if", "when", "because" ...).
+bool subordinate_opener(const std::string& word) {
+  static const std::set<std::string> kSubordinate = {
+      "if",     "when",  "while", "because", "although", "though",  "since", "as",
+      "before", "after", "until", "unless",  "once",     "whether", "where", "whenever"};
+  return kSubordinate.count(word) > 0;
+}
+
+// Whether the words hold a verb that could make them a clause: an auxiliary or modal, a
+// pronoun subject (which always has one), or a word after the first in -s or -ed. Lenient (a
+// plural noun passes) but it stops a subject left alone by a cut ("A team working in JAX, or in
+// TensorFlow, can try TPUs" -> "A team working in JAX").
+bool may_have_verb(const std::vector<std::string>& w) {
+  static const std::set<std::string> kVerbal = {
+      "is",   "are",   "was",    "were", "be",    "been", "am",    "has",  "have",  "had",
+      "do",   "does",  "did",    "can",  "could", "may",  "might", "must", "shall", "should",
+      "will", "would", "cannot", "i",    "you",   "we",   "they",  "he",   "she",   "it"};
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const std::string& x = w[i];
+    if (kVerbal.count(x)) return true;
+    if (i == 0 || x.size() <= 3) continue;
+    if (x.ends_with("ed")) return true;
+    if (x.ends_with("s") && !x.ends_with("ss") && !x.ends_with("us") && !x.ends_with("is")) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether the head reads as a sentence of its own: long enough, with a verb, not ending on a
+// word that needs more after it.
 bool whole(const std::string& head) {
   static const std::set<std::string> kOpenEnd = {"and",  "or",   "of",   "to",  "the", "a",
                                                  "an",   "for",  "with", "in",  "on",  "by",
                                                  "from", "that", "is",   "are", "as",  "be"};
   const auto w = text::words(head);
   if (static_cast<int>(w.size()) < kMinWords || kOpenEnd.count(w.back())) return false;
+  if (!may_have_verb(w)) return false;
   // A subordinate clause alone ("If you need to ...") is no statement, nor is one followed by a
   // bare pro-form ("..., do so now"); one with its main clause is ("If you intend to share this
   // name, you should create a tag object").
-  static const std::set<std::string> kSubordinate = {
-      "if",     "when",  "while", "because", "although", "though",  "since", "as",
-      "before", "after", "until", "unless",  "once",     "whether", "where", "whenever"};
-  if (kSubordinate.count(w.front())) {
+  if (subordinate_opener(w.front())) {
     // "If X, and Y" still states the condition: its main clause is yet to come.
     static const std::set<std::string> kStillSubordinate = {"and", "or", "but", "nor"};
     const auto main = head.find(", ");
@@ -225,7 +255,8 @@ std::string without_asides(const std::string& sentence, bool zh) {
 bool refers_elsewhere(const std::string& point, const std::string& language) {
   if (extract::points_back(point, language)) return true;
   if (language != "zh") {
-    static const std::set<std::string> kAnywhere = {"this", "these", "those", "such"};
+    // "also" in a reminder ("The journal also records ...") points at what it was said beside.
+    static const std::set<std::string> kAnywhere = {"this", "these", "those", "such", "also"};
     const auto w = text::words(point);
     for (std::size_t i = 0; i < w.size(); ++i) {
       // "such as" gives examples; "such a lock" points back.
@@ -255,6 +286,141 @@ bool refers_elsewhere(const std::string& point, const std::string& language) {
   return false;
 }
 
+// The sentence without words that only frame it for the page it stood on: an opening "Note
+// that" (a reminder is already one) and a "thus" or "therefore" that ties it to the sentence
+// before it ("The pull command thus performs two operations").
+std::string without_frame(std::string sentence, bool zh) {
+  static const std::vector<std::string_view> kOpenings = {
+      "Note that ", "Notice that ", "Remember that ", "Keep in mind that ", "Bear in mind that "};
+  static const std::vector<std::string_view> kOpeningsZh = {"请注意，", "注意，", "需要注意的是，",
+                                                            "要注意的是，"};
+  for (std::string_view o : zh ? kOpeningsZh : kOpenings) {
+    if (!sentence.starts_with(o) || sentence.size() <= o.size()) continue;
+    sentence.erase(0, o.size());
+    if (!zh) sentence[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(sentence[0])));
+    break;
+  }
+  if (zh) return sentence;
+  for (std::string_view w : {" thus ", " therefore "}) {
+    for (auto at = sentence.find(w); at != std::string::npos; at = sentence.find(w, at + 1)) {
+      // ", thus" opens a clause of its own: a cut, not a frame.
+      if (at > 0 && sentence[at - 1] == ',') continue;
+      sentence.erase(at, w.size() - 1);
+    }
+  }
+  return sentence;
+}
+
+// Whether the words hold a count: a digit or a number word ("three", "12").
+bool counts(const std::vector<std::string>& w) {
+  return std::any_of(w.begin(), w.end(), [](const std::string& x) {
+    return (!x.empty() && std::isdigit(static_cast<unsigned char>(x[0]))) ||
+           (x != "one" && text::is_number_word(x));
+  });
+}
+
+// A list's lead-in that counts its items is a point of its own ("There are three quoting
+// mechanisms: the escape character, ..." -> "There are three quoting mechanisms"): the count
+// says how much there was to learn. Where it ends, or npos.
+std::size_t counted_lead_in(const std::string& lean, bool zh) {
+  if (zh) {
+    const std::size_t at = lean.find("：");
+    if (at == std::string::npos || at < kMinZhBytes) return std::string::npos;
+    static const std::regex kCount("(两|二|三|四|五|六|七|八|九|十|几)(种|个|类|条|步|项|部分|级)");
+    const std::string head = lean.substr(0, at);
+    if (!std::regex_search(head, kCount) || opens_with_subordinate_zh(head)) {
+      return std::string::npos;
+    }
+    return at;
+  }
+  const std::size_t at = lean.find(": ");
+  if (at == std::string::npos) return std::string::npos;
+  const std::string head = lean.substr(0, at);
+  const auto w = text::words(head);
+  static const std::set<std::string> kOpenEnd = {"is",      "are",       "follows", "following",
+                                                 "include", "includes",  "of",      "as",
+                                                 "to",      "including", "namely",  "be"};
+  if (w.size() < 5 || kOpenEnd.count(w.back()) || !counts(w)) return std::string::npos;
+  // The lead-in is one plain statement: no subordinate clause, no second clause.
+  if (subordinate_opener(w.front()) || head.find(',') != std::string::npos) {
+    return std::string::npos;
+  }
+  return at;
+}
+
+// The first item of a series of three or more kept ("Quoting can be used to disable special
+// treatment for special characters, to prevent ..., and to prevent parameter expansion" -> "...
+// for special characters"): what the sentence says of each item holds of the first. Not when
+// the head bounds or counts the items ("only", "both", "all", "three"), names the whole set
+// ("The formats are A, B and C"), or the items are a noun's modifiers ("a fast, small, and
+// reliable database engine": the last item is longer than the others). Where the first item
+// ends, or npos.
+std::size_t series_cut(const std::string& lean) {
+  std::string body = lean;
+  while (!body.empty() && (body.back() == '.' || body.back() == ' ')) body.pop_back();
+  const std::size_t first = body.find(", ");
+  if (first == std::string::npos) return std::string::npos;
+  // The series runs to the end of the sentence, with no other clause mark after it.
+  const std::string rest = body.substr(first + 2);
+  if (rest.find("; ") != std::string::npos || rest.find(": ") != std::string::npos ||
+      rest.find('(') != std::string::npos) {
+    return std::string::npos;
+  }
+  std::vector<std::string> items;
+  for (std::size_t from = 0;;) {
+    const std::size_t at = rest.find(", ", from);
+    items.push_back(rest.substr(from, at == std::string::npos ? std::string::npos : at - from));
+    if (at == std::string::npos) break;
+    from = at + 2;
+  }
+  if (items.size() < 2) return std::string::npos;
+  std::string last = items.back();
+  if (last.starts_with("and ")) {
+    last = last.substr(4);
+  } else if (last.starts_with("or ")) {
+    last = last.substr(3);
+  } else {
+    const std::size_t conj = std::min(last.find(" and "), last.find(" or "));
+    if (conj == std::string::npos) return std::string::npos;
+    items.push_back(last.substr(conj + (last[conj + 1] == 'a' ? 5 : 4)));
+    items[items.size() - 2] = last.substr(0, conj);
+    last = items.back();
+  }
+  // Items are alike: they open with the same word ("to disable ..., to prevent ...") or are
+  // short names ("parameter expansion, command substitution"). Steps of a story ("might be
+  // cleaning up ..., see the journal file, think it is junk, and delete it") are not a series
+  // whose first item is the point.
+  std::size_t longest_middle = 0;
+  bool short_names = true;
+  bool same_opening = true;
+  std::string opening;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const auto iw = text::words(i + 1 < items.size() ? items[i] : last);
+    if (iw.empty() || iw.size() > 10) return std::string::npos;
+    if (i + 1 < items.size()) longest_middle = std::max(longest_middle, iw.size());
+    short_names = short_names && iw.size() <= 3;
+    if (i == 0) opening = iw.front();
+    same_opening = same_opening && iw.front() == opening;
+  }
+  if (!short_names && !same_opening) return std::string::npos;
+  if (text::words(last).size() > longest_middle + 1) return std::string::npos;
+  const auto w = text::words(body.substr(0, first));
+  static const std::set<std::string> kBounds = {
+      "only",    "both", "all",    "each",    "every", "between",  "either",
+      "neither", "from", "except", "whether", "order", "sequence", "respectively"};
+  if (counts(w) ||
+      std::any_of(w.begin(), w.end(), [](const std::string& x) { return kBounds.count(x) > 0; })) {
+    return std::string::npos;
+  }
+  static const std::set<std::string> kNamesTheSet = {
+      "is",       "are",       "was",    "were",     "include",  "includes",
+      "included", "including", "namely", "contains", "consists", "comprises"};
+  for (std::size_t i = w.size() >= 3 ? w.size() - 3 : 0; i < w.size(); ++i) {
+    if (kNamesTheSet.count(w[i])) return std::string::npos;
+  }
+  return first;
+}
+
 }  // namespace
 
 std::optional<std::string> shorten_for_recap(const std::string& sentence,
@@ -266,11 +432,11 @@ std::optional<std::string> shorten_for_recap(const std::string& sentence,
   if (zh) {
     cuts = {"，", "；", "："};
   } else {
-    cuts = {", which ",    ", and ",   ", but ",  "; ",       " because ", ", so ",    " so that ",
-            " and so ",    ", hence ", ", thus ", ", while ", ", where ",  ", since ", ", though ",
-            ", although ", ", as ",    " - ",     " — ",      " – ",       ", or ",    ", then "};
+    cuts = {", which ", ", and ",  "; ",       " because ", ", so ",    " so that ", " and so ",
+            ", hence ", ", thus ", ", while ", ", where ",  ", since ", ", though ", ", although ",
+            ", as ",    " - ",     " — ",      " – ",       ", or ",    ", then "};
   }
-  const std::string lean = without_asides(sentence, zh);
+  const std::string lean = without_frame(without_asides(sentence, zh), zh);
   std::size_t best = std::string::npos;
   for (std::string_view cut : cuts) {
     for (std::size_t at = lean.find(cut); at != std::string::npos; at = lean.find(cut, at + 1)) {
@@ -287,11 +453,25 @@ std::optional<std::string> shorten_for_recap(const std::string& sentence,
       break;
     }
   }
+  // Two more cuts: a counted list's lead-in (whole by its own rule) and a series' first item.
+  const std::size_t series = zh ? std::string::npos : series_cut(lean);
+  for (const std::size_t at : {counted_lead_in(lean, zh), series}) {
+    if (at == std::string::npos || (best != std::string::npos && at <= best)) continue;
+    const std::string head = lean.substr(0, at);
+    if (at == series && !whole(head)) continue;
+    if (overlap(head, sentence, language) >= kRecapOverlap) continue;
+    best = at;
+  }
   if (best == std::string::npos) return std::nullopt;
   std::string head = lean.substr(0, best);
   while (!head.empty() && (head.back() == ' ' || head.back() == ',')) head.pop_back();
-  if (refers_elsewhere(head, language)) return std::nullopt;
-  return head + (zh ? "。" : ".");
+  head += zh ? "。" : ".";
+  // What is left is held to what any spoken sentence is.
+  if (refers_elsewhere(head, language) ||
+      extract::why_unfit(head, language) != extract::Unfit::kNone) {
+    return std::nullopt;
+  }
+  return head;
 }
 
 std::optional<lesson::ScriptSentence> recap_point(const std::vector<int>& said,
@@ -314,8 +494,14 @@ std::optional<lesson::ScriptSentence> recap_point(const std::vector<int>& said,
   for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
   std::stable_sort(idx.begin(), idx.end(),
                    [&](std::size_t a, std::size_t b) { return strength[a] > strength[b]; });
+  // Only the strongest third (at least kRecapChoices) may give the point: a weak sentence that
+  // happens to shorten is no main point, and the section is better left out of the recap.
+  const std::size_t choices = std::max(kRecapChoices, said.size() / 3);
   std::vector<int> order;
-  for (std::size_t i : idx) order.push_back(said[i]);
+  for (std::size_t i : idx) {
+    if (order.size() == choices) break;
+    order.push_back(said[i]);
+  }
   for (int c : order) {
     const extract::Candidate& cand = scorer.candidate(c);
     if (cand.dangling) continue;  // a reminder must stand on its own

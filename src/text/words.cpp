@@ -3,6 +3,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/unistr.h>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -173,6 +174,14 @@ std::vector<std::size_t> counted_word_starts(std::string_view text) {
     inside = word || ((c == '-' || c == '.') && inside);
   }
   return out;
+}
+
+bool is_number_word(std::string_view lower) {
+  static constexpr std::array<std::string_view, 21> kWords = {
+      "one",   "two",   "three",   "four",     "five",    "six",     "seven",
+      "eight", "nine",  "ten",     "eleven",   "twelve",  "twenty",  "thirty",
+      "forty", "fifty", "hundred", "thousand", "million", "billion", "dozen"};
+  return std::find(kWords.begin(), kWords.end(), lower) != kWords.end();
 }
 
 }  // namespace lectio::text

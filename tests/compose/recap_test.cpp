@@ -4,8 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "lectio/extract/candidates.h"
 
 namespace lectio::compose {
 
@@ -209,6 +213,145 @@ TEST(RecapTest, AChineseClauseOpeningWithZaiCanBeTheMainOne) {
                               "用户组。",
                               "zh"),
             "在一个目录上设置 Set-Group-ID 位将打开类 BSD 的文件创建方式。");
+}
+
+// From Bash's and Git's manuals: a list's lead-in that counts its items is a point of its own
+// -- it says how much there was to learn -- where the first item alone would not be.
+TEST(RecapTest, ACountedLeadInIsAPoint) {
+  EXPECT_EQ(shorten_for_recap("There are three quoting mechanisms: the escape character, single "
+                              "quotes, and double quotes.",
+                              "en"),
+            "There are three quoting mechanisms.");
+  EXPECT_EQ(shorten_for_recap("Shell 一共有三种引用方式：转义字符、单引号和双引号，它们各自去掉不同"
+                              "字符的特殊含义。",
+                              "zh"),
+            "Shell 一共有三种引用方式。");
+  // A lead-in that ends open or counts nothing is no statement.
+  using Point = std::optional<std::string>;
+  EXPECT_NE(shorten_for_recap("The three kinds of lock that a connection can hold are: shared, "
+                              "reserved, and exclusive, each stronger than the last.",
+                              "en"),
+            Point("The three kinds of lock that a connection can hold are."));
+  EXPECT_NE(shorten_for_recap("Bash performs the expansions in a fixed order: brace expansion, "
+                              "tilde expansion, and parameter expansion come first.",
+                              "en"),
+            Point("Bash performs the expansions in a fixed order."));
+}
+
+// From Bash's manual: what a sentence says of each item of a series holds of the first, so a
+// series of like items may be cut to its first.
+TEST(RecapTest, ASeriesOfLikeItemsKeepsItsFirst) {
+  EXPECT_EQ(shorten_for_recap("Quoting can be used to disable special treatment for special "
+                              "characters, to prevent reserved words from being recognized as "
+                              "such, and to prevent parameter expansion.",
+                              "en"),
+            "Quoting can be used to disable special treatment for special characters.");
+  EXPECT_EQ(shorten_for_recap("The '$' character introduces parameter expansion, command "
+                              "substitution, or arithmetic expansion.",
+                              "en"),
+            "The '$' character introduces parameter expansion.");
+}
+
+// But not a noun's modifiers, the steps of a story, a head that bounds or counts the items,
+// or one that names the whole set.
+TEST(RecapTest, NotEverySeriesCanBeCut) {
+  using Point = std::optional<std::string>;
+  EXPECT_NE(shorten_for_recap("SQLite is a fast, small, and highly reliable embedded database "
+                              "engine.",
+                              "en"),
+            Point("SQLite is a fast."));
+  EXPECT_NE(shorten_for_recap("A virus scanner might be cleaning up the temporary folder, see the "
+                              "journal file, think it is junk, and delete it.",
+                              "en"),
+            Point("A virus scanner might be cleaning up the temporary folder."));
+  EXPECT_NE(
+      shorten_for_recap("The object database holds only blobs, trees, commits, and tags.", "en"),
+      Point("The object database holds only blobs."));
+  EXPECT_NE(shorten_for_recap("The four kinds of object in the database are blobs, trees, "
+                              "commits, and tags.",
+                              "en"),
+            Point("The four kinds of object in the database are blobs."));
+  EXPECT_NE(shorten_for_recap("The kinds of lock a connection may hold are shared, reserved, "
+                              "pending, and exclusive.",
+                              "en"),
+            Point("The kinds of lock a connection may hold are shared."));
+}
+
+// From Git's tutorial and SQLite's documentation: words that tie a sentence to the page it
+// stood on ("Note that", "thus") are not said again in a reminder heard on its own.
+TEST(RecapTest, DropsWordsThatFrameTheSentenceForItsPage) {
+  EXPECT_EQ(shorten_for_recap("Note that the rollback journal is deleted when the transaction "
+                              "commits, which is the moment the changes become durable and "
+                              "visible to other connections.",
+                              "en"),
+            "The rollback journal is deleted when the transaction commits.");
+  EXPECT_EQ(shorten_for_recap("The pull command thus performs two operations: it fetches changes "
+                              "from a remote branch, then merges them into the current branch.",
+                              "en"),
+            "The pull command performs two operations.");
+}
+
+// "also" points at what a sentence was said beside; "but" opens the clause that matters; and
+// what a cut leaves must be a sentence a listener could hear on its own.
+TEST(RecapTest, RefusesAPointThatLeansOnItsNeighbours) {
+  EXPECT_FALSE(
+      shorten_for_recap("The rollback journal also records the original size of the database "
+                        "file, which lets a crashed transaction restore it exactly.",
+                        "en"));
+  EXPECT_FALSE(
+      shorten_for_recap("Locks are held for short periods by default in every connection, but a "
+                        "writer holds its lock until the transaction commits.",
+                        "en"));
+  EXPECT_FALSE(
+      shorten_for_recap("A team working in JAX, or in TensorFlow with standard layers, can try "
+                        "TPUs with modest effort.",
+                        "en"));
+}
+
+Chunk chunk(int ordinal, std::string text) {
+  Chunk c;
+  c.source_id = "file_locks";
+  c.ordinal = ordinal;
+  c.heading_path = {"Locking"};
+  c.text = std::move(text);
+  return c;
+}
+
+// Only a section's strongest sentences may give its point: a weak one that happens to shorten
+// is no main point, and the section is better left out of the recap.
+TEST(RecapTest, OnlyAStrongSentenceGivesThePoint) {
+  lesson::Material material;
+  material.chunks = {
+      chunk(0,
+            "A shared lock lets many readers into the database file. Readers share the "
+            "database file with every other reader. A reader holds a shared lock while it "
+            "reads pages. Many readers may read the database file at once. Readers never "
+            "block the other readers of the file. A writer waits for every reader to finish "
+            "reading."),
+      chunk(1,
+            "The writer takes a pending lock while it waits for the readers to finish, which "
+            "keeps new readers from taking a shared lock on the database file.")};
+  const auto candidates = extract::build_candidates(material, "en");
+  const extract::Scorer scorer(candidates, "en");
+  std::vector<int> said;
+  int weak = -1;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    said.push_back(static_cast<int>(i));
+    if (candidates[i].chunk == 1) weak = static_cast<int>(i);
+  }
+  ASSERT_GE(said.size(), 6u);  // the strongest three leave the weak one out
+  ASSERT_GE(weak, 0);
+  std::vector<double> worth(candidates.size(), 10.0);
+  worth[static_cast<std::size_t>(weak)] = 0.0;
+  EXPECT_FALSE(recap_point(said, worth, scorer, material, "en"));
+
+  worth[static_cast<std::size_t>(weak)] = 20.0;
+  const auto point = recap_point(said, worth, scorer, material, "en");
+  ASSERT_TRUE(point);
+  EXPECT_EQ(point->text,
+            "The writer takes a pending lock while it waits for the readers to finish.");
+  ASSERT_EQ(point->citations.size(), 1u);
+  EXPECT_EQ(point->citations[0], material.chunks[1].id());
 }
 
 }  // namespace

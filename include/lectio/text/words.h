@@ -27,4 +27,7 @@ int count_words(std::string_view text);
 // at most n words each, by count_words().
 std::vector<std::size_t> counted_word_starts(std::string_view text);
 
+// Whether a lower-cased English word names a number ("three", "twelve", "hundred", "dozen").
+[[nodiscard]] bool is_number_word(std::string_view lower);
+
 }  // namespace lectio::text

@@ -40,27 +40,6 @@ bool subordinate_opener(const std::string& word) {
   return kSubordinate.count(word) > 0;
 }
 
-// Whether the words hold a verb that could make them a clause: an auxiliary or modal, a
-// pronoun subject (which always has one), or a word after the first in -s or -ed. Lenient (a
-// plural noun passes) but it stops a subject left alone by a cut ("A team working in JAX, or in
-// TensorFlow, can try TPUs" -> "A team working in JAX").
-bool may_have_verb(const std::vector<std::string>& w) {
-  static const std::set<std::string> kVerbal = {
-      "is",   "are",   "was",    "were", "be",    "been", "am",    "has",  "have",  "had",
-      "do",   "does",  "did",    "can",  "could", "may",  "might", "must", "shall", "should",
-      "will", "would", "cannot", "i",    "you",   "we",   "they",  "he",   "she",   "it"};
-  for (std::size_t i = 0; i < w.size(); ++i) {
-    const std::string& x = w[i];
-    if (kVerbal.count(x)) return true;
-    if (i == 0 || x.size() <= 3) continue;
-    if (x.ends_with("ed")) return true;
-    if (x.ends_with("s") && !x.ends_with("ss") && !x.ends_with("us") && !x.ends_with("is")) {
-      return true;
-    }
-  }
-  return false;
-}
-
 // Whether the head reads as a sentence of its own: long enough, with a verb, not ending on a
 // word that needs more after it.
 bool whole(const std::string& head) {
@@ -69,7 +48,7 @@ bool whole(const std::string& head) {
                                                  "from", "that", "is",   "are", "as",  "be"};
   const auto w = text::words(head);
   if (static_cast<int>(w.size()) < kMinWords || kOpenEnd.count(w.back())) return false;
-  if (!may_have_verb(w)) return false;
+  if (!extract::has_finite_verb(head)) return false;
   // A subordinate clause alone ("If you need to ...") is no statement, nor is one followed by a
   // bare pro-form ("..., do so now"); one with its main clause is ("If you intend to share this
   // name, you should create a tag object").

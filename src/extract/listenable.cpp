@@ -132,6 +132,19 @@ bool has_verb(const std::vector<std::string>& words) {
   return false;
 }
 
+// A definition list's term set in a column of its own, heard as a stray letter before the
+// definition's text ("Q The expansion is ...", "K Produces a quoted version ...", "A The
+// expansion is ..."; "A" and "I" are words, so only before a determiner).
+bool opens_with_column_term(const std::vector<std::string>& words) {
+  if (words.size() < 2 || words[0].size() != 1 || words[1].empty()) return false;
+  if (!std::isalpha(static_cast<unsigned char>(words[0][0])) ||
+      !std::isupper(static_cast<unsigned char>(words[1][0]))) {
+    return false;
+  }
+  if (words[0] != "A" && words[0] != "I") return true;
+  return in(kDeterminers, bare_lower(words[1]));
+}
+
 Unfit why_unfit_en(std::string_view sentence, int length_scale) {
   if (std::regex_search(sentence.begin(), sentence.end(), markup_any())) return Unfit::kMarkup;
   if (std::regex_search(sentence.begin(), sentence.end(), layout_en())) return Unfit::kLayout;
@@ -143,7 +156,7 @@ Unfit why_unfit_en(std::string_view sentence, int length_scale) {
   const int n = static_cast<int>(words.size());
   if (n < kMinWords) return Unfit::kFragment;
   if (n > kMaxWords * length_scale) return Unfit::kLength;
-  if (subjectless(words)) return Unfit::kFragment;
+  if (subjectless(words) || opens_with_column_term(words)) return Unfit::kFragment;
   if (n < kShortWords && !has_verb(words)) return Unfit::kFragment;
   // A list squeezed into a sentence ("a, b, c, d, e") is read as a list, not a thought.
   const auto commas = std::count(sentence.begin(), sentence.end(), ',');
@@ -199,6 +212,24 @@ Unfit why_unfit(std::string_view sentence, const std::string& language, int leng
   if (sentence.ends_with("...") || sentence.ends_with("\xe2\x80\xa6")) return Unfit::kFragment;
   return language == "zh" ? why_unfit_zh(sentence, length_scale)
                           : why_unfit_en(sentence, length_scale);
+}
+
+bool has_finite_verb(std::string_view clause) {
+  static const std::array<std::string_view, 32> kVerbal = {
+      "is",     "are", "was", "were",  "be",   "been",  "am",   "has",   "have",   "had",  "do",
+      "does",   "did", "can", "could", "may",  "might", "must", "shall", "should", "will", "would",
+      "cannot", "i",   "you", "we",    "they", "he",    "she",  "it",    "won't",  "don't"};
+  const std::vector<std::string> words = split_words(clause);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string w = bare_lower(words[i]);
+    if (in(kVerbal, w)) return true;
+    if (i == 0 || w.size() <= 3) continue;
+    if (w.ends_with("ed")) return true;
+    if (w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is")) {
+      return true;
+    }
+  }
+  return false;
 }
 
 bool points_back(std::string_view sentence, const std::string& language) {

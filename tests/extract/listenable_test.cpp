@@ -37,6 +37,29 @@ TEST(ListenableTest, TableCellsAndListFragmentsAreNotSentences) {
   EXPECT_EQ(why_unfit("A rollback journal is said to be hot when...", "en"), Unfit::kFragment);
 }
 
+// From Bash's manual as a PDF: the operators of ${parameter@operator} are a definition list
+// whose one-letter terms stand in a column of their own; heard, the term is a stray letter.
+TEST(ListenableTest, ATermFromItsOwnColumnIsNoSentence) {
+  for (const char* s : {"Q The expansion is a string that is the value of parameter quoted.",
+                        "K Produces a possibly-quoted version of the value of parameter.",
+                        "A The expansion is a string in the form of an assignment statement."}) {
+    EXPECT_EQ(why_unfit(s, "en"), Unfit::kFragment) << s;
+  }
+  for (const char* s : {"A SHARED lock lets many connections read the database at once.",
+                        "I Think, Therefore I Am is a phrase every student of philosophy meets."}) {
+    EXPECT_EQ(why_unfit(s, "en"), Unfit::kNone) << s;
+  }
+}
+
+// What a cut may leave: a clause with a verb, not a subject alone.
+TEST(ListenableTest, AFiniteVerbMakesAClause) {
+  EXPECT_TRUE(has_finite_verb("The rollback journal records the original content"));
+  EXPECT_TRUE(has_finite_verb("Quoting can be used to disable special treatment"));
+  EXPECT_TRUE(has_finite_verb("You run the command"));
+  EXPECT_FALSE(has_finite_verb("A team working in JAX"));
+  EXPECT_FALSE(has_finite_verb("The fastest way through the manual"));
+}
+
 TEST(ListenableTest, MarkupNobodySaysIsNotSpoken) {
   for (const char* s : {"The full text is at https://www.gnu.org/prep/standards/ for anyone.",
                         "See 9.3.9 for the details of how this is configured.",

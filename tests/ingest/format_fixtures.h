@@ -15,7 +15,9 @@
 namespace lectio::testing {
 
 // A PDF whose pages show the given lines top to bottom in 11 pt Helvetica; an empty line
-// leaves a blank line and a line starting "# " is set in 18 pt. ASCII text only. The Info
+// leaves a blank line and a line starting "# " is set in 18 pt; in a line "term\tdefinition" the
+// definition starts half an inch to the right of the term, as in a definition list set in two
+// columns, with no space character between them. ASCII text only. The Info
 // dictionary carries `title` when it is not empty. Offsets in the xref table are exact.
 inline std::string make_pdf(const std::vector<std::vector<std::string>>& pages,
                             std::string_view title = "") {
@@ -41,7 +43,12 @@ inline std::string make_pdf(const std::vector<std::vector<std::string>>& pages,
         content += "T* /F1 18 Tf (" + escaped.substr(2) + ") Tj /F1 11 Tf T* T*\n";
         continue;
       }
-      if (!escaped.empty()) content += "(" + escaped + ") Tj ";
+      if (const auto tab = escaped.find('\t'); tab != std::string::npos) {
+        content += "(" + escaped.substr(0, tab) + ") Tj 36 0 Td (" + escaped.substr(tab + 1) +
+                   ") Tj -36 0 Td ";
+      } else if (!escaped.empty()) {
+        content += "(" + escaped + ") Tj ";
+      }
       content += "T*\n";
     }
     content += "ET\n";

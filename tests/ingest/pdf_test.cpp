@@ -55,6 +55,21 @@ TEST(PdfTest, SentenceRunningOverPageBreakStaysOneBlock) {
   EXPECT_TRUE(doc.blocks[2].page_breaks.empty());
 }
 
+// From Bash's manual as a PDF: the operators of ${parameter@operator} are set as a definition
+// list, the one-letter term in a column of its own. The white between the columns is a word
+// break even though the PDF has no space there ("A The expansion is ...", never "AThe").
+TEST(PdfTest, AGapBetweenColumnsSeparatesWords) {
+  const Document doc = extract_pdf(
+      make_pdf({{"A\tThe expansion is a string in the form of an assignment statement.", "",
+                 "Q\tThe expansion is the value of parameter quoted for reuse as input."}}),
+      kLimits);
+  ASSERT_EQ(doc.blocks.size(), 2u);
+  EXPECT_EQ(doc.blocks[0].text,
+            "A The expansion is a string in the form of an assignment statement.");
+  EXPECT_EQ(doc.blocks[1].text,
+            "Q The expansion is the value of parameter quoted for reuse as input.");
+}
+
 TEST(PdfTest, FinishedParagraphDoesNotJoinNextPage) {
   const Document doc =
       extract_pdf(make_pdf({{"Ends with a stop."}, {"Starts afresh on page two."}}), kLimits);

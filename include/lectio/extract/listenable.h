@@ -24,6 +24,11 @@ enum class Unfit {
 [[nodiscard]] Unfit why_unfit(std::string_view sentence, const std::string& language,
                               int length_scale = 1);
 
+// True when an English clause holds a word that could be its finite verb: an auxiliary or
+// modal, a pronoun subject (which always has one), or a word after the first in -s or -ed.
+// Lenient (a plural noun passes), but a subject alone is caught ("A team working in JAX").
+[[nodiscard]] bool has_finite_verb(std::string_view clause);
+
 // True when the sentence opens with a word or phrase that refers back to something said
 // before it ("It", "These", "However", "In this case"; "这", "此外").
 [[nodiscard]] bool points_back(std::string_view sentence, const std::string& language);

@@ -139,7 +139,11 @@ std::vector<Line> page_lines(poppler::page& page) {
                        info && is_mono_font(word.get_font_name())});
     } else {
       Line& cur = lines.back();
-      if (space_after) cur.text.push_back(' ');
+      // White wider than a fifth of the line's height is a word break even where the PDF has
+      // no space there: a definition list's term and its text in two columns ("A  The
+      // expansion is ...") would otherwise run together ("AThe").
+      const bool white = box.left() - cur.right > 0.2 * h;
+      if (space_after || white) cur.text.push_back(' ');
       cur.text += text;
       cur.top = std::min(cur.top, box.top());
       cur.bottom = std::max(cur.bottom, box.bottom());

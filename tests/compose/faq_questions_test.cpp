@@ -22,6 +22,32 @@ TEST(FaqQuestionsTest, ATaskSentenceMakesAHowQuestion) {
             "How do you publish a branch?");
 }
 
+namespace {
+
+extract::Candidate sentence(std::string text) {
+  extract::Candidate c;
+  c.text = std::move(text);
+  return c;
+}
+
+}  // namespace
+
+// From SQLite's locking page and the shared-mime-info spec: a sentence that says what a term
+// is asks "What is ...?"; one that says when a relation holds does not define its subject.
+TEST(FaqQuestionsTest, ADefiningSentenceMakesAWhatQuestion) {
+  const auto pending = definition_question(
+      sentence("A PENDING lock is a lock that a writer holds while it waits for readers."), "en");
+  ASSERT_TRUE(pending);
+  EXPECT_EQ(pending->first, "What is a PENDING lock?");
+  EXPECT_EQ(pending->second, "PENDING lock");
+  EXPECT_FALSE(definition_question(sentence("A type is a subclass of another type if any "
+                                            "instance of the first type is also an instance "
+                                            "of the second."),
+                                   "en"));
+  EXPECT_FALSE(definition_question(
+      sentence("A journal is a hot journal when the process that wrote it crashed."), "en"));
+}
+
 TEST(FaqQuestionsTest, AnAsideOrAPointerMakesNone) {
   // The clause after the comma is a statement: the "To ..." was an aside.
   EXPECT_FALSE(task_question("To make matters worse, the change in semantics was subtle.", "en"));

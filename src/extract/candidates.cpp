@@ -11,6 +11,7 @@
 #include "lectio/extract/spoken_lists.h"
 #include "lectio/extract/summarize.h"
 #include "lectio/text/sentences.h"
+#include "lectio/text/strings.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/unicode.h"
 #include "lectio/text/words.h"
@@ -73,6 +74,8 @@ bool sayable(const std::vector<std::string>& words) {
 // 完成安装。"): a line of one short piece that is no sentence, right before a line that opens
 // with one. Heard without it, the definition does not say what it defines.
 constexpr std::size_t kTermCharacters = 10;
+// The most words a term a list line defines may have ("NULL.", "Type affinity.").
+constexpr std::size_t kMaxTermWords = 3;
 
 // The labels of DocBook's admonitions in Chinese (note, tip, caution, warning, important): a
 // line of their own above a paragraph, they name no term ("注意：请注意，……").
@@ -102,26 +105,76 @@ std::vector<std::string> defined_terms(const std::vector<ChunkSentence>& pieces)
   return out;
 }
 
+// The term a list line opens with when the line defines it ("NULL. The value is a NULL
+// value."): a few plain words and a full stop opening the line's first piece, the definition
+// after them on the same line (in the same piece when the sentence splitter kept them together).
+// Where the term's text ends in the piece (after its full stop), or nothing for other lines.
+std::optional<std::pair<std::string, std::size_t>> line_term(
+    const std::vector<ChunkSentence>& pieces, std::size_t j, const std::string& language) {
+  if (language == "zh" || (j > 0 && pieces[j - 1].line == pieces[j].line)) return std::nullopt;
+  const std::string& text = pieces[j].text;
+  const bool alone = j + 1 == pieces.size() || pieces[j + 1].line != pieces[j].line;
+  std::size_t end = alone ? text.find(". ") : text.size() - 1;
+  if (end == std::string::npos || text[end] != '.' || (end > 0 && text[end - 1] == '.')) {
+    return std::nullopt;
+  }
+  const std::string term = text.substr(0, end);
+  if (text::words(term).size() > kMaxTermWords || !list_item(term, language)) return std::nullopt;
+  return std::make_pair(term, end + 1);
+}
+
 // Each list of the chunk said with its lead-in: a line's last sentence that ends with a colon,
-// then lines of one list item each, up to a line inside the chunk that is none. A list the
-// chunk ends on may go on in the next chunk, and a part of it would be heard as the whole.
+// then lines of one list item each, up to a line inside the chunk that is none. An item is a
+// line of its own, or the term a line defines ("NULL. The value is a NULL value." says NULL;
+// the definitions stay sentences of their own); one list keeps to one kind. A list the chunk
+// ends on may go on in the next chunk, and a part of it would be heard as the whole.
 void say_lists(std::vector<ChunkSentence>& pieces, const std::string& language) {
   const auto alone = [&](std::size_t j) {
     return j + 1 == pieces.size() || pieces[j + 1].line != pieces[j].line;
   };
   for (std::size_t k = 0; k + 1 < pieces.size(); ++k) {
     if (pieces[k].cut || !alone(k)) continue;
+    const bool terms = line_term(pieces, k + 1, language).has_value();
     std::vector<std::string> items;
+    std::vector<std::size_t> item_pieces;
+    std::vector<std::size_t> term_ends;  // per term item, where its term ends in the piece
     std::size_t j = k + 1;
-    for (; j < pieces.size() && items.size() <= kMaxListItems; ++j) {
-      if (!alone(j) || pieces[j].cut || !list_item(pieces[j].text, language)) break;
+    while (j < pieces.size() && items.size() <= kMaxListItems && !pieces[j].cut) {
+      if (terms) {
+        const auto term = line_term(pieces, j, language);
+        if (!term) break;
+        items.push_back(term->first);
+        item_pieces.push_back(j);
+        term_ends.push_back(term->second);
+        while (j + 1 < pieces.size() && pieces[j + 1].line == pieces[j].line) ++j;
+        ++j;
+        continue;
+      }
+      if (!alone(j) || !list_item(pieces[j].text, language)) break;
       items.push_back(pieces[j].text);
+      item_pieces.push_back(j);
+      ++j;
     }
-    if (j == pieces.size()) continue;
+    if (j >= pieces.size()) continue;
     auto said = said_with_items(pieces[k].text, items, language);
     if (!said) continue;
     pieces[k].lead_in = std::exchange(pieces[k].text, std::move(*said));
-    for (std::size_t i = k + 1; i < j; ++i) pieces[i].item = true;
+    for (std::size_t i = 0; i < item_pieces.size(); ++i) {
+      ChunkSentence& piece = pieces[item_pieces[i]];
+      if (!terms) {
+        piece.item = true;
+        continue;
+      }
+      // The definition stays a sentence of its own, heard with its term ("NULL: The value is
+      // a NULL value."), whether the term was a piece of its own or opened the definition's.
+      if (term_ends[i] < piece.text.size()) {
+        piece.text = text::collapse_whitespace(piece.text.substr(term_ends[i]));
+        piece.term = items[i];
+      } else {
+        piece.item = true;
+        pieces[item_pieces[i] + 1].term = items[i];
+      }
+    }
     k = j - 1;
   }
 }
@@ -181,7 +234,7 @@ std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string
     if (nl == std::string::npos) nl = chunk.text.size();
     const std::size_t first = out.size();
     for (std::string& sentence : text::sentences(chunk.text.substr(start, nl - start), language)) {
-      out.push_back({std::move(sentence), false, line, {}, false});
+      out.push_back({std::move(sentence), false, line, {}, false, {}});
     }
     if (nl == chunk.text.size()) break;
     start = nl + 1;
@@ -234,8 +287,9 @@ std::vector<Candidate> build_candidates(const lesson::Material& material,
       Candidate c;
       c.dangling = points_back(*spoken, language);
       // A definition that points back ("这表明……") is about what came before it, not the term.
-      const bool defines = !terms[k].empty() && !c.dangling;
-      c.text = defines ? terms[k] + "：" + *spoken : std::move(*spoken);
+      const std::string& term = language == "zh" ? terms[k] : piece.term;
+      const bool defines = !term.empty() && !c.dangling;
+      c.text = defines ? term + (language == "zh" ? "：" : ": ") + *spoken : std::move(*spoken);
       c.original = sentence;
       c.chunk = static_cast<int>(ci);
       c.position = position;

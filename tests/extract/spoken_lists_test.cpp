@@ -105,4 +105,34 @@ TEST(SpokenListsTest, AChunksListIsHeardOnceAndOnlyWhenItEndsInTheChunk) {
   EXPECT_EQ(all.size(), 3u);
 }
 
+// From SQLite's datatypes page: each line of the list defines its term ("NULL. The value is a
+// NULL value."); the list is heard as its terms, and each definition stays a sentence, heard
+// with its term.
+TEST(SpokenListsTest, AListOfDefinedTermsIsHeardAsItsTerms) {
+  lesson::Material m;
+  m.chunks = {
+      chunk("Each value stored in an SQLite database has one of the following storage "
+            "classes:\nNULL. The value is a NULL value.\nINTEGER. The value is a signed "
+            "integer.\nREAL. The value is a floating point value.\nTEXT. The value is a "
+            "text string, stored using the database encoding.\nA storage class is more "
+            "general than a datatype.")};
+  const auto all = build_candidates(m, "en");
+  EXPECT_TRUE(spoken(all,
+                     "Each value stored in an SQLite database has one of these storage classes: "
+                     "NULL, INTEGER, REAL, and TEXT."));
+  EXPECT_TRUE(spoken(all, "INTEGER: The value is a signed integer."));
+  EXPECT_TRUE(spoken(all, "TEXT: The value is a text string, stored using the database encoding."));
+  EXPECT_TRUE(spoken(all, "A storage class is more general than a datatype."));
+  EXPECT_FALSE(spoken(all, "NULL."));
+  // A list of lines that are sentences, not terms, is not said as one.
+  m.chunks = {
+      chunk("The writer goes through these steps:\nIt takes a lock. Then it writes the "
+            "journal.\nIt writes the database pages and syncs them to the disk.\nThe "
+            "journal is deleted at the end.")};
+  const auto steps = build_candidates(m, "en");
+  EXPECT_FALSE(std::any_of(steps.begin(), steps.end(), [](const Candidate& c) {
+    return c.text.starts_with("The writer goes through these steps: ");
+  }));
+}
+
 }  // namespace lectio::extract

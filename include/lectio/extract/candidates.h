@@ -46,6 +46,10 @@ struct ChunkSentence {
   // and `lead_in` the lead-in as written; each item's piece is `item`, heard in that sentence.
   std::string lead_in;
   bool item = false;
+  // The term an English definition list's line defines ("NULL" in "NULL. The value is a NULL
+  // value."), on the definition's first sentence: heard before it, as the term is said in the
+  // list's sentence and the definition alone would not say what it defines.
+  std::string term;
 };
 
 // The sentence a line's last sentence `intro` is heard as when the `next` line is a shell

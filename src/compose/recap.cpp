@@ -353,17 +353,19 @@ std::size_t series_cut(const std::string& lean) {
     from = at + 2;
   }
   if (items.size() < 2) return std::string::npos;
-  std::string last = items.back();
+  // The last item without its conjunction ("..., and to prevent" or "A, B and C"). `last` is
+  // not used once an item is pushed after it.
+  std::string& last = items.back();
   if (last.starts_with("and ")) {
-    last = last.substr(4);
+    last.erase(0, 4);
   } else if (last.starts_with("or ")) {
-    last = last.substr(3);
+    last.erase(0, 3);
   } else {
     const std::size_t conj = std::min(last.find(" and "), last.find(" or "));
     if (conj == std::string::npos) return std::string::npos;
-    items.push_back(last.substr(conj + (last[conj + 1] == 'a' ? 5 : 4)));
-    items[items.size() - 2] = last.substr(0, conj);
-    last = items.back();
+    std::string tail = last.substr(conj + (last[conj + 1] == 'a' ? 5 : 4));
+    last.erase(conj);
+    items.push_back(std::move(tail));
   }
   // Items are alike: they open with the same word ("to disable ..., to prevent ...") or are
   // short names ("parameter expansion, command substitution"). Steps of a story ("might be
@@ -374,7 +376,7 @@ std::size_t series_cut(const std::string& lean) {
   bool same_opening = true;
   std::string opening;
   for (std::size_t i = 0; i < items.size(); ++i) {
-    const auto iw = text::words(i + 1 < items.size() ? items[i] : last);
+    const auto iw = text::words(items[i]);
     if (iw.empty() || iw.size() > 10) return std::string::npos;
     if (i + 1 < items.size()) longest_middle = std::max(longest_middle, iw.size());
     short_names = short_names && iw.size() <= 3;
@@ -382,7 +384,7 @@ std::size_t series_cut(const std::string& lean) {
     same_opening = same_opening && iw.front() == opening;
   }
   if (!short_names && !same_opening) return std::string::npos;
-  if (text::words(last).size() > longest_middle + 1) return std::string::npos;
+  if (text::words(items.back()).size() > longest_middle + 1) return std::string::npos;
   const auto w = text::words(body.substr(0, first));
   static const std::set<std::string> kBounds = {
       "only",    "both", "all",    "each",    "every", "between",  "either",

@@ -86,11 +86,10 @@ bool admonition(std::string_view line) {
   return false;
 }
 
-// Per piece, the term that the line before it defines, for the first piece of a line only. A
-// Chinese document's terms hold Han characters; a line of a command's output above the text
-// ("Hello") is no term.
-std::vector<std::string> defined_terms(const std::vector<ChunkSentence>& pieces) {
-  std::vector<std::string> out(pieces.size());
+// Marks on the first piece of a line the term that the line before it defines. A Chinese
+// document's terms hold Han characters; a line of a command's output above the text ("Hello")
+// is no term.
+void mark_defined_terms_zh(std::vector<ChunkSentence>& pieces) {
   for (std::size_t k = 1; k < pieces.size(); ++k) {
     const ChunkSentence& term = pieces[k - 1];
     if (pieces[k].line == term.line || term.cut || term.item || pieces[k].item) continue;
@@ -100,9 +99,8 @@ std::vector<std::string> defined_terms(const std::vector<ChunkSentence>& pieces)
         admonition(term.text) || !text::holds_han(term.text)) {
       continue;
     }
-    out[k] = term.text;
+    pieces[k].term = term.text;
   }
-  return out;
 }
 
 // The term a list line opens with when the line defines it ("NULL. The value is a NULL
@@ -251,6 +249,7 @@ std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string
     out.back().cut = out.back().cut || chunk.closes_mid_sentence;
   }
   say_lists(out, language);
+  if (language == "zh") mark_defined_terms_zh(out);
   return out;
 }
 
@@ -271,8 +270,6 @@ std::vector<Candidate> build_candidates(const lesson::Material& material,
     int previous = -1;
     const std::vector<ChunkSentence> pieces = chunk_sentences(chunk, language);
     const auto lead_ins = lead_in_terms(pieces, language);
-    const auto terms =
-        language == "zh" ? defined_terms(pieces) : std::vector<std::string>(pieces.size());
     for (std::size_t k = 0; k < pieces.size(); ++k) {
       const ChunkSentence& piece = pieces[k];
       const std::string& sentence = piece.text;
@@ -287,9 +284,9 @@ std::vector<Candidate> build_candidates(const lesson::Material& material,
       Candidate c;
       c.dangling = points_back(*spoken, language);
       // A definition that points back ("这表明……") is about what came before it, not the term.
-      const std::string& term = language == "zh" ? terms[k] : piece.term;
-      const bool defines = !term.empty() && !c.dangling;
-      c.text = defines ? term + (language == "zh" ? "：" : ": ") + *spoken : std::move(*spoken);
+      const bool defines = !piece.term.empty() && !c.dangling;
+      c.text =
+          defines ? piece.term + (language == "zh" ? "：" : ": ") + *spoken : std::move(*spoken);
       c.original = sentence;
       c.chunk = static_cast<int>(ci);
       c.position = position;

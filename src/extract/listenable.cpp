@@ -115,15 +115,19 @@ bool subjectless(const std::vector<std::string>& words) {
   return third_person && in(kDeterminers, second) && second != "that" && second != "this";
 }
 
+// Finite forms of "be", "have" and "do", and the modals: each makes a clause of the words
+// around it.
+const std::array<std::string_view, 22> kAuxiliaries = {
+    "is",   "are", "was", "were",  "be",  "been",  "am",   "has",   "have",   "had",  "do",
+    "does", "did", "can", "could", "may", "might", "must", "shall", "should", "will", "would"};
+
 bool has_verb(const std::vector<std::string>& words) {
-  static const std::array<std::string_view, 40> kVerbs = {
-      "is",     "are",  "was",   "were", "be",   "been",  "being", "am",    "has",  "have",
-      "had",    "do",   "does",  "did",  "can",  "could", "may",   "might", "must", "shall",
-      "should", "will", "would", "use",  "make", "run",   "take",  "keep",  "give", "get",
-      "go",     "see",  "know",  "need", "find", "set",   "put",   "let",   "work", "show"};
+  static const std::array<std::string_view, 18> kCommonVerbs = {
+      "being", "use",  "make", "run",  "take", "keep", "give", "get",  "go",
+      "see",   "know", "need", "find", "set",  "put",  "let",  "work", "show"};
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string w = bare_lower(words[i]);
-    if (in(kVerbs, w)) return true;
+    if (in(kAuxiliaries, w) || in(kCommonVerbs, w)) return true;
     if (i > 0 && w.size() > 4 && (w.ends_with("ed") || w.ends_with("es") || w.ends_with("ing"))) {
       return true;
     }
@@ -215,14 +219,13 @@ Unfit why_unfit(std::string_view sentence, const std::string& language, int leng
 }
 
 bool has_finite_verb(std::string_view clause) {
-  static const std::array<std::string_view, 32> kVerbal = {
-      "is",     "are", "was", "were",  "be",   "been",  "am",   "has",   "have",   "had",  "do",
-      "does",   "did", "can", "could", "may",  "might", "must", "shall", "should", "will", "would",
-      "cannot", "i",   "you", "we",    "they", "he",    "she",  "it",    "won't",  "don't"};
+  // A pronoun subject always has its verb; these forms of the auxiliaries are finite too.
+  static const std::array<std::string_view, 10> kAlsoFinite = {
+      "cannot", "i", "you", "we", "they", "he", "she", "it", "won't", "don't"};
   const std::vector<std::string> words = split_words(clause);
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string w = bare_lower(words[i]);
-    if (in(kVerbal, w)) return true;
+    if (in(kAuxiliaries, w) || in(kAlsoFinite, w)) return true;
     if (i == 0 || w.size() <= 3) continue;
     if (w.ends_with("ed")) return true;
     if (w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is")) {

@@ -46,9 +46,10 @@ struct ChunkSentence {
   // and `lead_in` the lead-in as written; each item's piece is `item`, heard in that sentence.
   std::string lead_in;
   bool item = false;
-  // The term an English definition list's line defines ("NULL" in "NULL. The value is a NULL
-  // value."), on the definition's first sentence: heard before it, as the term is said in the
-  // list's sentence and the definition alone would not say what it defines.
+  // The term a definition defines, on the definition's first sentence: the one an English
+  // list's line opens with ("NULL" in "NULL. The value is a NULL value."), or a Chinese
+  // term on the line above ("“预依赖”"). Heard before the definition, which alone would not
+  // say what it defines.
   std::string term;
 };
 

@@ -74,6 +74,35 @@ bool negative_in_meaning(std::string_view text) {
   return std::regex_search(text.begin(), text.end(), kNegative);
 }
 
+bool negates_asked(std::string_view question, const std::vector<std::string>& question_terms,
+                   std::string_view sentence, const std::string& language) {
+  if (language != "en" || negated(question)) return false;
+  // A sentence that goes on past its negation ("do not run on a TPU directly, because they are
+  // first compiled by XLA") says what is as well as what is not.
+  static const std::regex kNegationThenClause(
+      R"(\b(?:not|no|never|cannot|without)\b[^,;:]*[,;:]|n['’]t\b[^,;:]*[,;:])", std::regex::icase);
+  if (std::regex_search(sentence.begin(), sentence.end(), kNegationThenClause)) return false;
+  const std::set<std::string> terms(question_terms.begin(), question_terms.end());
+  std::set<std::string> before_negation;
+  bool negation_seen = false;
+  for (const std::string& w : text::words(sentence)) {
+    if (w == "not" || w == "no" || w == "never" || w == "cannot" || w == "without" ||
+        w.ends_with("n't")) {
+      negation_seen = true;
+      continue;
+    }
+    for (std::string& t : text::terms(w, language)) {
+      if (!terms.contains(t)) continue;
+      if (!negation_seen) {
+        before_negation.insert(std::move(t));
+      } else if (!before_negation.contains(t)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 bool negation_differs(std::string_view question, std::string_view sentence,
                       const std::string& language) {
   return language == "en" && negated(question) && !negated(sentence) &&

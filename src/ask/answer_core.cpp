@@ -185,9 +185,17 @@ std::vector<int> choose(const Question& q, const std::vector<RankedCandidate>& r
   const auto may_lead = [&](int c) {
     return options.not_lead.empty() || !options.not_lead[static_cast<std::size_t>(c)];
   };
-  const auto lead = std::find_if(ranked.begin(), ranked.end(), [&](const RankedCandidate& s) {
+  const auto carries = [&](const RankedCandidate& s) {
     return s.coverage >= options.min_coverage && may_lead(s.candidate);
-  });
+  };
+  auto lead = ranked.end();
+  if (options.affirmative_lead) {
+    lead = std::find_if(ranked.begin(), ranked.end(), [&](const RankedCandidate& s) {
+      const auto& text = candidates[static_cast<std::size_t>(s.candidate)].original;
+      return carries(s) && !negates_asked(q.text, q.terms, text, q.language);
+    });
+  }
+  if (lead == ranked.end()) lead = std::find_if(ranked.begin(), ranked.end(), carries);
   if (lead == ranked.end() || says_otherwise(q, candidates, stats, lead->candidate)) return {};
   if (options.refuse_unsure && options.weigh_absent_terms && q.language == "en") {
     const auto at = static_cast<std::size_t>(lead - ranked.begin());

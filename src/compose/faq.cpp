@@ -63,6 +63,7 @@ std::vector<int> pick_faq(const std::string& question, const std::string& focus_
   // smaller share of a long insight's terms than of a learner's short question.
   pick.min_coverage = kFaqMinCoverage;
   pick.weigh_absent_terms = false;
+  pick.affirmative_lead = true;
   // Something new first: what earlier answers said comes back as a reminder only when the
   // material has too little else for an answer, and once: an answer that is mostly another's
   // is that answer again.
@@ -156,6 +157,22 @@ std::vector<std::vector<bool>> answer_scopes(const Ask& ask, const lesson::Mater
   return {outside};
 }
 
+// An insight's question restates one the FAQ already asks when every term of the insight
+// but its light verbs is a term of those questions: "What is a checkpoint?" answers "what a
+// checkpoint does" before it is asked.
+bool asked_already(const std::string& insight, const std::vector<lesson::FaqItem>& faq,
+                   const std::string& lang) {
+  std::set<std::string> asked;
+  for (const auto& item : faq) {
+    for (auto& t : text::terms(item.question, lang)) asked.insert(std::move(t));
+  }
+  const std::set<std::string> light = light_verbs(lang);
+  const auto terms = text::terms(insight, lang);
+  return !faq.empty() && std::all_of(terms.begin(), terms.end(), [&](const std::string& t) {
+    return light.count(t) > 0 || asked.count(t) > 0;
+  });
+}
+
 }  // namespace
 
 std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
@@ -223,6 +240,10 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   for (std::size_t k = 0; k < asks.size() && static_cast<int>(faq.size()) < kFaqMax; ++k) {
     const Ask& ask = asks[k];
     if (k >= from_content && static_cast<int>(faq.size()) >= kFaqMin) break;
+    if (ask.insight >= 0 &&
+        asked_already(brief.insights[static_cast<std::size_t>(ask.insight)], faq, brief.language)) {
+      continue;
+    }
     // An answer the FAQ does not keep leaves its sentences for the questions after it.
     const FaqSaid before = said;
     lesson::FaqItem item;

@@ -16,6 +16,26 @@
 
 namespace lectio::compose {
 
+namespace {
+
+// "Moving the WAL file transactions back into the database is called a "checkpoint"." ->
+// {"What is a checkpoint?", "checkpoint"}: a sentence that gives a name to what it describes
+// defines the name. Its subject must say what is named: "This is known as indirect expansion."
+// points back to a sentence the answer would not have.
+std::optional<std::pair<std::string, std::string>> naming_question(const std::string& sentence) {
+  static const std::regex kNaming(
+      R"re(^([A-Z][\w-]*(?: [\w'’-]+){1,14}) (is|are) (?:called|known as|referred to as|termed) (?:(a|an|the) )?["“']?([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})["”']?[.,;:])re");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kNaming)) return std::nullopt;
+  static const std::regex kPointing(R"(^(?:This|That|These|Those|It|They|Such|Each|Both)\b)");
+  if (std::regex_search(m[1].str(), kPointing)) return std::nullopt;
+  const std::string article = m[3].matched ? m[3].str() + " " : "";
+  const std::string term = m[4].str();
+  return std::make_pair(fmt::format("What {} {}{}?", m[2].str(), article, term), term);
+}
+
+}  // namespace
+
 std::optional<std::pair<std::string, std::string>> definition_question(const extract::Candidate& c,
                                                                        const std::string& lang) {
   if (c.dangling) return std::nullopt;
@@ -33,6 +53,7 @@ std::optional<std::pair<std::string, std::string>> definition_question(const ext
     }
     return std::make_pair(fmt::format("{}是什么？", subject), subject);
   }
+  if (auto named = naming_question(c.text)) return named;
   static const std::regex kDefinition(
       R"(^((?:(A|An|The) )?([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})) (is|are) (a|an|the|one|used|what|how|where|when|any) )");
   std::smatch m;

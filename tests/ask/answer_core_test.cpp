@@ -279,4 +279,30 @@ TEST(AnswerCoreTest, ASentenceThatMayNotLeadStillFollows) {
   EXPECT_NE(std::find(picked.begin(), picked.end(), 0), picked.end());
 }
 
+// From SQLite's datatype page: "which storage classes SQLite has" is answered by what the
+// storage classes are; the sentence that says which one SQLite lacks follows it. A sentence
+// that goes on past its negation, or says the asked term before it, may still lead.
+TEST(AnswerCoreTest, AnAffirmativeLeadIsPreferredForALessonsQuestion) {
+  const std::vector<std::string> facts = {
+      "SQLite does not have a separate Boolean storage class.",
+      "Each value stored in SQLite has one of five storage classes: NULL, INTEGER, REAL, TEXT "
+      "and BLOB.",
+      "Dates are stored as TEXT, REAL or INTEGER values."};
+  const auto c = candidates_of(facts);
+  PickOptions options;
+  options.refuse_unsure = false;
+  options.weigh_absent_terms = false;
+  ASSERT_EQ(lead("Which storage classes does SQLite have?", c, options), facts[0]);
+  options.affirmative_lead = true;
+  EXPECT_EQ(lead("Which storage classes does SQLite have?", c, options), facts[1]);
+  const auto terms = question_terms("Which storage classes does SQLite have?", "en");
+  EXPECT_TRUE(negates_asked("Which storage classes does SQLite have?", terms, facts[0], "en"));
+  EXPECT_FALSE(negates_asked("What does the exit status tell?", {"exit", "status", "tell"},
+                             "The exit status is 1 if no lines were selected.", "en"));
+  EXPECT_FALSE(negates_asked("Where are TPUs strongest?", {"tpu", "strongest"},
+                             "Programs do not run on a TPU directly, because XLA compiles them.",
+                             "en"));
+  EXPECT_FALSE(negates_asked("Which storage classes does SQLite not have?", terms, facts[0], "en"));
+}
+
 }  // namespace lectio::ask

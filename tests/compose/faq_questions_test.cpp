@@ -48,6 +48,24 @@ TEST(FaqQuestionsTest, ADefiningSentenceMakesAWhatQuestion) {
       sentence("A journal is a hot journal when the process that wrote it crashed."), "en"));
 }
 
+// From SQLite's WAL page and bash's manual: a sentence that names what it describes defines
+// the name; one whose subject points back ("This is known as ...") does not say what it names.
+TEST(FaqQuestionsTest, ASentenceThatNamesAThingMakesAWhatQuestion) {
+  const auto named = definition_question(
+      sentence("Moving the WAL file transactions back into the database is called a "
+               "\"checkpoint\"."),
+      "en");
+  ASSERT_TRUE(named);
+  EXPECT_EQ(named->first, "What is a checkpoint?");
+  EXPECT_EQ(named->second, "checkpoint");
+  const auto plural = definition_question(
+      sentence("Journals left behind by a crashed process are known as hot journals."), "en");
+  ASSERT_TRUE(plural);
+  EXPECT_EQ(plural->first, "What are hot journals?");
+  EXPECT_FALSE(definition_question(sentence("This is known as indirect expansion."), "en"));
+  EXPECT_FALSE(definition_question(sentence("Such a file is called a journal for short."), "en"));
+}
+
 TEST(FaqQuestionsTest, AnAsideOrAPointerMakesNone) {
   // The clause after the comma is a statement: the "To ..." was an aside.
   EXPECT_FALSE(task_question("To make matters worse, the change in semantics was subtle.", "en"));

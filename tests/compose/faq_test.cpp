@@ -116,6 +116,35 @@ TEST(FaqTest, AnInsightsQuestionIsAnsweredFromItsBestSectionFirst) {
             "You can start a repository in any directory with the init command.");
 }
 
+// From SQLite's WAL page: "What is a checkpoint?", asked of the sentence that names one,
+// already asks what the insight "what a checkpoint does" would; the FAQ does not ask it twice.
+TEST(FaqTest, AnInsightAQuestionOfTheTextAlreadyAsksIsNotAskedAgain) {
+  Fixture f({chunk(0, {"Checkpointing"},
+                   "Moving the log's pages back into the database is called a \"checkpoint\". "
+                   "A checkpoint runs when the log reaches a thousand pages. Each checkpoint "
+                   "copies pages in the order of the database file."),
+             chunk(1, {"Readers"},
+                   "A reader remembers the last commit record in the log. A reader looks for a "
+                   "page in the log before it reads the database file.")});
+  const std::vector<double> all(f.candidates.size(), 1.0);
+  const std::vector<bool> every_sentence_core(f.candidates.size(), true);
+  const auto questions = [&](const std::vector<std::string>& insights) {
+    f.brief.insights = insights;
+    const Phrasing say(f.brief, 1);
+    std::vector<std::string> out;
+    const std::vector<std::vector<double>> per_insight(insights.size(), all);
+    for (const lesson::FaqItem& item : write_faq(f.brief, f.material, f.candidates, *f.scorer, say,
+                                                 per_insight, every_sentence_core, {})) {
+      out.push_back(item.question);
+    }
+    return std::make_pair(out, say);
+  };
+  const auto [asked, say] = questions({"What a checkpoint does", "How a reader finds a page"});
+  EXPECT_TRUE(has(asked, "What is a checkpoint?"));
+  EXPECT_FALSE(has(asked, say.question_about("What a checkpoint does")));
+  EXPECT_TRUE(has(asked, say.question_about("How a reader finds a page")));
+}
+
 // An answer the FAQ drops (its first sentence does not take the question up) spends nothing:
 // the next question may open with the same sentence.
 TEST(FaqTest, ADroppedAnswerLeavesItsSentencesForTheNextQuestion) {

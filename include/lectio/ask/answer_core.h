@@ -62,6 +62,12 @@ struct PickOptions {
   // marks the sentences earlier answers said: a reminder may say one again, but an answer
   // that opens with it reads as the same answer twice.
   std::vector<bool> not_lead;
+  // A question that is not negated is led by a sentence that is not either, when one carries
+  // it: "SQLite does not have a separate Boolean storage class." says what is not so, and
+  // answers "which storage classes SQLite has" only after what is. For the lesson FAQ's
+  // questions, which the sources answer by construction; a learner's question keeps the
+  // ranking's lead (the refusal signs read its negation instead).
+  bool affirmative_lead = false;
 };
 
 // Indices of the candidates that answer `question`, the best one's chunk first, each chunk's

@@ -20,6 +20,7 @@ std::string join_terms(const std::string& text, const std::string& lang) {
 }
 
 constexpr std::size_t kClauseQuestionsMax = 2;
+constexpr std::size_t kTermQuestionsMax = 2;
 
 using Found = std::vector<std::pair<double, Ask>>;  // a question and its sentence's -worth
 
@@ -104,10 +105,19 @@ std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Mat
                                    const std::vector<std::string>& lesson_terms) {
   Found found;
   std::set<std::string> seen_subjects;
+  std::size_t terms_asked = 0;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (outside[i] || worth[i] < min_worth || worth[i] <= 0) continue;
-    if (const auto cq = command_question(candidates[i].text, brief.language);
-        cq && !candidates[i].dangling) {
+    if (const auto tq = term_question(candidates[i], brief.language)) {
+      // A list's terms, each asked, would make a FAQ of one kind of question: its first few.
+      if (terms_asked < kTermQuestionsMax &&
+          seen_subjects.insert(join_terms(tq->second, brief.language)).second) {
+        ++terms_asked;
+        found.push_back(
+            {-worth[i], {tq->first, tq->second, static_cast<int>(i), -1, {}, {}, true}});
+      }
+    } else if (const auto cq = command_question(candidates[i].text, brief.language);
+               cq && !candidates[i].dangling) {
       if (seen_subjects.insert(join_terms(*cq, brief.language)).second) {
         found.push_back({-worth[i], {*cq, *cq, static_cast<int>(i), -1, {}, {}}});
       }

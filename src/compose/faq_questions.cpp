@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <regex>
 #include <set>
@@ -10,6 +11,7 @@
 
 #include "lectio/text/stopwords.h"
 #include "lectio/text/terms.h"
+#include "lectio/text/unicode.h"
 #include "lectio/text/words.h"
 #include "phrasing.h"
 #include "phrasing_words.h"
@@ -17,6 +19,30 @@
 namespace lectio::compose {
 
 namespace {
+
+// The term a Chinese sentence opens with in quotes before a colon ("“预依赖”：类似于 Depends"),
+// as a manual lists the values of a field and says what each means; nothing otherwise.
+// (std::regex reads bytes, so the quotes are found by hand.)
+std::optional<std::string> quoted_term_zh(const std::string& sentence) {
+  static constexpr std::array<std::string_view, 4> kBreaks = {" ", "，", "。", "："};
+  for (const auto& [open, close] : {std::pair<std::string_view, std::string_view>{"“", "”"},
+                                    std::pair<std::string_view, std::string_view>{"\"", "\""}}) {
+    if (!sentence.starts_with(open)) continue;
+    const std::size_t end = sentence.find(close, open.size());
+    if (end == std::string::npos) return std::nullopt;
+    std::string term = sentence.substr(open.size(), end - open.size());
+    std::string_view rest = std::string_view(sentence).substr(end + close.size());
+    while (rest.starts_with(" ")) rest.remove_prefix(1);
+    const bool colon = rest.starts_with("：") || rest.starts_with(":");
+    const bool short_term = !term.empty() && text::character_count(term) <= 12 &&
+                            std::none_of(kBreaks.begin(), kBreaks.end(), [&](std::string_view b) {
+                              return term.find(b) != std::string::npos;
+                            });
+    if (colon && short_term) return term;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
 
 // "Moving the WAL file transactions back into the database is called a "checkpoint"." ->
 // {"What is a checkpoint?", "checkpoint"}: a sentence that gives a name to what it describes
@@ -40,6 +66,8 @@ std::optional<std::pair<std::string, std::string>> definition_question(const ext
                                                                        const std::string& lang) {
   if (c.dangling) return std::nullopt;
   if (lang == "zh") {
+    // "“预依赖”：类似于 Depends，但……": a quoted term and its definition after a colon, as a
+    // manual lists the values of a field.
     const auto at = c.text.find("是");
     if (at == std::string::npos || at < 6 || at > 30) return std::nullopt;
     // "X是为……设计的" says what X was made for, not what X is.
@@ -87,6 +115,14 @@ std::optional<std::pair<std::string, std::string>> definition_question(const ext
     if (text::is_stopword(w, lang)) return std::nullopt;  // "Some of them are ..."
   }
   return std::make_pair(fmt::format("What {} {}?", m[4].str(), subject), m[3].str());
+}
+
+std::optional<std::pair<std::string, std::string>> term_question(const extract::Candidate& c,
+                                                                 const std::string& lang) {
+  if (lang != "zh" || c.dangling) return std::nullopt;
+  const auto term = quoted_term_zh(c.text);
+  if (!term) return std::nullopt;
+  return std::make_pair(fmt::format("“{}”是什么意思？", *term), *term);
 }
 
 std::optional<std::string> task_question(const std::string& sentence, const std::string& language) {

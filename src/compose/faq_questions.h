@@ -15,6 +15,13 @@ namespace lectio::compose {
 std::optional<std::pair<std::string, std::string>> definition_question(const extract::Candidate& c,
                                                                        const std::string& lang);
 
+// "“预依赖”：类似于 Depends，但列出的软件包必须提前完成安装。" -> {"“预依赖”是什么意思？",
+// "预依赖"}: a Chinese sentence that opens with a quoted term and a colon says what the term means,
+// as a manual lists the values of a field; the sentence answers the question whole. Nothing for
+// other sentences, nor in English (whose term lists are heard as "INTEGER: ...").
+std::optional<std::pair<std::string, std::string>> term_question(const extract::Candidate& c,
+                                                                 const std::string& lang);
+
 // "To keep a database safe, use ..." or "If you need to undo changes that you have pushed, use
 // git revert" -> "How do you keep a database safe?", "How do you undo changes that you have
 // pushed?": the question a sentence telling how to do something answers; nothing for other

@@ -66,6 +66,24 @@ TEST(FaqQuestionsTest, ASentenceThatNamesAThingMakesAWhatQuestion) {
   EXPECT_FALSE(definition_question(sentence("Such a file is called a journal for short."), "en"));
 }
 
+// From Debian's reference in Chinese: the values of a control field, each a quoted term and
+// what it means after a colon, are asked about one by one; a quote that is no term is not.
+TEST(FaqQuestionsTest, AChineseQuotedTermAndItsMeaningMakeAQuestion) {
+  const auto pre =
+      term_question(sentence("\"预依赖\"：类似于 Depends，但列出的软件包必须提前完成安装。"), "zh");
+  ASSERT_TRUE(pre);
+  EXPECT_EQ(pre->first, "“预依赖”是什么意思？");
+  EXPECT_EQ(pre->second, "预依赖");
+  const auto curly =
+      term_question(sentence("“依赖”：绝对的依赖，所有列出的软件包都必须提前安装。"), "zh");
+  ASSERT_TRUE(curly);
+  EXPECT_EQ(curly->second, "依赖");
+  EXPECT_FALSE(term_question(sentence("“依赖”表示绝对的依赖。"), "zh"));
+  EXPECT_FALSE(term_question(sentence("“如果你不确定，请先阅读手册”：这是常见的建议。"), "zh"));
+  EXPECT_FALSE(
+      term_question(sentence("\"Depends\": the packages listed must be installed."), "en"));
+}
+
 TEST(FaqQuestionsTest, AnAsideOrAPointerMakesNone) {
   // The clause after the comma is a statement: the "To ..." was an aside.
   EXPECT_FALSE(task_question("To make matters worse, the change in semantics was subtle.", "en"));

@@ -59,7 +59,10 @@ std::optional<std::string> condition_question_zh(const std::string& sentence) {
     condition = sentence.substr(lead.size(), end - lead.size());
   } else if (sentence.rfind("当", 0) == 0) {
     lead = "当";
-    const auto end = sentence.find("时" + comma);
+    // "当……时，" or "当……的时候，": the condition ends at the first of them.
+    auto end = sentence.find("时" + comma);
+    const auto spoken = sentence.find("的时候" + comma);
+    if (spoken != std::string::npos && (end == std::string::npos || spoken < end)) end = spoken;
     if (end == std::string::npos) return std::nullopt;
     condition = sentence.substr(lead.size(), end - lead.size());
   } else {

@@ -29,6 +29,11 @@ TEST(FaqClausesTest, AConditionMakesAWhatHappensQuestion) {
                          "en"));
   EXPECT_EQ(condition_question("如果没有找到匹配的文件名，这个词保持不变。", "zh"),
             "如果没有找到匹配的文件名，会怎样？");
+  // "当……的时候，" is said as "当……时，" is (Debian's reference on the shell's search path).
+  EXPECT_EQ(condition_question("当你在 Shell 里输入命令的时候，Shell 会在 \"$PATH\" 变量所包含的"
+                               "目录列表里进行搜索。",
+                               "zh"),
+            "当你在 Shell 里输入命令时，会怎样？");
 }
 
 TEST(FaqClausesTest, AConditionThatPointsBackOrIsATaskMakesNone) {

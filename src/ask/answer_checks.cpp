@@ -4,8 +4,10 @@
 #include <cctype>
 #include <map>
 #include <regex>
+#include <set>
 #include <utility>
 
+#include "lectio/text/stopwords.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
 
@@ -204,6 +206,131 @@ std::string opposite_said(const std::vector<std::string>& question_terms,
     }
   }
   return {};
+}
+
+namespace {
+
+// A word of a question or sentence as slot_swapped() compares them: its letters and digits,
+// without a possessive ("Newton's" -> "Newton"), hyphenated parts apart ("61-yard").
+std::vector<std::string> slot_words(std::string_view text) {
+  std::vector<std::string> out;
+  std::string word;
+  const auto flush = [&] {
+    while (!word.empty() && (word.back() == '\'' || word.back() == '-')) word.pop_back();
+    if (word.size() >= 2 && word.ends_with("'s")) word.resize(word.size() - 2);
+    if (!word.empty()) out.push_back(std::move(word));
+    word.clear();
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto ch = static_cast<unsigned char>(text[i]);
+    if (std::isalnum(ch) || ch >= 0x80 || (ch == '\'' && !word.empty())) {
+      word += static_cast<char>(ch);
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return out;
+}
+
+std::string slot_key(const std::string& word) {
+  std::string w = word;
+  for (char& ch : w) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (w.size() > 3 && w.back() == 's') w.pop_back();
+  return w;
+}
+
+// What kind of word fills a slot: an ordinal or a number (one kind: "4th" / "third"), a roman
+// numeral, a name (capitalised); empty for other words.
+std::string slot_kind(const std::string& word) {
+  static const std::set<std::string> kOrdinals = {
+      "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+      "one",   "two",    "three", "four",   "five",  "six",   "seven",   "eight",  "nine",  "ten"};
+  const std::string lower = slot_key(word);
+  // "1995", "4th", "21st": digits, then perhaps an ordinal's ending.
+  const auto digits = static_cast<std::size_t>(
+      std::find_if(word.begin(), word.end(), [](unsigned char ch) { return !std::isdigit(ch); }) -
+      word.begin());
+  const std::string_view rest = std::string_view(word).substr(digits);
+  const bool numeric =
+      digits > 0 && (rest.empty() || rest == "st" || rest == "nd" || rest == "rd" || rest == "th");
+  if (kOrdinals.contains(lower) || numeric) return "number";
+  const bool roman = word.size() <= 4 && std::all_of(word.begin(), word.end(), [](char ch) {
+                       return ch == 'I' || ch == 'V' || ch == 'X';
+                     });
+  if (roman) return "roman";
+  if (std::isupper(static_cast<unsigned char>(word[0]))) return "name";
+  return {};
+}
+
+bool acronym(const std::string& word) {
+  return word.size() >= 2 && std::all_of(word.begin(), word.end(), [](unsigned char ch) {
+           return std::isupper(ch) || std::isdigit(ch);
+         });
+}
+
+// Spellings of one word: one holds the other ("Dame" / "Dames"), or they differ by at most one
+// edit in four letters ("Rhou" / "Rou").
+bool same_word(const std::string& a, const std::string& b) {
+  // Letters outside ASCII are left out: "Möngke" is "Mongke" written with its accent.
+  const auto ascii = [](std::string w) {
+    std::erase_if(w, [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; });
+    return w;
+  };
+  const std::string x = ascii(slot_key(a));
+  const std::string y = ascii(slot_key(b));
+  if (x.find(y) != std::string::npos || y.find(x) != std::string::npos) return true;
+  std::vector<std::size_t> row(y.size() + 1);
+  for (std::size_t j = 0; j <= y.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= x.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= y.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (x[i - 1] == y[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[y.size()] <= std::max<std::size_t>(1, std::max(x.size(), y.size()) / 4);
+}
+
+}  // namespace
+
+bool slot_swapped(std::string_view question, std::string_view sentence,
+                  const std::string& language) {
+  if (language != "en") return false;
+  const std::vector<std::string> q = slot_words(question);
+  const std::vector<std::string> s = slot_words(sentence);
+  std::set<std::string> in_question;
+  for (const auto& w : q) in_question.insert(slot_key(w));
+  std::set<std::string> in_sentence;
+  for (const auto& w : s) in_sentence.insert(slot_key(w));
+  const auto plain = [&](const std::string& w) { return !text::is_stopword(slot_key(w), "en"); };
+  // The question's first word is capitalised as any first word is; so is the sentence's.
+  for (std::size_t i = 1; i < q.size(); ++i) {
+    const std::string kind = slot_kind(q[i]);
+    if (kind.empty() || !plain(q[i]) || in_sentence.contains(slot_key(q[i]))) continue;
+    // An acronym is often the sentence's words spelt out ("US" / "American", "EU law" /
+    // "Union law").
+    if (kind == "name" && acronym(q[i])) continue;
+    for (const int side : {-1, 1}) {
+      const long j = static_cast<long>(i) + side;
+      if (j < 0 || j >= static_cast<long>(q.size())) continue;
+      const std::string& anchor = q[static_cast<std::size_t>(j)];
+      if (!plain(anchor) || !in_sentence.contains(slot_key(anchor))) continue;
+      for (std::size_t p = 0; p < s.size(); ++p) {
+        if (slot_key(s[p]) != slot_key(anchor)) continue;
+        const long at = static_cast<long>(p) - side;
+        if (at <= 0 || at >= static_cast<long>(s.size())) continue;
+        const std::string& other = s[static_cast<std::size_t>(at)];
+        if (slot_kind(other) == kind && plain(other) && !in_question.contains(slot_key(other)) &&
+            !same_word(other, q[i])) {
+          return true;
+        }
+      }
+    }
+  }
+  return false;
 }
 
 }  // namespace lectio::ask

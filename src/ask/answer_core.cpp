@@ -37,15 +37,15 @@ constexpr double kDuplicateSimilarity = 0.8;
 // "Ask and verify").
 constexpr Features kLeadWeights = [] {
   Features w{};
-  w[kOwn] = 4.873;
-  w[kHeading] = 5.448;
-  w[kBefore] = 3.014;
-  w[kCosine] = 1.962;
-  w[kPrior] = 2.111;
+  w[kOwn] = 4.885;
+  w[kHeading] = 5.472;
+  w[kBefore] = 3.013;
+  w[kCosine] = 1.947;
+  w[kPrior] = 2.117;
   w[kTyped] = 1.589;
-  w[kDangling] = 0.1149;
-  w[kNearType] = 0.5638;
-  w[kBm25] = 2.543;
+  w[kDangling] = 0.1181;
+  w[kNearType] = 0.5613;
+  w[kBm25] = 2.538;
   return w;
 }();
 
@@ -159,9 +159,12 @@ std::vector<RankedCandidate> score_candidates(const Question& q,
 // the other way: the question is negated and it is not, or it (with the sentence before it)
 // says the opposite of one of the question's words. The sources then do not say what was
 // asked, and the best they have is not an answer.
+// `learner`: a learner's question (PickOptions::weigh_absent_terms), which a swapped word
+// also turns round (slot_swapped); a brief's question is the lesson's own wording.
 bool says_otherwise(const Question& q, const std::vector<extract::Candidate>& candidates,
-                    const text::TermStats& stats, int lead) {
+                    const text::TermStats& stats, int lead, bool learner) {
   const extract::Candidate& c = candidates[static_cast<std::size_t>(lead)];
+  if (learner && slot_swapped(q.text, c.original, q.language)) return true;
   if (negation_differs(q.text, c.original, q.language)) return true;
   if (denies_asked(q.text, q.terms, c.original, q.language)) return true;
   if (degree_reversed(q.text, c.original, q.language)) return true;
@@ -196,7 +199,10 @@ std::vector<int> choose(const Question& q, const std::vector<RankedCandidate>& r
     });
   }
   if (lead == ranked.end()) lead = std::find_if(ranked.begin(), ranked.end(), carries);
-  if (lead == ranked.end() || says_otherwise(q, candidates, stats, lead->candidate)) return {};
+  if (lead == ranked.end() ||
+      says_otherwise(q, candidates, stats, lead->candidate, options.weigh_absent_terms)) {
+    return {};
+  }
   if (options.refuse_unsure && options.weigh_absent_terms && q.language == "en") {
     const auto at = static_cast<std::size_t>(lead - ranked.begin());
     const ConfidenceFeatures c = confidence_features(ranked, at, options.min_coverage);
@@ -382,7 +388,8 @@ std::vector<RankedCandidate> rank_candidates(std::string_view question,
   std::vector<RankedCandidate> ranked =
       score_candidates(p->q, candidates, p->stats, p->vectors, options);
   for (RankedCandidate& r : ranked) {
-    r.turns_round = says_otherwise(p->q, candidates, p->stats, r.candidate);
+    r.turns_round =
+        says_otherwise(p->q, candidates, p->stats, r.candidate, options.weigh_absent_terms);
   }
   return ranked;
 }

@@ -7,6 +7,7 @@
 #include <set>
 #include <utility>
 
+#include "answer_checks.h"
 #include "lectio/ask/answer_words.h"
 #include "lectio/text/terms.h"
 
@@ -260,6 +261,7 @@ std::vector<CandidateFeatures> candidate_features(const FeatureInputs& in) {
                        ? 0
                        : static_cast<double>(s.missed_names) / static_cast<double>(x.names.size());
     v[kMissNumber] = s.missed_number ? 1 : 0;
+    v[kSwapped] = slot_swapped(in.question.text, c.original, in.question.language) ? 1 : 0;
     word_features(in, x, i, v);
     out.push_back(f);
   }

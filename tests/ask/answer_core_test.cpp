@@ -305,4 +305,26 @@ TEST(AnswerCoreTest, AnAffirmativeLeadIsPreferredForALessonsQuestion) {
   EXPECT_FALSE(negates_asked("Which storage classes does SQLite not have?", terms, facts[0], "en"));
 }
 
+// SQuAD 2.0's swapped words, from the dev articles' unanswerable questions: another word of the
+// same kind in the slot the question fills, the words beside it the same. A possessive, a
+// respelling or a word the question has elsewhere is no swap.
+TEST(AnswerCoreTest, AWordSwappedIntoTheQuestionsSlotIsASign) {
+  EXPECT_TRUE(slot_swapped("The Second World War caused what to be shelved?",
+                           "Suggestions were shelved due to the outbreak of the First World War.",
+                           "en"));
+  EXPECT_TRUE(slot_swapped("Who was Genghis's 4th son?",
+                           "Under the reign of Genghis' third son, the Mongols won.", "en"));
+  EXPECT_TRUE(slot_swapped("The campaign resulted from the discovery of what in the South Sea?",
+                           "The campaign followed the discovery of oil in the North Sea.", "en"));
+  EXPECT_FALSE(slot_swapped("The campaign resulted from the discovery of what in the North Sea?",
+                            "The campaign followed the discovery of oil in the North Sea.", "en"));
+  EXPECT_FALSE(slot_swapped("What dynasty did Zhang Rhou help attack?",
+                            "Zhang Rou helped attack the Jin dynasty.", "en"));
+  EXPECT_FALSE(slot_swapped("Which team did Notre Dame's team admire?",
+                            "The team of Notre Dame admired the Irish.", "en"));
+  EXPECT_FALSE(slot_swapped("The Second World War caused what to be shelved?",
+                            "Suggestions were shelved due to the outbreak of the First World War.",
+                            "zh"));
+}
+
 }  // namespace lectio::ask

@@ -71,6 +71,8 @@ enum Feature : std::size_t {
   kMissName,    // such terms among the question's names (capitalised past its first word),
                 // over its names; 0 when it has none
   kMissNumber,  // 1 when a term of the question with a digit is such a term
+  kSwapped,     // slot_swapped(): the sentence has another word where the question has one of
+                // its own, the words beside it the same ("First" / "Second World War")
   kFeatureCount
 };
 
@@ -81,7 +83,7 @@ inline constexpr std::array<std::string_view, kFeatureCount> kFeatureNames = {
     "chunk_bm25",   "matched",     "who_name",    "where_name",     "when_year", "how_many_number",
     "what_name",    "what_number", "near_type",   "exact_names",    "own_rel",   "chunk_rel",
     "top_in_chunk", "own_top",     "absent",      "question_terms", "miss_max",  "miss_count",
-    "miss_said",    "miss_name",   "miss_number",
+    "miss_said",    "miss_name",   "miss_number", "swapped",
 };
 
 using Features = std::array<double, kFeatureCount>;

@@ -31,21 +31,22 @@ constexpr double kDuplicateSimilarity = 0.8;
 //   build/bench/lectio_qa_loao build/qa-bench/features.jsonl --print-model
 // (bench/qa_loao.cpp; the features are those forward selection chose on three articles:
 // adding the mismatch features, or all 39, moved the leave-one-article-out first sentence by
-// under 0.002). Raw feature units, not rescaled: answer_confidence.h reads the lead's score.
-// Leave-one-article-out on qa-dev, without the refusal model: first sentence 0.761 against
-// 0.752 for the weights fitted on three articles, 13 of 17 articles better (docs/benchmarks.md,
-// "Ask and verify").
+// under 0.002; and since 2026-12-04 `defines`, for a manual's "What is type affinity?"). Raw
+// feature units, not rescaled: answer_confidence.h reads the lead's score. Leave-one-article-out on
+// qa-dev, without the refusal model: first sentence 0.761 against 0.752 for the weights fitted on
+// three articles, 13 of 17 articles better (docs/benchmarks.md, "Ask and verify").
 constexpr Features kLeadWeights = [] {
   Features w{};
-  w[kOwn] = 4.885;
-  w[kHeading] = 5.472;
-  w[kBefore] = 3.013;
-  w[kCosine] = 1.947;
-  w[kPrior] = 2.117;
-  w[kTyped] = 1.589;
-  w[kDangling] = 0.1181;
-  w[kNearType] = 0.5613;
-  w[kBm25] = 2.538;
+  w[kOwn] = 4.877;
+  w[kHeading] = 5.49;
+  w[kBefore] = 3.009;
+  w[kCosine] = 1.92;
+  w[kPrior] = 2.112;
+  w[kTyped] = 1.579;
+  w[kDangling] = 0.1221;
+  w[kNearType] = 0.5778;
+  w[kBm25] = 2.546;
+  w[kDefines] = 1.895;
   return w;
 }();
 
@@ -246,6 +247,27 @@ bool table_row(std::string_view sentence) {
   return !closed && sentence.find("; ") != std::string_view::npos;
 }
 
+// True for a heading or a contents line ("Type Affinity", "Storage Classes and Datatypes"):
+// no closing full stop, and every word of four letters or more capitalised. It names a
+// subject and says nothing of it; read as an answer it matches the question's words and
+// answers none.
+bool reads_as_heading(std::string_view sentence) {
+  const char last = sentence.back();
+  if (last == '.' || last == '!' || last == ')' || last == '"') return false;
+  bool long_word = false;
+  std::size_t at = 0;
+  while (at < sentence.size()) {
+    const std::size_t end = std::min(sentence.find(' ', at), sentence.size());
+    const std::string_view word = sentence.substr(at, end - at);
+    if (word.size() >= 4 && std::isalpha(static_cast<unsigned char>(word[0]))) {
+      if (!std::isupper(static_cast<unsigned char>(word[0]))) return false;
+      long_word = true;
+    }
+    at = end + 1;
+  }
+  return long_word;
+}
+
 // True when a written answer may quote `sentence` though a lesson would not speak it: it is
 // whole and not a question, and build_candidates() left it out for how it sounds (too long, a
 // number such as "99.4." read as markup, no closing full stop, a list item). A learner reads
@@ -254,7 +276,7 @@ bool table_row(std::string_view sentence) {
 bool quotable_in_writing(std::string_view sentence, const std::string& language) {
   if (sentence.empty() || sentence.find('\n') != std::string_view::npos) return false;
   if (sentence.ends_with('?') || sentence.ends_with("\xef\xbc\x9f")) return false;
-  if (table_row(sentence)) return false;
+  if (table_row(sentence) || reads_as_heading(sentence)) return false;
   return !extract::rewrite_for_listening(sentence, language);
 }
 

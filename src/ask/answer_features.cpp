@@ -4,12 +4,14 @@
 #include <cctype>
 #include <cmath>
 #include <map>
+#include <regex>
 #include <set>
 #include <utility>
 
 #include "answer_checks.h"
 #include "lectio/ask/answer_words.h"
 #include "lectio/text/terms.h"
+#include "lectio/text/words.h"
 
 namespace lectio::ask {
 
@@ -221,6 +223,54 @@ void word_features(const FeatureInputs& in, const Context& x, std::size_t i, Fea
   v[kExactNames] = words.exact_names;
 }
 
+// "What is type affinity?" of "The type affinity of a column is the recommended type ...": the
+// question asks what something is, and the sentence's subject, before its first "is" / "are"
+// / "was" / "were" / "means" / "refers to", names it (every term of it, in at most six more
+// words), or the sentence ends by naming it ("... is called a "checkpoint"."). A learner's
+// commonest question of a manual; the ranker weighs it as fitted.
+bool defines_asked(const Question& q, std::string_view sentence) {
+  if (q.language != "en") return false;
+  static const std::regex kWhatIs(
+      R"(^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?([^?]{1,60}?)\s*\??\s*$)",
+      std::regex::icase);
+  std::cmatch m;
+  if (!std::regex_match(q.text.c_str(), m, kWhatIs)) return false;
+  const auto asked = text::terms(m[1].str(), q.language);
+  if (asked.empty() || asked.size() > 6) return false;
+  const auto all_said = [&](std::string_view part) {
+    const auto said = text::terms(std::string(part), q.language);
+    return std::all_of(asked.begin(), asked.end(), [&](const std::string& t) {
+      return std::find(said.begin(), said.end(), t) != said.end();
+    });
+  };
+  // "... is called a "checkpoint".": the name comes last, in the words after the naming verb.
+  for (std::string_view naming :
+       {" is called ", " are called ", " is known as ", " are known as "}) {
+    const std::size_t at = sentence.find(naming);
+    if (at != std::string_view::npos) {
+      const std::string_view name = sentence.substr(at + naming.size());
+      if (text::words(std::string(name)).size() <= asked.size() + 2 && all_said(name)) return true;
+    }
+  }
+  std::size_t end = std::string_view::npos;
+  for (std::string_view verb : {" is ", " are ", " was ", " were ", " means ", " refers to "}) {
+    end = std::min(end, sentence.find(verb));
+  }
+  if (end == std::string_view::npos) return false;
+  const std::string_view subject = sentence.substr(0, end);
+  // "This repeats until some checkpoint is able to complete." names it in a clause, not as
+  // its subject.
+  static const std::set<std::string> kClause = {
+      "this",  "these",   "that",  "those", "it",    "they",   "until", "when",   "if",
+      "while", "because", "which", "where", "after", "before", "since", "unless", "who"};
+  const auto words = text::words(std::string(subject));
+  if (std::any_of(words.begin(), words.end(),
+                  [](const std::string& w) { return kClause.contains(w); })) {
+    return false;
+  }
+  return words.size() <= asked.size() + 6 && all_said(subject);
+}
+
 }  // namespace
 
 std::vector<CandidateFeatures> candidate_features(const FeatureInputs& in) {
@@ -262,6 +312,7 @@ std::vector<CandidateFeatures> candidate_features(const FeatureInputs& in) {
                        : static_cast<double>(s.missed_names) / static_cast<double>(x.names.size());
     v[kMissNumber] = s.missed_number ? 1 : 0;
     v[kSwapped] = slot_swapped(in.question.text, c.original, in.question.language) ? 1 : 0;
+    v[kDefines] = defines_asked(in.question, c.original) ? 1 : 0;
     word_features(in, x, i, v);
     out.push_back(f);
   }

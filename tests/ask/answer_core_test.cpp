@@ -170,6 +170,7 @@ TEST(AnswerCoreTest, TheSourcesTitleCountsAsEverySentencesHeading) {
 TEST(AnswerCoreTest, AnAnswerMayQuoteWhatALessonWouldNotSpeak) {
   // "99.4." reads as a section number, a list of five commas as a list, and a line without a
   // full stop as a fragment: none is spoken in a lesson, each may answer a learner's question.
+  // A contents line ("Season Highlights") names a subject and says nothing of it: no answer.
   const std::vector<std::string> lines = {
       "Newton had one of his best seasons, with a career-best quarterback rating of 99.4.",
       "Its defense ranked first, fourth, first, third, and second.",
@@ -177,8 +178,8 @@ TEST(AnswerCoreTest, AnAnswerMayQuoteWhatALessonWouldNotSpeak) {
   lesson::Material m;
   Chunk chunk;
   chunk.source_id = "file_season";
-  chunk.text = "The season opened in September. " + lines[0] + " " + lines[1] + "\n" + lines[2] +
-               "\nWhich team wore white?";
+  chunk.text = "Season Highlights\nThe season opened in September. " + lines[0] + " " + lines[1] +
+               "\n" + lines[2] + "\nWhich team wore white?";
   m.chunks.push_back(chunk);
   EXPECT_EQ(extract::build_candidates(m, "en").size(), 1u);
   const auto written = answer_candidates(m, "en");

@@ -76,6 +76,34 @@ TEST(AnswerFeaturesTest, EveryScoredCandidateHasItsFeaturesAndTheLeadComesFirst)
   EXPECT_TRUE(rank_candidates("When did Levi's Stadium never open?", c, "en", {})[0].turns_round);
 }
 
+// From SQLite's pages: a what-is question is answered by the sentence whose subject names what
+// it asks, or that ends by naming it, over one that only shares its words.
+TEST(AnswerFeaturesTest, ASentenceThatSaysWhatTheAskedThingIsDefinesIt) {
+  const auto c = candidates_of(
+      {"An expression of the form CAST(expr AS type) has an affinity that is the same as a "
+       "column with a declared type of type.",
+       "The type affinity of a column is the recommended type for data stored in that column.",
+       "Moving the log's pages back into the database is called a checkpoint.",
+       "This repeats until some checkpoint is able to complete."});
+  const auto defines = [&](std::string_view question, int candidate) {
+    for (const RankedCandidate& r : rank_candidates(question, c, "en", {})) {
+      if (r.candidate == candidate) return r.features[kDefines];
+    }
+    return -1.0;
+  };
+  EXPECT_DOUBLE_EQ(defines("What is type affinity?", 1), 1.0);
+  EXPECT_DOUBLE_EQ(defines("What is type affinity?", 0), 0.0);
+  EXPECT_DOUBLE_EQ(defines("What is a checkpoint?", 2), 1.0);
+  EXPECT_DOUBLE_EQ(defines("What is a checkpoint?", 3), 0.0);
+  for (const RankedCandidate& r :
+       rank_candidates("Which affinity does a column get?", c, "en", {})) {
+    EXPECT_DOUBLE_EQ(r.features[kDefines], 0.0) << "no what-is question";
+  }
+  const auto ranked = rank_candidates("What is type affinity?", c, "en", {});
+  ASSERT_FALSE(ranked.empty());
+  EXPECT_EQ(ranked[0].candidate, 1);
+}
+
 TEST(AnswerFeaturesTest, AWhenQuestionPicksTheSentenceWithTheYearOverOneRepeatingItsWords) {
   const auto c = candidates_of({
       "The digital service of the satellite company was a digital service like no other.",

@@ -73,6 +73,7 @@ enum Feature : std::size_t {
   kMissNumber,  // 1 when a term of the question with a digit is such a term
   kSwapped,     // slot_swapped(): the sentence has another word where the question has one of
                 // its own, the words beside it the same ("First" / "Second World War")
+  kDefines,     // a what-is question, and the sentence's subject names what it asks
   kFeatureCount
 };
 
@@ -83,7 +84,7 @@ inline constexpr std::array<std::string_view, kFeatureCount> kFeatureNames = {
     "chunk_bm25",   "matched",     "who_name",    "where_name",     "when_year", "how_many_number",
     "what_name",    "what_number", "near_type",   "exact_names",    "own_rel",   "chunk_rel",
     "top_in_chunk", "own_top",     "absent",      "question_terms", "miss_max",  "miss_count",
-    "miss_said",    "miss_name",   "miss_number", "swapped",
+    "miss_said",    "miss_name",   "miss_number", "swapped",        "defines",
 };
 
 using Features = std::array<double, kFeatureCount>;

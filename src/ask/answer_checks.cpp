@@ -22,6 +22,11 @@ bool negated(std::string_view text) {
   return std::regex_search(text.begin(), text.end(), kNegation);
 }
 
+// A word that negates what follows it in a sentence.
+bool negator(std::string_view w) {
+  return w == "not" || w == "no" || w == "never" || w == "cannot" || w.ends_with("n't");
+}
+
 // Antonyms as stemmed terms, both ways. Only pairs whose two sides cannot both be true of the
 // same thing: "won" / "lost" is left out ("X lost to Y" is "Y won"), as is "first" / "last"
 // ("the last time" is the latest).
@@ -88,8 +93,7 @@ bool negates_asked(std::string_view question, const std::vector<std::string>& qu
   std::set<std::string> before_negation;
   bool negation_seen = false;
   for (const std::string& w : text::words(sentence)) {
-    if (w == "not" || w == "no" || w == "never" || w == "cannot" || w == "without" ||
-        w.ends_with("n't")) {
+    if (negator(w) || w == "without") {
       negation_seen = true;
       continue;
     }
@@ -123,9 +127,6 @@ bool denies_asked(std::string_view question, const std::vector<std::string>& que
   const std::set<std::string> terms(question_terms.begin(), question_terms.end());
   std::set<std::string> denied;
   std::set<std::string> plain;
-  const auto negator = [](const std::string& w) {
-    return w == "not" || w == "no" || w == "never" || w == "cannot" || w.ends_with("n't");
-  };
   std::string before;
   for (const std::string& w : text::words(sentence)) {
     for (std::string& t : text::terms(w, language)) {

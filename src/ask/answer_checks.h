@@ -12,11 +12,11 @@
 namespace lectio::ask {
 
 // True when a question that is not negated finds a term of its own said first in the sentence
-// after a negation ("not",
-// "no", "never", "cannot", "without", "n't"): "SQLite does not have a separate Boolean
-// storage class." of "which storage classes SQLite has"; not "the exit status is 1 if no
-// lines were selected" of "what the exit status tells", whose terms come before it. English
-// only (other languages: never).
+// after a negation ("not", "no", "never", "cannot", "without", "n't"), and the sentence ends
+// with it (no clause after the negation): "SQLite does not have a separate Boolean storage
+// class." of "which storage classes SQLite has"; not "the exit status is 1 if no lines were
+// selected" of "what the exit status tells", whose terms come before it. English only (other
+// languages: never).
 bool negates_asked(std::string_view question, const std::vector<std::string>& question_terms,
                    std::string_view sentence, const std::string& language);
 

@@ -84,8 +84,23 @@ struct Context {
   Wh wh = Wh::kOther;
   // Each question term's WordNet bridges (wordnet.h); empty without the database.
   std::map<std::string, std::set<std::string>> bridges;
-  std::set<std::string> names;  // the terms of its capitalised words past the first
+  std::set<std::string> names;       // the terms of its capitalised words past the first
+  std::vector<std::string> defined;  // what a what-is question asks about (what_is_terms)
 };
+
+// The terms a what-is / who-is question asks about ("What is type affinity?" -> "type",
+// "affin"); empty for other questions, in other languages, or past six terms.
+std::vector<std::string> what_is_terms(const Question& q) {
+  if (q.language != "en") return {};
+  static const std::regex kWhatIs(
+      R"(^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?([^?]{1,60}?)\s*\??\s*$)",
+      std::regex::icase);
+  std::cmatch m;
+  if (!std::regex_match(q.text.c_str(), m, kWhatIs)) return {};
+  auto asked = text::terms(m[1].str(), q.language);
+  if (asked.size() > 6) asked.clear();
+  return asked;
+}
 
 // The terms of the question's capitalised words past its first ("Which *NFL* team").
 std::set<std::string> name_terms(const Question& q) {
@@ -126,6 +141,7 @@ Context context_of(const FeatureInputs& in) {
   }
   x.wh = wh_of(in.question);
   x.names = name_terms(in.question);
+  x.defined = what_is_terms(in.question);
   for (const std::string& t : in.wordnet != nullptr ? x.query : std::vector<std::string>{}) {
     const std::vector<std::string> b = in.wordnet->bridges(t);
     x.bridges[t] = {b.begin(), b.end()};
@@ -223,22 +239,15 @@ void word_features(const FeatureInputs& in, const Context& x, std::size_t i, Fea
   v[kExactNames] = words.exact_names;
 }
 
-// "What is type affinity?" of "The type affinity of a column is the recommended type ...": the
-// question asks what something is, and the sentence's subject, before its first "is" / "are"
-// / "was" / "were" / "means" / "refers to", names it (every term of it, in at most six more
-// words), or the sentence ends by naming it ("... is called a "checkpoint"."). A learner's
-// commonest question of a manual; the ranker weighs it as fitted.
-bool defines_asked(const Question& q, std::string_view sentence) {
-  if (q.language != "en") return false;
-  static const std::regex kWhatIs(
-      R"(^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?([^?]{1,60}?)\s*\??\s*$)",
-      std::regex::icase);
-  std::cmatch m;
-  if (!std::regex_match(q.text.c_str(), m, kWhatIs)) return false;
-  const auto asked = text::terms(m[1].str(), q.language);
-  if (asked.empty() || asked.size() > 6) return false;
+// "What is type affinity?" of "The type affinity of a column is the recommended type ...":
+// `asked` (what_is_terms) is what a what-is question asks about, and the sentence's subject,
+// before its first "is" / "are" / "was" / "were" / "means" / "refers to", names it (every term
+// of it, in at most six more words), or the sentence ends by naming it ("... is called a
+// "checkpoint"."). A learner's commonest question of a manual; the ranker weighs it as fitted.
+bool defines_asked(const std::vector<std::string>& asked, std::string_view sentence) {
+  if (asked.empty()) return false;
   const auto all_said = [&](std::string_view part) {
-    const auto said = text::terms(std::string(part), q.language);
+    const auto said = text::terms(std::string(part), "en");
     return std::all_of(asked.begin(), asked.end(), [&](const std::string& t) {
       return std::find(said.begin(), said.end(), t) != said.end();
     });
@@ -312,7 +321,7 @@ std::vector<CandidateFeatures> candidate_features(const FeatureInputs& in) {
                        : static_cast<double>(s.missed_names) / static_cast<double>(x.names.size());
     v[kMissNumber] = s.missed_number ? 1 : 0;
     v[kSwapped] = slot_swapped(in.question.text, c.original, in.question.language) ? 1 : 0;
-    v[kDefines] = defines_asked(in.question, c.original) ? 1 : 0;
+    v[kDefines] = defines_asked(x.defined, c.original) ? 1 : 0;
     word_features(in, x, i, v);
     out.push_back(f);
   }

@@ -66,8 +66,6 @@ std::optional<std::pair<std::string, std::string>> definition_question(const ext
                                                                        const std::string& lang) {
   if (c.dangling) return std::nullopt;
   if (lang == "zh") {
-    // "“预依赖”：类似于 Depends，但……": a quoted term and its definition after a colon, as a
-    // manual lists the values of a field.
     const auto at = c.text.find("是");
     if (at == std::string::npos || at < 6 || at > 30) return std::nullopt;
     // "X是为……设计的" says what X was made for, not what X is.

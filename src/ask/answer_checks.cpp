@@ -9,6 +9,7 @@
 
 #include "lectio/text/stopwords.h"
 #include "lectio/text/terms.h"
+#include "lectio/text/wordnet.h"
 #include "lectio/text/words.h"
 
 namespace lectio::ask {
@@ -66,6 +67,36 @@ bool prefixed_opposite(const std::string& a, const std::string& b) {
     }
   }
   return false;
+}
+
+// An ordinal or a word that ranks ("first", "last", "second"): WordNet calls "first" and
+// "last" opposites, but "the last time" is the latest, and a swapped ordinal is
+// slot_swapped()'s to see.
+bool ranks(const std::string& stem) {
+  static const std::set<std::string> kRanks = {"first", "last", "second", "third", "next", "final"};
+  return kRanks.contains(stem);
+}
+
+// Two verbs that tell one event from either side ("X lost to Y" is "Y won"; "gave" /
+// "took", "led" / "followed"): WordNet calls them antonyms, but the sentence saying one
+// answers a question asking the other.
+bool converse(const std::string& a, const std::string& b) {
+  static const std::set<std::pair<std::string, std::string>> kPairs = [] {
+    const std::vector<std::pair<const char*, const char*>> words = {
+        {"win", "lose"},    {"won", "lost"},     {"lose", "find"},       {"lost", "found"},
+        {"give", "take"},   {"lead", "follow"},  {"leader", "follower"}, {"teach", "learn"},
+        {"lend", "borrow"}, {"send", "receive"}, {"import", "export"}};
+    std::set<std::pair<std::string, std::string>> out;
+    for (const auto& [x, y] : words) {
+      const auto tx = text::terms(x, "en");
+      const auto ty = text::terms(y, "en");
+      if (tx.size() != 1 || ty.size() != 1) continue;
+      out.emplace(tx.front(), ty.front());
+      out.emplace(ty.front(), tx.front());
+    }
+    return out;
+  }();
+  return kPairs.contains({a, b});
 }
 
 }  // namespace
@@ -193,13 +224,24 @@ bool number_differs(std::string_view question, std::string_view sentence,
 }
 
 std::string opposite_said(const std::vector<std::string>& question_terms,
-                          const std::set<std::string>& said, const std::string& language) {
+                          const std::set<std::string>& said, const std::string& language,
+                          const text::WordNet* wordnet) {
   if (language != "en") return {};
+  const std::set<std::string> asked(question_terms.begin(), question_terms.end());
+  const auto opposite = [&](const std::string& o) {
+    return said.contains(o) && !asked.contains(o);
+  };
   for (const std::string& t : question_terms) {
     if (said.contains(t)) continue;
     if (const auto it = antonyms().find(t); it != antonyms().end()) {
-      for (const std::string& o : it->second) {
-        if (said.contains(o)) return t;
+      if (std::any_of(it->second.begin(), it->second.end(), opposite)) return t;
+    }
+    if (wordnet != nullptr && !ranks(t)) {
+      const std::vector<std::string> o = wordnet->antonyms(t);
+      if (std::any_of(o.begin(), o.end(), [&](const std::string& w) {
+            return !ranks(w) && !converse(t, w) && opposite(w);
+          })) {
+        return t;
       }
     }
     for (const std::string& s : said) {

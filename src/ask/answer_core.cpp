@@ -93,6 +93,13 @@ bool answer_type_word(const std::string& before, const std::string& word) {
   return false;
 }
 
+// WordNet for a learner's question in English (its bridges, its antonyms); null for a brief's
+// questions, which keep the ranking and the refusals the lesson goldens were made with.
+const text::WordNet* learner_wordnet(const Question& q, const PickOptions& options) {
+  if (!options.bridge || !options.weigh_absent_terms || q.language != "en") return nullptr;
+  return options.wordnet != nullptr ? options.wordnet : text::WordNet::shared();
+}
+
 // Scores every candidate against the question, best first (ties in document order).
 std::vector<RankedCandidate> score_candidates(const Question& q,
                                               const std::vector<extract::Candidate>& candidates,
@@ -115,12 +122,7 @@ std::vector<RankedCandidate> score_candidates(const Question& q,
     total += weight.back().second;
   }
   if (total <= 0) return {};
-  // Bridges only for a learner's question in English: a brief's questions keep the ranking
-  // the lesson goldens were made with.
-  const text::WordNet* wordnet = nullptr;
-  if (options.bridge && options.weigh_absent_terms && q.language == "en") {
-    wordnet = options.wordnet != nullptr ? options.wordnet : text::WordNet::shared();
-  }
+  const text::WordNet* wordnet = learner_wordnet(q, options);
   // A term the sources lack is absent unless they hold a bridge of it ("present" / "current").
   const auto said = [&](const std::string& t) {
     if (stats.document_frequency(t) > 0) return true;
@@ -160,12 +162,12 @@ std::vector<RankedCandidate> score_candidates(const Question& q,
 // the other way: the question is negated and it is not, or it (with the sentence before it)
 // says the opposite of one of the question's words. The sources then do not say what was
 // asked, and the best they have is not an answer.
-// `learner`: a learner's question (PickOptions::weigh_absent_terms), which a swapped word
-// also turns round (slot_swapped); a brief's question is the lesson's own wording.
+// A learner's question (PickOptions::weigh_absent_terms) is also turned round by a swapped
+// word (slot_swapped) and by WordNet's antonyms; a brief's question is the lesson's own wording.
 bool says_otherwise(const Question& q, const std::vector<extract::Candidate>& candidates,
-                    const text::TermStats& stats, int lead, bool learner) {
+                    const text::TermStats& stats, int lead, const PickOptions& options) {
   const extract::Candidate& c = candidates[static_cast<std::size_t>(lead)];
-  if (learner && slot_swapped(q.text, c.original, q.language)) return true;
+  if (options.weigh_absent_terms && slot_swapped(q.text, c.original, q.language)) return true;
   if (negation_differs(q.text, c.original, q.language)) return true;
   if (denies_asked(q.text, q.terms, c.original, q.language)) return true;
   if (degree_reversed(q.text, c.original, q.language)) return true;
@@ -176,7 +178,7 @@ bool says_otherwise(const Question& q, const std::vector<extract::Candidate>& ca
     const std::vector<std::string>& prev = stats.doc(lead - 1);
     said.insert(prev.begin(), prev.end());
   }
-  return !opposite_said(q.terms, said, q.language).empty();
+  return !opposite_said(q.terms, said, q.language, learner_wordnet(q, options)).empty();
 }
 
 // The best sentence that carries enough of the question, then the next best that do too and
@@ -200,8 +202,7 @@ std::vector<int> choose(const Question& q, const std::vector<RankedCandidate>& r
     });
   }
   if (lead == ranked.end()) lead = std::find_if(ranked.begin(), ranked.end(), carries);
-  if (lead == ranked.end() ||
-      says_otherwise(q, candidates, stats, lead->candidate, options.weigh_absent_terms)) {
+  if (lead == ranked.end() || says_otherwise(q, candidates, stats, lead->candidate, options)) {
     return {};
   }
   if (options.refuse_unsure && options.weigh_absent_terms && q.language == "en") {
@@ -410,8 +411,7 @@ std::vector<RankedCandidate> rank_candidates(std::string_view question,
   std::vector<RankedCandidate> ranked =
       score_candidates(p->q, candidates, p->stats, p->vectors, options);
   for (RankedCandidate& r : ranked) {
-    r.turns_round =
-        says_otherwise(p->q, candidates, p->stats, r.candidate, options.weigh_absent_terms);
+    r.turns_round = says_otherwise(p->q, candidates, p->stats, r.candidate, options);
   }
   return ranked;
 }

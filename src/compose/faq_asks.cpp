@@ -121,6 +121,12 @@ std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Mat
       if (seen_subjects.insert(join_terms(*cq, brief.language)).second) {
         found.push_back({-worth[i], {*cq, *cq, static_cast<int>(i), -1, {}, {}}});
       }
+    } else if (const auto nq = naming_question(candidates[i], brief.language)) {
+      if (named_enough(nq->second, lesson_terms, brief.language) &&
+          seen_subjects.insert(join_terms(nq->second, brief.language)).second) {
+        found.push_back(
+            {-worth[i], {nq->first, nq->second, static_cast<int>(i), -1, {}, {}, true}});
+      }
     } else if (const auto q = definition_question(candidates[i], brief.language)) {
       if (named_enough(q->second, lesson_terms, brief.language) &&
           seen_subjects.insert(join_terms(q->second, brief.language)).second) {

@@ -48,7 +48,7 @@ std::optional<std::string> quoted_term_zh(const std::string& sentence) {
 // {"What is a checkpoint?", "checkpoint"}: a sentence that gives a name to what it describes
 // defines the name. Its subject must say what is named: "This is known as indirect expansion."
 // points back to a sentence the answer would not have.
-std::optional<std::pair<std::string, std::string>> naming_question(const std::string& sentence) {
+std::optional<std::pair<std::string, std::string>> naming_question_en(const std::string& sentence) {
   static const std::regex kNaming(
       R"re(^([A-Z][\w-]*(?: [\w'’-]+){1,14}) (is|are) (?:called|known as|referred to as|termed) (?:(a|an|the) )?["“']?([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})["”']?[.,;:])re");
   std::smatch m;
@@ -60,7 +60,47 @@ std::optional<std::pair<std::string, std::string>> naming_question(const std::st
   return std::make_pair(fmt::format("What {} {}{}?", m[2].str(), article, term), term);
 }
 
+// "……"$PATH" 变量的值也叫作 Shell 的搜索路径。" -> {"Shell 的搜索路径是什么？", the name}: the
+// Chinese of naming_question(). The name ends the sentence (a name in an aside, "(有时候被称为
+// 通配符)", is a gloss, not what the sentence defines), and what is named is said before the
+// naming word, not pointed back to ("这叫作……").
+std::optional<std::pair<std::string, std::string>> naming_question_zh(const std::string& sentence) {
+  static constexpr std::array<std::string_view, 8> kNaming = {
+      "也叫作", "也叫做", "也称为", "也称作", "被称为", "被称作", "叫作", "称为"};
+  static constexpr std::array<std::string_view, 6> kPointing = {"这", "那", "它", "此", "其", "该"};
+  static constexpr std::array<std::string_view, 9> kBreaks = {"，", "、", "；", "：",    "（",
+                                                              "(",  "“",  "\"", "的时候"};
+  for (std::string_view naming : kNaming) {
+    const std::size_t at = sentence.find(naming);
+    if (at == std::string::npos) continue;
+    std::string_view name = std::string_view(sentence).substr(at + naming.size());
+    if (!name.ends_with("。")) return std::nullopt;
+    name.remove_suffix(std::string_view("。").size());
+    while (name.starts_with(" ")) name.remove_prefix(1);
+    // What is named: the clause before the naming word.
+    std::string_view named = std::string_view(sentence).substr(0, at);
+    if (const std::size_t comma = named.rfind("，"); comma != std::string_view::npos) {
+      named.remove_prefix(comma + std::string_view("，").size());
+    }
+    const bool points = std::any_of(kPointing.begin(), kPointing.end(),
+                                    [&](std::string_view p) { return named.starts_with(p); });
+    const bool plain_name = !name.empty() && text::character_count(name) <= 12 &&
+                            std::none_of(kBreaks.begin(), kBreaks.end(), [&](std::string_view b) {
+                              return name.find(b) != std::string_view::npos;
+                            });
+    if (points || named.empty() || !plain_name) return std::nullopt;
+    return std::make_pair(fmt::format("{}是什么？", name), std::string(name));
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<std::pair<std::string, std::string>> naming_question(const extract::Candidate& c,
+                                                                   const std::string& lang) {
+  if (c.dangling) return std::nullopt;
+  return lang == "zh" ? naming_question_zh(c.text) : naming_question_en(c.text);
+}
 
 std::optional<std::pair<std::string, std::string>> definition_question(const extract::Candidate& c,
                                                                        const std::string& lang) {
@@ -79,7 +119,6 @@ std::optional<std::pair<std::string, std::string>> definition_question(const ext
     }
     return std::make_pair(fmt::format("{}是什么？", subject), subject);
   }
-  if (auto named = naming_question(c.text)) return named;
   static const std::regex kDefinition(
       R"(^((?:(A|An|The) )?([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})) (is|are) (a|an|the|one|used|what|how|where|when|any) )");
   std::smatch m;

@@ -15,6 +15,14 @@ namespace lectio::compose {
 std::optional<std::pair<std::string, std::string>> definition_question(const extract::Candidate& c,
                                                                        const std::string& lang);
 
+// "Moving the WAL file transactions back into the database is called a "checkpoint"." ->
+// {"What is a checkpoint?", "checkpoint"}; "……变量的值也叫作 Shell 的搜索路径。" -> {"Shell 的搜索
+// 路径是什么？", "Shell 的搜索路径"}: a sentence that gives a name to what it describes
+// defines the name, and answers the question whole. Nothing when what is named is pointed back
+// to ("This is known as ...", "这叫作……") or the name is an aside.
+std::optional<std::pair<std::string, std::string>> naming_question(const extract::Candidate& c,
+                                                                   const std::string& lang);
+
 // "“预依赖”：类似于 Depends，但列出的软件包必须提前完成安装。" -> {"“预依赖”是什么意思？",
 // "预依赖"}: a Chinese sentence that opens with a quoted term and a colon says what the term means,
 // as a manual lists the values of a field; the sentence answers the question whole. Nothing for

@@ -183,6 +183,36 @@ std::vector<std::string> WordNet::compute(const std::string& stem) const {
   return {out.begin(), out.end()};
 }
 
+std::vector<std::string> WordNet::compute_antonyms(const std::string& stem) const {
+  std::set<std::string> out;
+  const auto it = senses_.find(stem);
+  if (it == senses_.end()) return {};
+  for (const Sense& sense : it->second) {
+    for (const long offset : sense.offsets) {
+      const Synset s = parse_synset(synset_line(sense.part, offset));
+      const auto own = std::find(s.words.begin(), s.words.end(), sense.lemma);
+      if (own == s.words.end()) continue;
+      const int number = static_cast<int>(own - s.words.begin()) + 1;
+      for (const Synset::Pointer& p : s.pointers) {
+        // "!": an antonym, always between two words (source and target numbered).
+        if (p.symbol != "!" || p.source != number || p.target == 0) continue;
+        const Synset target = parse_synset(synset_line(part_of(p.pos), p.offset));
+        if (p.target > static_cast<int>(target.words.size())) continue;
+        std::string o = stem_of(target.words[static_cast<std::size_t>(p.target) - 1]);
+        if (!o.empty() && o != stem) out.insert(std::move(o));
+      }
+    }
+  }
+  return {out.begin(), out.end()};
+}
+
+std::vector<std::string> WordNet::antonyms(const std::string& stem) const {
+  std::lock_guard lock(mutex_);
+  const auto cached = antonym_cache_.find(stem);
+  if (cached != antonym_cache_.end()) return cached->second;
+  return antonym_cache_[stem] = compute_antonyms(stem);
+}
+
 std::vector<std::string> WordNet::bridges(const std::string& stem) const {
   std::lock_guard lock(mutex_);
   const auto cached = cache_.find(stem);

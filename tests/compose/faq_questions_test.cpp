@@ -51,19 +51,35 @@ TEST(FaqQuestionsTest, ADefiningSentenceMakesAWhatQuestion) {
 // From SQLite's WAL page and bash's manual: a sentence that names what it describes defines
 // the name; one whose subject points back ("This is known as ...") does not say what it names.
 TEST(FaqQuestionsTest, ASentenceThatNamesAThingMakesAWhatQuestion) {
-  const auto named = definition_question(
+  const auto named = naming_question(
       sentence("Moving the WAL file transactions back into the database is called a "
                "\"checkpoint\"."),
       "en");
   ASSERT_TRUE(named);
   EXPECT_EQ(named->first, "What is a checkpoint?");
   EXPECT_EQ(named->second, "checkpoint");
-  const auto plural = definition_question(
+  const auto plural = naming_question(
       sentence("Journals left behind by a crashed process are known as hot journals."), "en");
   ASSERT_TRUE(plural);
   EXPECT_EQ(plural->first, "What are hot journals?");
-  EXPECT_FALSE(definition_question(sentence("This is known as indirect expansion."), "en"));
-  EXPECT_FALSE(definition_question(sentence("Such a file is called a journal for short."), "en"));
+  EXPECT_FALSE(naming_question(sentence("This is known as indirect expansion."), "en"));
+  EXPECT_FALSE(naming_question(sentence("Such a file is called a journal for short."), "en"));
+}
+
+// The same in Chinese, from Debian's reference: the name ends the sentence and what it names is
+// said before it; a name in an aside, or a naming that points back, makes no question.
+TEST(FaqQuestionsTest, AChineseSentenceThatNamesAThingMakesAWhatQuestion) {
+  const auto path =
+      naming_question(sentence("Shell 会在 \"$PATH\" 变量所包含的目录列表里进行搜索，\"$PATH\" "
+                               "变量的值也叫作 Shell 的搜索路径。"),
+                      "zh");
+  ASSERT_TRUE(path);
+  EXPECT_EQ(path->first, "Shell 的搜索路径是什么？");
+  EXPECT_EQ(path->second, "Shell 的搜索路径");
+  EXPECT_FALSE(naming_question(
+      sentence("将文件名扩展为 glob，(有时候被称为 通配符)，以此来满足这方面的需求。"), "zh"));
+  EXPECT_FALSE(naming_question(sentence("这通常被称为软件包的依赖关系。"), "zh"));
+  EXPECT_FALSE(naming_question(sentence("这个值叫作 umask。"), "zh"));
 }
 
 // From Debian's reference in Chinese: the values of a control field, each a quoted term and

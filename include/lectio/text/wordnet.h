@@ -34,6 +34,12 @@ class WordNet {
   // `stem` itself; sorted; empty for a word WordNet lacks. Thread-safe (lookups are cached).
   std::vector<std::string> bridges(const std::string& stem) const;
 
+  // The stems of the words WordNet calls opposites of a word of stem `stem` in some sense
+  // ("accelerate" / "decelerate", "public" / "private"): its direct antonyms, word to word,
+  // not the wider clusters an adjective's satellites reach ("loose" / "dense" is not one).
+  // Sorted; empty for a word WordNet gives no antonym. Thread-safe (cached).
+  std::vector<std::string> antonyms(const std::string& stem) const;
+
   // True when some English word of stem `stem` is in WordNet ("never", "cost"): a word, not a
   // typo (respelt() in answer_words.h).
   bool knows(const std::string& stem) const {
@@ -48,15 +54,17 @@ class WordNet {
   };
   WordNet() = default;
   std::vector<std::string> compute(const std::string& stem) const;
+  std::vector<std::string> compute_antonyms(const std::string& stem) const;
   std::string synset_line(int part, long offset) const;
 
   std::map<std::string, std::vector<Sense>> senses_;  // stem -> the lemmas of that stem
   // Irregular forms and their base forms ("won" / "win", "men" / "man"), both ways, as stems:
   // the *.exc files that WordNet's own morphology reads.
   std::map<std::string, std::set<std::string>> irregular_;
-  mutable std::mutex mutex_;        // guards files_ and cache_
+  mutable std::mutex mutex_;        // guards files_, cache_ and antonym_cache_
   mutable std::ifstream files_[4];  // data.noun, data.verb, data.adj, data.adv
   mutable std::map<std::string, std::vector<std::string>> cache_;
+  mutable std::map<std::string, std::vector<std::string>> antonym_cache_;
 };
 
 }  // namespace lectio::text

@@ -67,6 +67,7 @@ constexpr Features kHandWeights = [] {
   w[kPrior] = 0.1;
   w[kTyped] = 0.3;
   w[kDangling] = -0.15;
+  w[kDefines] = 0.4;
   return w;
 }();
 

@@ -89,14 +89,23 @@ struct Context {
 };
 
 // The terms a what-is / who-is question asks about ("What is type affinity?" -> "type",
-// "affin"); empty for other questions, in other languages, or past six terms.
+// "affin"; "Can you explain what type affinity is and how ...?" alike); empty for other
+// questions, in other languages, or past six terms.
 std::vector<std::string> what_is_terms(const Question& q) {
   if (q.language != "en") return {};
   static const std::regex kWhatIs(
       R"(^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?([^?]{1,60}?)\s*\??\s*$)",
       std::regex::icase);
+  // A brief's question may ask it inside another: "Can you explain what type affinity is and
+  // how a column gets it?".
+  static const std::regex kEmbedded(
+      R"(\bwhat\s+(?:(?:a|an|the)\s+)?((?:(?!(?:what|how|why|and|or|is|are)\b)[A-Za-z][\w-]*\s+){1,5}?)(?:is|are)\s*(?:\?|,|and\b|$))",
+      std::regex::icase);
   std::cmatch m;
-  if (!std::regex_match(q.text.c_str(), m, kWhatIs)) return {};
+  if (!std::regex_match(q.text.c_str(), m, kWhatIs) &&
+      !std::regex_search(q.text.c_str(), m, kEmbedded)) {
+    return {};
+  }
   auto asked = text::terms(m[1].str(), q.language);
   if (asked.size() > 6) asked.clear();
   return asked;

@@ -104,6 +104,30 @@ TEST(AnswerFeaturesTest, ASentenceThatSaysWhatTheAskedThingIsDefinesIt) {
   EXPECT_EQ(ranked[0].candidate, 1);
 }
 
+// A brief's question asks it inside another ("Can you explain what type affinity is and how a
+// column gets it?"), and the hand-set order a brief's questions are ranked by reads it too
+// (the held-out SQLite lesson's FAQ answered that question with a sentence about operators on
+// column names). Two sentences of the same words: the one that says what the thing is leads.
+TEST(AnswerFeaturesTest, ABriefsQuestionAskingWhatAThingIsLeadsWithItsDefinition) {
+  const std::vector<std::string> page = {
+      "The recommended type for data in a column is its type affinity.",
+      "The type affinity of a column is the recommended type for data in it.",
+      "A column with TEXT affinity stores all data using storage classes NULL, TEXT or BLOB."};
+  const auto c = candidates_of(page);
+  constexpr const char* kAsked = "Can you explain what type affinity is and how a column gets it?";
+  PickOptions brief;
+  brief.weigh_absent_terms = false;
+  EXPECT_EQ(lead(kAsked, c, brief), page[1]);
+  for (const RankedCandidate& r : rank_candidates(kAsked, c, "en", brief)) {
+    EXPECT_DOUBLE_EQ(r.features[kDefines], r.candidate == 1 ? 1.0 : 0.0);
+  }
+  // "what" that asks of something else is no what-is question.
+  for (const RankedCandidate& r :
+       rank_candidates("Can you explain what a column gets and what it is?", c, "en", brief)) {
+    EXPECT_DOUBLE_EQ(r.features[kDefines], 0.0);
+  }
+}
+
 TEST(AnswerFeaturesTest, AWhenQuestionPicksTheSentenceWithTheYearOverOneRepeatingItsWords) {
   const auto c = candidates_of({
       "The digital service of the satellite company was a digital service like no other.",

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 
 #include "ask/answer_checks.h"
 #include "lectio/text/terms.h"
@@ -326,6 +327,33 @@ TEST(AnswerCoreTest, AWordSwappedIntoTheQuestionsSlotIsASign) {
   EXPECT_FALSE(slot_swapped("The Second World War caused what to be shelved?",
                             "Suggestions were shelved due to the outbreak of the First World War.",
                             "zh"));
+}
+
+// From SQLite's WAL page: the sentence that names what a what-is question asks leads, over
+// sentences of a chunk all about it that rank higher by their shared words; for a learner's
+// question and a lesson's alike.
+TEST(AnswerCoreTest, AWhatIsQuestionLeadsWithTheSentenceThatSaysWhatItIs) {
+  const std::vector<std::string> page = {
+      "FULL and RESTART checkpoints try harder to run each checkpoint to completion.",
+      "A checkpoint runs by default when the checkpoint log reaches a thousand pages.",
+      "Moving the log's pages back into the database file is called a checkpoint."};
+  auto c = candidates_of(page);
+  // The first two are of the chunk retrieval ranked first (the page's section on checkpoints),
+  // the third of one it ranked low.
+  c[2].chunk = 1;
+  c[2].previous = -1;
+  const std::map<int, double> prior = {{0, 1.0}, {1, 0.1}};
+  // Which sentence leads, not whether three sentences are enough to answer at all.
+  PickOptions learner;
+  learner.refuse_unsure = false;
+  learner.chunk_prior = prior;
+  EXPECT_EQ(lead("What is a checkpoint?", c, learner), page[2]);
+  PickOptions brief;
+  brief.weigh_absent_terms = false;
+  brief.chunk_prior = prior;
+  EXPECT_EQ(lead("What is a checkpoint?", c, brief), page[2]);
+  // Another question of the same words is ranked as before.
+  EXPECT_NE(lead("When does a checkpoint run?", c, learner), page[2]);
 }
 
 }  // namespace lectio::ask

@@ -189,8 +189,11 @@ std::vector<int> choose(const Question& q, const std::vector<RankedCandidate>& r
                         const text::TermStats& stats, const std::vector<text::TermVector>& vectors,
                         const PickOptions& options) {
   // The lead: the best sentence that carries the question.
+  const auto flagged = [](const std::vector<bool>& v, int c) {
+    return !v.empty() && v[static_cast<std::size_t>(c)];
+  };
   const auto may_lead = [&](int c) {
-    return options.not_lead.empty() || !options.not_lead[static_cast<std::size_t>(c)];
+    return !flagged(options.not_lead, c) && !flagged(options.after_previous_only, c);
   };
   const auto carries = [&](const RankedCandidate& s) {
     return s.coverage >= options.min_coverage && may_lead(s.candidate);
@@ -228,6 +231,11 @@ std::vector<int> choose(const Question& q, const std::vector<RankedCandidate>& r
   for (const RankedCandidate& s : ranked) {
     if (static_cast<int>(chosen.size()) >= options.max_sentences) break;
     if (s.coverage < options.min_coverage / 2) continue;
+    if (flagged(options.after_previous_only, s.candidate) &&
+        std::find(chosen.begin(), chosen.end(),
+                  candidates[static_cast<std::size_t>(s.candidate)].previous) == chosen.end()) {
+      continue;
+    }
     bool duplicate = false;
     for (int j : chosen) {
       duplicate =

@@ -51,12 +51,15 @@ std::vector<int> pick_faq(const std::string& question, const std::string& focus_
   ask::PickOptions pick;
   pick.max_sentences = kFaqAnswerMax;
   pick.chunk_prior = focus_for(focus_text, brief, material).chunk_prior;
-  // A FAQ answer is heard on its own: a sentence that points back to one before it is left out.
   pick.excluded = said.led;
   // Their first sentence follows a definition when `follows`: it leads nothing.
   if (!follows) pick.not_lead = said.answered;
+  // A FAQ answer is heard on its own: a sentence that points back to one before it follows
+  // that sentence or is left out.
+  pick.after_previous_only.assign(candidates.size(), false);
   for (std::size_t i = 0; i < candidates.size(); ++i) {
-    if (candidates[i].dangling || (!outside.empty() && outside[i])) pick.excluded[i] = true;
+    if (!outside.empty() && outside[i]) pick.excluded[i] = true;
+    pick.after_previous_only[i] = candidates[i].dangling;
   }
   // The brief's own questions: the lesson's sources are about them by construction, so a term
   // the sources never use does not make the question foreign, and an answer may carry a

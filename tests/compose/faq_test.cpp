@@ -185,6 +185,26 @@ TEST(FaqTest, AnAnswerRemindsOfAnotherAnswerOnce) {
   EXPECT_EQ(std::count_if(b.begin(), b.end(), [&](const auto& s) { return has(a, s); }), 1);
 }
 
+// From grep's manual: a sentence that opens by pointing back ("However, ...") is heard right
+// after the sentence it goes on from, or not at all; before, the answer's second sentence was a
+// weaker match elsewhere ("Scripts should avoid them whenever possible.").
+TEST(FaqTest, APointingSentenceFollowsOnlyWhatItPointsAt) {
+  const Fixture f({chunk(0, {"Exit Status"},
+                         "Normally the exit status of grep is 0 if a line is selected and 1 if "
+                         "no lines were selected. However, if the quiet option is used and a "
+                         "line is selected, the exit status is 0 even if an error occurred."),
+                   chunk(1, {"Problematic Expressions"},
+                         "Some expressions are slow in every script. Scripts should avoid them "
+                         "whenever possible. This is a second remark on the exit status.")});
+  FaqSaid said(f.candidates.size());
+  const auto a = texts(f.answer("What does the exit status of grep tell a script?", said));
+  ASSERT_GE(a.size(), 2u);
+  EXPECT_EQ(a[0].substr(0, 26), "Normally the exit status o");
+  EXPECT_EQ(a[1].substr(0, 19), "However, if the qui");
+  // The pointing sentence of the other chunk goes on from a sentence the answer lacks.
+  EXPECT_FALSE(has(a, "This is a second remark on the exit status."));
+}
+
 // Short of its minimum, the FAQ asks last what the sections say follows from a condition and
 // why: each answered first by its own sentence, which is the whole answer.
 TEST(FaqTest, AShortFaqAsksLastWhatFollowsFromAConditionAndWhy) {

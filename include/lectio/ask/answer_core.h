@@ -62,6 +62,12 @@ struct PickOptions {
   // marks the sentences earlier answers said: a reminder may say one again, but an answer
   // that opens with it reads as the same answer twice.
   std::vector<bool> not_lead;
+  // Candidates that may follow only the sentence right before them (extract::Candidate::
+  // previous), once it is in the answer, and never lead (by index); may be empty. A lesson's FAQ
+  // marks the sentences that open by pointing back ("However, if the -q option is used ...",
+  // "This line should be of the form #!"): heard right after what they point at, they go on
+  // from it; anywhere else they point at nothing.
+  std::vector<bool> after_previous_only;
   // A question that is not negated is led by a sentence that is not either, when one carries
   // it: "SQLite does not have a separate Boolean storage class." says what is not so, and
   // answers "which storage classes SQLite has" only after what is. For the lesson FAQ's

@@ -44,12 +44,19 @@ std::vector<std::string> paragraphs(std::string_view text) {
 // letter and a full stop after a space or another initial ("John I. | Jenkins", "T. J. |
 // Ward"); ICU's English suppressions hold single letters only as parts of longer
 // abbreviations ("U.S."), so adding "I." to them changes nothing. An initial is a name's far
-// more often than a sentence's end ("World War I."). A line break still ends the sentence.
+// more often than a sentence's end ("World War I."). Nor does a "!" or "?" with no space after
+// it ("#!/usr/bin/env"). A line break still ends the sentence.
 bool false_break(std::string_view text, std::size_t end) {
   while (end > 0 && is_space(text[end - 1])) {
     if (text[--end] == '\n') return false;  // a line break ends it whatever came before
   }
   const std::string_view before = text.substr(0, end);
+  // "!" or "?" with no space after it is part of a token, not a stop: "#!/usr/bin/env",
+  // "${!prefix}", "?*". ICU ends a sentence after either whatever follows.
+  if (end > 0 && end < text.size() && (text[end - 1] == '!' || text[end - 1] == '?') &&
+      !is_space(text[end])) {
+    return true;
+  }
   for (std::string_view abbreviation : {"e.g.", "i.e."}) {
     if (before.ends_with(abbreviation)) return true;
   }

@@ -45,6 +45,15 @@ TEST(SentencesTest, InitialsTitlesAndExamplesDoNotEndASentence) {
                "Traditions abound (e.g. Keys are handed over).", "Then World War I. It ended."}));
 }
 
+// From Debian's Python policy and bash's manual: "!" or "?" inside a token is no stop.
+TEST(SentencesTest, AStopInsideATokenDoesNotEndASentence) {
+  EXPECT_EQ(sentences("As noted, the form #!/usr/bin/env interpreter_name is deprecated. Use "
+                      "${!prefix*} or the glob a?b! Then stop.",
+                      "en"),
+            (Strings{"As noted, the form #!/usr/bin/env interpreter_name is deprecated.",
+                     "Use ${!prefix*} or the glob a?b!", "Then stop."}));
+}
+
 TEST(SentencesTest, BlankLinesEndParagraphsAndSingleLineBreaksDoNot) {
   EXPECT_EQ(sentences("A heading without a stop\n\nThe text\nwraps here.\n \nLast", "en"),
             (Strings{"A heading without a stop", "The text wraps here.", "Last"}));

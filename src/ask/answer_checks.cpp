@@ -28,32 +28,42 @@ bool negator(std::string_view w) {
   return w == "not" || w == "no" || w == "never" || w == "cannot" || w.ends_with("n't");
 }
 
+using WordPairs = std::map<std::string, std::set<std::string>>;
+
+// Pairs of words as stemmed terms, both ways; a pair with a stop word is left out (nothing to
+// compare).
+WordPairs both_ways(const std::vector<std::pair<const char*, const char*>>& words) {
+  WordPairs out;
+  for (const auto& [a, b] : words) {
+    const auto ta = text::terms(a, "en");
+    const auto tb = text::terms(b, "en");
+    if (ta.size() != 1 || tb.size() != 1) continue;
+    out[ta.front()].insert(tb.front());
+    out[tb.front()].insert(ta.front());
+  }
+  return out;
+}
+
+bool paired(const WordPairs& pairs, const std::string& a, const std::string& b) {
+  const auto it = pairs.find(a);
+  return it != pairs.end() && it->second.contains(b);
+}
+
 // Antonyms as stemmed terms, both ways. Only pairs whose two sides cannot both be true of the
 // same thing: "won" / "lost" is left out ("X lost to Y" is "Y won"), as is "first" / "last"
 // ("the last time" is the latest).
-const std::map<std::string, std::set<std::string>>& antonyms() {
-  static const std::map<std::string, std::set<std::string>> kPairs = [] {
-    const std::vector<std::pair<const char*, const char*>> words = {
-        {"smallest", "largest"},  {"smallest", "biggest"},  {"least", "most"},
-        {"fewest", "most"},       {"lowest", "highest"},    {"worst", "best"},
-        {"youngest", "oldest"},   {"earliest", "latest"},   {"minimum", "maximum"},
-        {"shortest", "longest"},  {"short", "long"},        {"short", "lengthy"},
-        {"increase", "decrease"}, {"gain", "lose"},         {"gained", "lost"},
-        {"buy", "sell"},          {"bought", "sold"},       {"accept", "reject"},
-        {"include", "exclude"},   {"praise", "criticise"},  {"praise", "criticize"},
-        {"commend", "criticise"}, {"commend", "criticize"}, {"men", "women"},
-        {"male", "female"},       {"succeed", "fail"},      {"always", "never"},
-        {"start", "stop"},        {"allow", "forbid"},      {"allow", "ban"}};
-    std::map<std::string, std::set<std::string>> out;
-    for (const auto& [a, b] : words) {
-      const auto ta = text::terms(a, "en");
-      const auto tb = text::terms(b, "en");
-      if (ta.size() != 1 || tb.size() != 1) continue;  // a stop word: nothing to compare
-      out[ta.front()].insert(tb.front());
-      out[tb.front()].insert(ta.front());
-    }
-    return out;
-  }();
+const WordPairs& antonyms() {
+  static const WordPairs kPairs =
+      both_ways({{"smallest", "largest"},  {"smallest", "biggest"},  {"least", "most"},
+                 {"fewest", "most"},       {"lowest", "highest"},    {"worst", "best"},
+                 {"youngest", "oldest"},   {"earliest", "latest"},   {"minimum", "maximum"},
+                 {"shortest", "longest"},  {"short", "long"},        {"short", "lengthy"},
+                 {"increase", "decrease"}, {"gain", "lose"},         {"gained", "lost"},
+                 {"buy", "sell"},          {"bought", "sold"},       {"accept", "reject"},
+                 {"include", "exclude"},   {"praise", "criticise"},  {"praise", "criticize"},
+                 {"commend", "criticise"}, {"commend", "criticize"}, {"men", "women"},
+                 {"male", "female"},       {"succeed", "fail"},      {"always", "never"},
+                 {"start", "stop"},        {"allow", "forbid"},      {"allow", "ban"}});
   return kPairs;
 }
 
@@ -81,22 +91,18 @@ bool ranks(const std::string& stem) {
 // "took", "led" / "followed"): WordNet calls them antonyms, but the sentence saying one
 // answers a question asking the other.
 bool converse(const std::string& a, const std::string& b) {
-  static const std::set<std::pair<std::string, std::string>> kPairs = [] {
-    const std::vector<std::pair<const char*, const char*>> words = {
-        {"win", "lose"},    {"won", "lost"},     {"lose", "find"},       {"lost", "found"},
-        {"give", "take"},   {"lead", "follow"},  {"leader", "follower"}, {"teach", "learn"},
-        {"lend", "borrow"}, {"send", "receive"}, {"import", "export"}};
-    std::set<std::pair<std::string, std::string>> out;
-    for (const auto& [x, y] : words) {
-      const auto tx = text::terms(x, "en");
-      const auto ty = text::terms(y, "en");
-      if (tx.size() != 1 || ty.size() != 1) continue;
-      out.emplace(tx.front(), ty.front());
-      out.emplace(ty.front(), tx.front());
-    }
-    return out;
-  }();
-  return kPairs.contains({a, b});
+  static const WordPairs kPairs = both_ways({{"win", "lose"},
+                                             {"won", "lost"},
+                                             {"lose", "find"},
+                                             {"lost", "found"},
+                                             {"give", "take"},
+                                             {"lead", "follow"},
+                                             {"leader", "follower"},
+                                             {"teach", "learn"},
+                                             {"lend", "borrow"},
+                                             {"send", "receive"},
+                                             {"import", "export"}});
+  return paired(kPairs, a, b);
 }
 
 }  // namespace

@@ -236,6 +236,15 @@ bool has_finite_verb(std::string_view clause) {
 }
 
 bool points_back(std::string_view sentence, const std::string& language) {
+  // A sentence wholly in brackets is an aside on the one before it: "(The portable POSIX
+  // limit is 255, and even interval expressions with smaller counts can be impractically
+  // slow ...)" after the sentence about interval expressions.
+  std::string_view whole = sentence;
+  while (!whole.empty() && (whole.back() == '.' || whole.back() == ' ')) whole.remove_suffix(1);
+  if ((whole.starts_with("(") && whole.ends_with(")")) ||
+      (whole.starts_with("（") && whole.ends_with("）"))) {
+    return true;
+  }
   const std::string_view s = skip_openers(sentence);
   if (language == "zh") {
     return starts_with_any(

@@ -89,16 +89,19 @@ TEST(ListenableTest, SentencesThatPointBackAreRecognised) {
        {"It speeds up the updates of the archive meta data.",
         "Those for the unstable archive are fixed by the maintainer.",
         "However, the journal is deleted afterwards.", "In this case the lock is released at once.",
-        "\"This\" is what the shell does first.", "For example, git log shows it."}) {
+        "\"This\" is what the shell does first.", "For example, git log shows it.",
+        "(The portable POSIX limit is 255, and larger counts are slow.)"}) {
     EXPECT_TRUE(points_back(s, "en")) << s;
   }
   for (const char* s : {"Git keeps the history of a project.", "Items are stored in order.",
-                        "Iterators stay valid.", "Thistles are not a keyword."}) {
+                        "Iterators stay valid.", "Thistles are not a keyword.",
+                        "(Optional) fields come last in the file."}) {
     EXPECT_FALSE(points_back(s, "en")) << s;
   }
   EXPECT_TRUE(points_back("这种方式让写入变成原子操作。", "zh"));
   EXPECT_TRUE(points_back("此外，日志文件会被删除。", "zh"));
   EXPECT_FALSE(points_back("数据库文件有五种锁状态。", "zh"));
+  EXPECT_TRUE(points_back("（例如 root 用户可以这样做。）", "zh"));
 }
 
 // From the Debian Reference in Chinese: "similarly" and "here" point back; "similar to X"

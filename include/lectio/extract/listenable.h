@@ -30,7 +30,8 @@ enum class Unfit {
 [[nodiscard]] bool has_finite_verb(std::string_view clause);
 
 // True when the sentence opens with a word or phrase that refers back to something said
-// before it ("It", "These", "However", "In this case"; "这", "此外").
+// before it ("It", "These", "However", "In this case"; "这", "此外"), or is wholly in brackets,
+// an aside on the sentence before it.
 [[nodiscard]] bool points_back(std::string_view sentence, const std::string& language);
 
 // True when the text ends as a sentence does (a full stop, "!" or "?", also before a closing

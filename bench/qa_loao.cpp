@@ -5,7 +5,7 @@
 //   lectio_qa_loao FEATURES.jsonl [--use own,heading,...] [--bar 0.40] [--answered 0.90]
 //       [--label gold|answerable] [--no-refusal] [--shipped] [--curve] [--print-model]
 //       [--follow-dump] [--follow-bar 0.5] [--conf-extra F,..] [--l2 0.01] [--iterations 250]
-//       [--trees N] [--defines-first]
+//       [--trees N]
 //
 // Each fold fits the ranker (a softmax over each answerable question's candidates at or over
 // the coverage bar: eval::fit_softmax_ranker) and the refusal model (eval::fit_logistic over
@@ -75,7 +75,6 @@ struct Config {
   std::vector<std::size_t> conf_extra;  // the lead's ranker features the refusal model reads too
   eval::FitOptions ranker_fit, refusal_fit;  // --l2, --iterations (both models)
   int trees = 0;  // --trees N: the refusal model as N rounds of boosted trees (a probe)
-  bool defines_first = false;  // --defines-first: a what-is question's defining sentence leads
 };
 
 struct Model {
@@ -88,7 +87,6 @@ struct Model {
   bool follow_fitted = false;
   double follow_bar = 0.5;
   std::vector<std::size_t> conf_extra;
-  bool defines_first = false;
 };
 
 std::vector<Question> load(const std::string& path) {
@@ -155,13 +153,13 @@ Outcome replay(const Model& m, const Question& q, double bar) {
   }
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const auto& a, const auto& b) { return a.score > b.score; });
-  auto lead =
-      std::find_if(ranked.begin(), ranked.end(), [&](const auto& r) { return r.coverage >= bar; });
-  if (m.defines_first) {
-    const auto defining = std::find_if(ranked.begin(), ranked.end(), [&](const auto& r) {
-      return r.coverage >= bar && r.features[ask::kDefines] > 0;
-    });
-    if (defining != ranked.end()) lead = defining;
+  // As choose() does: a what-is question's defining sentence leads where one carries it.
+  auto lead = std::find_if(ranked.begin(), ranked.end(), [&](const auto& r) {
+    return r.coverage >= bar && r.features[ask::kDefines] > 0;
+  });
+  if (lead == ranked.end()) {
+    lead = std::find_if(ranked.begin(), ranked.end(),
+                        [&](const auto& r) { return r.coverage >= bar; });
   }
   if (lead == ranked.end()) return o;
   const Cand& c = q.cands[static_cast<std::size_t>(lead->candidate)];
@@ -214,7 +212,6 @@ Model fit(const std::vector<const Question*>& train, const Config& cfg) {
   Model m;
   m.shipped = cfg.shipped;
   m.follow_fitted = cfg.follow_fitted;
-  m.defines_first = cfg.defines_first;
   m.follow_bar = cfg.follow_bar;
   m.conf_extra = cfg.conf_extra;
   if (cfg.shipped) {
@@ -400,8 +397,6 @@ Config parse(int argc, char** argv) {
       cfg.follow_fitted = false;
     else if (a == "--trees")
       cfg.trees = std::stoi(value());
-    else if (a == "--defines-first")
-      cfg.defines_first = true;
     else if (a == "--l2")
       cfg.ranker_fit.l2 = cfg.refusal_fit.l2 = std::stod(value());
     else if (a == "--iterations")
@@ -426,7 +421,7 @@ int main(int argc, char** argv) {
                  "usage: lectio_qa_loao FEATURES.jsonl [--use F,..] [--bar B] [--answered A] "
                  "[--label gold|answerable] [--no-refusal] [--shipped] [--curve] [--print-model] "
                  "[--follow-dump] [--follow-bar B] [--conf-extra F,..] [--l2 L] [--iterations N] "
-                 "[--trees N] [--defines-first]\n");
+                 "[--trees N]\n");
     return 2;
   }
   try {

@@ -90,6 +90,15 @@ Synset parse_synset(const std::string& line) {
   return s;
 }
 
+// The cache's entry for `stem`, made by `make` the first time. The caller holds the lock.
+template <class Make>
+std::vector<std::string> cached(std::map<std::string, std::vector<std::string>>& cache,
+                                const std::string& stem, Make make) {
+  const auto found = cache.find(stem);
+  if (found != cache.end()) return found->second;
+  return cache[stem] = make();
+}
+
 }  // namespace
 
 std::unique_ptr<WordNet> WordNet::open(const std::filesystem::path& dir) {
@@ -150,13 +159,12 @@ std::string WordNet::synset_line(int part, long offset) const {
   return bar == std::string::npos ? line : line.substr(0, bar);
 }
 
-std::vector<std::string> WordNet::compute(const std::string& stem) const {
-  std::set<std::string> out;
-  if (const auto irregular = irregular_.find(stem); irregular != irregular_.end()) {
-    out = irregular->second;
-  }
+std::vector<std::string> WordNet::related(const std::string& stem,
+                                          std::initializer_list<std::string_view> symbols,
+                                          bool synonyms) const {
   const auto it = senses_.find(stem);
-  if (it == senses_.end()) return {out.begin(), out.end()};
+  if (it == senses_.end()) return {};
+  std::set<std::string> out;
   const auto add = [&](const std::string& word) {
     std::string s = stem_of(word);
     if (!s.empty() && s != stem) out.insert(std::move(s));
@@ -166,10 +174,12 @@ std::vector<std::string> WordNet::compute(const std::string& stem) const {
       const Synset s = parse_synset(synset_line(sense.part, offset));
       const auto own = std::find(s.words.begin(), s.words.end(), sense.lemma);
       const int number = own == s.words.end() ? -1 : static_cast<int>(own - s.words.begin()) + 1;
-      for (const std::string& w : s.words) add(w);
+      if (synonyms) {
+        for (const std::string& w : s.words) add(w);
+      }
       for (const Synset::Pointer& p : s.pointers) {
-        // "+": a derived form; "\": an adjective's noun, an adverb's adjective.
-        if (p.symbol != "+" && p.symbol != "\\") continue;
+        if (std::find(symbols.begin(), symbols.end(), p.symbol) == symbols.end()) continue;
+        // A pointer from one word (source numbered) is that word's; from the synset (0), all.
         if (p.source != 0 && p.source != number) continue;
         const Synset target = parse_synset(synset_line(part_of(p.pos), p.offset));
         if (p.target == 0) {
@@ -183,41 +193,25 @@ std::vector<std::string> WordNet::compute(const std::string& stem) const {
   return {out.begin(), out.end()};
 }
 
-std::vector<std::string> WordNet::compute_antonyms(const std::string& stem) const {
+std::vector<std::string> WordNet::compute(const std::string& stem) const {
   std::set<std::string> out;
-  const auto it = senses_.find(stem);
-  if (it == senses_.end()) return {};
-  for (const Sense& sense : it->second) {
-    for (const long offset : sense.offsets) {
-      const Synset s = parse_synset(synset_line(sense.part, offset));
-      const auto own = std::find(s.words.begin(), s.words.end(), sense.lemma);
-      if (own == s.words.end()) continue;
-      const int number = static_cast<int>(own - s.words.begin()) + 1;
-      for (const Synset::Pointer& p : s.pointers) {
-        // "!": an antonym, always between two words (source and target numbered).
-        if (p.symbol != "!" || p.source != number || p.target == 0) continue;
-        const Synset target = parse_synset(synset_line(part_of(p.pos), p.offset));
-        if (p.target > static_cast<int>(target.words.size())) continue;
-        std::string o = stem_of(target.words[static_cast<std::size_t>(p.target) - 1]);
-        if (!o.empty() && o != stem) out.insert(std::move(o));
-      }
-    }
+  if (const auto irregular = irregular_.find(stem); irregular != irregular_.end()) {
+    out = irregular->second;
   }
+  // "+": a derived form; "\": an adjective's noun, an adverb's adjective.
+  for (std::string& w : related(stem, {"+", "\\"}, true)) out.insert(std::move(w));
   return {out.begin(), out.end()};
 }
 
 std::vector<std::string> WordNet::antonyms(const std::string& stem) const {
   std::lock_guard lock(mutex_);
-  const auto cached = antonym_cache_.find(stem);
-  if (cached != antonym_cache_.end()) return cached->second;
-  return antonym_cache_[stem] = compute_antonyms(stem);
+  // "!": an antonym, always from one word to one word.
+  return cached(antonym_cache_, stem, [&] { return related(stem, {"!"}, false); });
 }
 
 std::vector<std::string> WordNet::bridges(const std::string& stem) const {
   std::lock_guard lock(mutex_);
-  const auto cached = cache_.find(stem);
-  if (cached != cache_.end()) return cached->second;
-  return cache_[stem] = compute(stem);
+  return cached(cache_, stem, [&] { return compute(stem); });
 }
 
 }  // namespace lectio::text

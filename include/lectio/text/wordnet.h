@@ -7,11 +7,13 @@
 // absent.
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lectio::text {
@@ -54,7 +56,12 @@ class WordNet {
   };
   WordNet() = default;
   std::vector<std::string> compute(const std::string& stem) const;
-  std::vector<std::string> compute_antonyms(const std::string& stem) const;
+  // The stems of the words the pointers `symbols` lead to from the senses of a word of stem
+  // `stem` (and, with `synonyms`, of those senses' own words), never `stem`; sorted. The
+  // caller holds mutex_ (it reads files_).
+  std::vector<std::string> related(const std::string& stem,
+                                   std::initializer_list<std::string_view> symbols,
+                                   bool synonyms) const;
   std::string synset_line(int part, long offset) const;
 
   std::map<std::string, std::vector<Sense>> senses_;  // stem -> the lemmas of that stem

@@ -132,9 +132,20 @@ std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Mat
           seen_subjects.insert(join_terms(q->second, brief.language)).second) {
         found.push_back({-worth[i], {q->first, q->second, static_cast<int>(i), -1, {}, {}}});
       }
-    } else if (const auto t = task_question(candidates[i].text, brief.language)) {
+    } else if (auto wq = purpose_question(candidates[i].text, brief.language);
+               (wq || (wq = list_question(candidates[i].text, brief.language))) &&
+               !candidates[i].dangling) {
+      // What a thing is for, what a list holds: the sentence answers it whole.
+      if (seen_subjects.insert(join_terms(*wq, brief.language)).second) {
+        found.push_back({-worth[i], {*wq, *wq, static_cast<int>(i), -1, {}, {}, true}});
+      }
+    } else if (const auto t = task_question(candidates[i].text, brief.language);
+               t && !candidates[i].dangling) {
+      // A Chinese task is asked of the sentence that names where or with what it is done, and
+      // that sentence answers it whole; an English one ("To X, Y") is answered by the core.
+      const bool own = brief.language == "zh";
       if (seen_subjects.insert(join_terms(*t, brief.language)).second) {
-        found.push_back({-worth[i], {*t, *t, -1, -1, {}, {}}});
+        found.push_back({-worth[i], {*t, *t, own ? static_cast<int>(i) : -1, -1, {}, {}, own}});
       }
     }
     // The heading a sentence of the material sits under may itself be a learner's question.

@@ -30,6 +30,17 @@ std::optional<std::pair<std::string, std::string>> naming_question(const extract
 std::optional<std::pair<std::string, std::string>> term_question(const extract::Candidate& c,
                                                                  const std::string& lang);
 
+// "后台任务让用户能够在一个 shell 中执行多个程序。" -> "后台任务有什么用？": the question a
+// sentence saying what a thing lets its user do answers whole; nothing for other sentences, nor for
+// one whose subject points back ("这个功能让用户能够……"). Chinese only, for now.
+std::optional<std::string> purpose_question(const std::string& sentence,
+                                            const std::string& language);
+
+// "后台进程的管理涉及 shell 的内建命令：jobs、fg、bg 和 kill。" -> "后台进程的管理涉及哪些 shell
+// 的内建命令？": the question a sentence that lists (three or more, after a colon) what a thing
+// involves, includes or is divided into answers whole. Chinese only, for now.
+std::optional<std::string> list_question(const std::string& sentence, const std::string& language);
+
 // "To keep a database safe, use ..." or "If you need to undo changes that you have pushed, use
 // git revert" -> "How do you keep a database safe?", "How do you undo changes that you have
 // pushed?": the question a sentence telling how to do something answers; nothing for other

@@ -22,6 +22,36 @@ TEST(FaqQuestionsTest, ATaskSentenceMakesAHowQuestion) {
             "How do you publish a branch?");
 }
 
+TEST(FaqQuestionsTest, AChineseSentenceSayingWhereOrWithWhatATaskIsDoneAsksHow) {
+  // From the Debian Reference (Simplified Chinese), chapter 1.
+  EXPECT_EQ(task_question("可以在 Bash 脚本文件 \"~/.bash_profile\" 或 \"~/.bashrc\" 中改变 "
+                          "\"$PATH\" 环境变量的值。",
+                          "zh"),
+            "在哪里可以改变 \"$PATH\" 环境变量的值？");
+  EXPECT_EQ(task_question("你可以使用 alias 来列出所有的别名。", "zh"), "怎样列出所有的别名？");
+  EXPECT_EQ(task_question("你可以使用 type 来确认命令的准确路径或类型。", "zh"),
+            "怎样确认命令的准确路径或类型？");
+  // Not a task: a statement, a task that points back, a place that is a clause, an aside.
+  EXPECT_FALSE(task_question("你可以为经常使用的命令设置一个别名。", "zh"));
+  EXPECT_FALSE(task_question("你可以使用 alias 来改变它的值。", "zh"));
+  EXPECT_FALSE(task_question("可以在安装的时候，中途改变设置。", "zh"));
+  EXPECT_FALSE(task_question("可以在文件中看到，这一行被改变了。", "zh"));
+  EXPECT_FALSE(task_question("可以用来。", "zh"));
+}
+
+TEST(FaqQuestionsTest, AChineseSentenceSayingWhatAThingIsForOrWhatItInvolvesAsksThat) {
+  EXPECT_EQ(purpose_question("后台任务让用户能够在一个 shell 中执行多个程序。", "zh"),
+            "后台任务有什么用？");
+  EXPECT_EQ(list_question("后台进程的管理涉及 shell 的内建命令：jobs、fg、bg 和 kill。", "zh"),
+            "后台进程的管理涉及哪些 shell 的内建命令？");
+  // A subject that points back, or is a clause; two things are no list; not English yet.
+  EXPECT_FALSE(purpose_question("这个功能让用户能够在一个 shell 中执行多个程序。", "zh"));
+  EXPECT_FALSE(purpose_question("如果需要，后台任务让用户能够执行多个程序。", "zh"));
+  EXPECT_FALSE(list_question("后台进程的管理涉及两个命令：fg 和 bg。", "zh"));
+  EXPECT_FALSE(list_question("这涉及 shell 的内建命令：jobs、fg、bg 和 kill。", "zh"));
+  EXPECT_FALSE(purpose_question("Background jobs let users run many programs.", "en"));
+}
+
 namespace {
 
 extract::Candidate sentence(std::string text) {

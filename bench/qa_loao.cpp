@@ -373,7 +373,8 @@ std::vector<std::size_t> feature_list(const std::string& list, const std::string
 
 Config parse(int argc, char** argv) {
   Config cfg;
-  std::string use = "own,heading,before,cosine,prior,typed,dangling,near_type,bm25,defines";
+  std::string use =
+      "own,heading,before,cosine,prior,typed,dangling,near_type,bm25,defines,what_name";
   std::string extra;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];

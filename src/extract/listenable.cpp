@@ -282,7 +282,20 @@ bool points_back(std::string_view sentence, const std::string& language) {
         "unlike",          "like this",         "as well"}) {
     if (starts_with_word(s, phrase)) return true;
   }
-  return false;
+  // A clause of condition or time whose subject points back: "If this branch is the only
+  // branch containing those commits, ..." (after the command that would remove them).
+  static const std::regex kFramedBack(
+      R"(^(?:if|when|whenever|because|since|although|though|unless|while|once|after|before) (?:this|that|these|those|it|they|such)\b)",
+      std::regex::icase | std::regex::optimize);
+  if (std::regex_search(s.begin(), s.end(), kFramedBack)) return true;
+  // Anywhere in it, a demonstrative that places what it names in the text before: "Be careful
+  // with *that last command*: ..." (git's tutorial, after "git reset --hard HEAD^"), "the
+  // former", "the preceding example". "The last commit" and "the previous commit" name a thing
+  // of the subject (the newest commit, a commit's parent), not a place in the text.
+  static const std::regex kBack(
+      R"(\b(?:(?:this|that|these|those) (?:last|previous|preceding|above|former|latter)|the (?:above|preceding|former|latter))\b)",
+      std::regex::icase | std::regex::optimize);
+  return std::regex_search(s.begin(), s.end(), kBack);
 }
 
 bool ends_like_sentence(std::string_view s, const std::string& language) {

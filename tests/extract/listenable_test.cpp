@@ -90,12 +90,17 @@ TEST(ListenableTest, SentencesThatPointBackAreRecognised) {
         "Those for the unstable archive are fixed by the maintainer.",
         "However, the journal is deleted afterwards.", "In this case the lock is released at once.",
         "\"This\" is what the shell does first.", "For example, git log shows it.",
-        "(The portable POSIX limit is 255, and larger counts are slow.)"}) {
+        "(The portable POSIX limit is 255, and larger counts are slow.)",
+        "Be careful with that last command: it also removes later commits.",
+        "Unlike the former, the preceding example keeps the index.",
+        "If this branch is the only branch containing those commits, they will be lost."}) {
     EXPECT_TRUE(points_back(s, "en")) << s;
   }
-  for (const char* s : {"Git keeps the history of a project.", "Items are stored in order.",
-                        "Iterators stay valid.", "Thistles are not a keyword.",
-                        "(Optional) fields come last in the file."}) {
+  for (const char* s :
+       {"Git keeps the history of a project.", "Items are stored in order.",
+        "Iterators stay valid.", "Thistles are not a keyword.",
+        "(Optional) fields come last in the file.", "You can undo the last commit with git reset.",
+        "A merge commit has the previous commit of each branch as a parent."}) {
     EXPECT_FALSE(points_back(s, "en")) << s;
   }
   EXPECT_TRUE(points_back("这种方式让写入变成原子操作。", "zh"));

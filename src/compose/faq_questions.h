@@ -32,7 +32,8 @@ std::optional<std::pair<std::string, std::string>> term_question(const extract::
 
 // "后台任务让用户能够在一个 shell 中执行多个程序。" -> "后台任务有什么用？": the question a
 // sentence saying what a thing lets its user do answers whole; nothing for other sentences, nor for
-// one whose subject points back ("这个功能让用户能够……"). Chinese only, for now.
+// one whose subject points back ("这个功能让用户能够……"). Chinese only, for now
+// (faq_questions_zh.h).
 std::optional<std::string> purpose_question(const std::string& sentence,
                                             const std::string& language);
 

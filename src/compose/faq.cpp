@@ -102,7 +102,12 @@ lesson::FaqItem answer_definition(const Ask& ask, const lesson::Brief& brief,
   const int lead = ask.lead;
   lesson::FaqItem item;
   item.question = question;
-  if (said.answered[static_cast<std::size_t>(lead)]) return item;
+  // A sentence that answers its question whole may answer it though an earlier answer went on
+  // with it ("Why can unspecified behavior be particularly problematic?" after the answer on
+  // slow expressions): it is this question's answer, and was only that one's context. One that
+  // led an earlier answer, or that needs more after it, is not used again.
+  const auto at = static_cast<std::size_t>(lead);
+  if (said.led[at] || (said.answered[at] && !ask.whole)) return item;
   const int chunk = candidates[static_cast<std::size_t>(lead)].chunk;
   std::vector<bool> outside(candidates.size(), false);
   for (std::size_t i = 0; i < candidates.size(); ++i) {

@@ -60,6 +60,15 @@ std::optional<std::pair<std::string, std::string>> definition_question(const ext
     }
     return std::make_pair(fmt::format("{}是什么？", subject), subject);
   }
+  // "“Context lines” are non-matching lines that are near a matching line.": a term in quotes
+  // as the subject is being defined, whatever the predicate opens with.
+  static const std::regex kQuoted(
+      R"re(^(?:“|"|‘)([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,3})(?:”|"|’) (is|are) (?!not\b)\w)re");
+  std::smatch quoted;
+  if (std::regex_search(c.text, quoted, kQuoted)) {
+    const std::string term = lower_first(quoted[1].str());
+    return std::make_pair(fmt::format("What {} {}?", quoted[2].str(), term), term);
+  }
   static const std::regex kDefinition(
       R"(^((?:(A|An|The) )?([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})) (is|are) (a|an|the|one|used|what|how|where|when|any) )");
   std::smatch m;

@@ -206,4 +206,17 @@ TEST(FaqQuestionsTest, AHeadingThatNamesAnActivityIsATaskQuestion) {
   EXPECT_FALSE(activity_question("检查点", known, "zh"));
 }
 
+TEST(FaqQuestionsTest, ATermInQuotesAsTheSubjectIsDefined) {
+  // grep's manual: the quotes say the term is being defined, whatever the predicate opens with.
+  const auto q = definition_question(
+      sentence("“Context lines” are non-matching lines that are near a matching line."), "en");
+  ASSERT_TRUE(q);
+  EXPECT_EQ(q->first, "What are context lines?");
+  EXPECT_EQ(q->second, "context lines");
+  EXPECT_EQ(definition_question(sentence("\"WAL\" is short for write-ahead log."), "en")->first,
+            "What is WAL?");
+  EXPECT_FALSE(definition_question(sentence("“Context lines” are not printed by default."), "en"));
+  EXPECT_FALSE(definition_question(sentence("Lines near a match are “context lines”."), "en"));
+}
+
 }  // namespace lectio::compose

@@ -205,6 +205,28 @@ TEST(FaqTest, APointingSentenceFollowsOnlyWhatItPointsAt) {
   EXPECT_FALSE(has(a, "This is a second remark on the exit status."));
 }
 
+// A sentence that answers its own question whole answers it though an earlier answer went on
+// with it: there it was context, here it is the answer.
+TEST(FaqTest, AWholeAnswerMayBeASentenceAnEarlierAnswerWentOnWith) {
+  Fixture f({chunk(0, {"Checkpoints"},
+                   "A checkpoint copies the log back into the database. A checkpoint is slow "
+                   "because it writes every changed page of the log.")});
+  f.brief.insights = {"What a checkpoint does"};
+  const Phrasing say(f.brief, 1);
+  const std::vector<std::vector<double>> per_insight = {
+      std::vector<double>(f.candidates.size(), 1.0)};
+  const std::vector<bool> no_questions_from_text(f.candidates.size(), false);
+  const auto faq = write_faq(f.brief, f.material, f.candidates, *f.scorer, say, per_insight,
+                             no_questions_from_text);
+  ASSERT_EQ(faq.size(), 2u);
+  EXPECT_EQ(faq[0].question, say.question_about(f.brief.insights[0]));
+  ASSERT_EQ(faq[0].answer.size(), 2u);
+  EXPECT_EQ(faq[0].answer[1].text.substr(0, 21), "A checkpoint is slow ");
+  EXPECT_EQ(faq[1].question, "Why is a checkpoint slow?");
+  ASSERT_EQ(faq[1].answer.size(), 1u);
+  EXPECT_EQ(faq[1].answer.front().text.substr(0, 21), "A checkpoint is slow ");
+}
+
 // Short of its minimum, the FAQ asks last what the sections say follows from a condition and
 // why: each answered first by its own sentence, which is the whole answer.
 TEST(FaqTest, AShortFaqAsksLastWhatFollowsFromAConditionAndWhy) {

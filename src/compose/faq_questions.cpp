@@ -146,16 +146,24 @@ std::optional<std::string> task_question(const std::string& sentence, const std:
 std::optional<std::string> command_question(const std::string& sentence,
                                             const std::string& language) {
   if (language == "zh") return std::nullopt;
-  // "The "pull" command thus performs two operations: ..." -> "What does the pull command do?"
-  // A manual's commands are what a learner asks about; the sentence says what one does (its
-  // verb, in the present, after the name).
+  // "The "pull" command thus performs two operations: ..." -> "What does the pull command do?";
+  // "The optional X-Python3-Version field specifies the versions ..." -> "What does the
+  // X-Python3-Version field do?". A manual's commands, fields and options are what a learner
+  // asks about; the sentence says what one does (its verb, in the present, after the name).
+  // A name of one word may be written as the manual writes it ("X-Python3-Version"); one of
+  // two is lower case ("git log").
   static const std::regex kCommand(
-      R"re(^(?:The )?["“]?([a-z][\w-]*(?: [a-z][\w-]*)?)["”]? command (?:(?:thus|also|only|always|then|first) )?([a-z]+s) )re");
+      R"re(^(?:The )?(?:optional )?["“]?([a-z][\w-]*(?: [a-z][\w-]*)?|[A-Za-z][\w.-]*[A-Za-z0-9])["”]? (command|field|option|variable|keyword|directive|setting) (?:(?:thus|also|only|always|then|first) )?([a-z]+s) )re");
   std::smatch m;
   if (!std::regex_search(sentence, m, kCommand)) return std::nullopt;
-  const std::string verb = m[2].str();
+  const std::string verb = m[3].str();
   if (verb == "is" || verb == "was" || verb == "has" || verb == "does") return std::nullopt;
-  return fmt::format("What does the {} command do?", m[1].str());
+  // "The following option ...", "The same field ...": a word of the text, not a name.
+  static const std::set<std::string> kNotNames = {"following", "same",  "other", "next",
+                                                  "previous",  "first", "last",  "new",
+                                                  "default",   "above", "below", "given"};
+  if (kNotNames.contains(m[1].str())) return std::nullopt;
+  return fmt::format("What does the {} {} do?", m[1].str(), m[2].str());
 }
 
 std::optional<std::string> heading_question(const std::string& heading,

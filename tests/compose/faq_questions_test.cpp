@@ -153,6 +153,12 @@ TEST(FaqQuestionsTest, ASentenceSayingWhatACommandDoesMakesAWhatQuestion) {
             "What does the git log command do?");
   // Not what the command does: what it is, or a sentence only about it.
   EXPECT_FALSE(command_question("The pull command is new.", "en"));
+  // Python's policy: a field, named as the manual writes it.
+  EXPECT_EQ(command_question("The optional X-Python3-Version field specifies the versions of "
+                             "Python 3 supported.",
+                             "en"),
+            "What does the X-Python3-Version field do?");
+  EXPECT_FALSE(command_question("The following option controls the output.", "en"));
   EXPECT_FALSE(command_question("Run the pull command first.", "en"));
   EXPECT_FALSE(command_question("pull 命令会合并更改。", "zh"));
 }

@@ -37,6 +37,18 @@ struct Fixture {
   lesson::FaqItem answer(const std::string& question, FaqSaid& said) const {
     return answer_faq(question, question, brief, material, candidates, *scorer, said);
   }
+
+  // The FAQ of a brief of `insights`, each section drawing on every sentence, no question
+  // taken from the text's own sentences beyond what write_faq() asks of clauses.
+  std::vector<lesson::FaqItem> faq_of(std::vector<std::string> insights) {
+    brief.insights = std::move(insights);
+    const Phrasing say(brief, 1);
+    const std::vector<std::vector<double>> per_insight(brief.insights.size(),
+                                                       std::vector<double>(candidates.size(), 1));
+    const std::vector<bool> no_questions_from_text(candidates.size(), false);
+    return write_faq(brief, material, candidates, *scorer, say, per_insight,
+                     no_questions_from_text);
+  }
 };
 
 std::vector<std::string> texts(const lesson::FaqItem& item) {
@@ -156,13 +168,8 @@ TEST(FaqTest, ADroppedAnswerLeavesItsSentencesForTheNextQuestion) {
                    "signed tag carries a signature.")});
   // "merges" and "work" are in no sentence as such: that answer is not heard to take the
   // question up, and is dropped.
-  f.brief.insights = {"How merges work", "What a merge commit is"};
+  const auto faq = f.faq_of({"How merges work", "What a merge commit is"});
   const Phrasing say(f.brief, 1);
-  const std::vector<std::vector<double>> per_insight(2,
-                                                     std::vector<double>(f.candidates.size(), 1));
-  const std::vector<bool> no_questions_from_text(f.candidates.size(), false);
-  const auto faq = write_faq(f.brief, f.material, f.candidates, *f.scorer, say, per_insight,
-                             no_questions_from_text);
   ASSERT_EQ(faq.size(), 1u);
   EXPECT_EQ(faq[0].question, say.question_about(f.brief.insights[1]));
   EXPECT_NE(faq[0].answer.front().text.find("merge"), std::string::npos);
@@ -211,13 +218,8 @@ TEST(FaqTest, AWholeAnswerMayBeASentenceAnEarlierAnswerWentOnWith) {
   Fixture f({chunk(0, {"Checkpoints"},
                    "A checkpoint copies the log back into the database. A checkpoint is slow "
                    "because it writes every changed page of the log.")});
-  f.brief.insights = {"What a checkpoint does"};
+  const auto faq = f.faq_of({"What a checkpoint does"});
   const Phrasing say(f.brief, 1);
-  const std::vector<std::vector<double>> per_insight = {
-      std::vector<double>(f.candidates.size(), 1.0)};
-  const std::vector<bool> no_questions_from_text(f.candidates.size(), false);
-  const auto faq = write_faq(f.brief, f.material, f.candidates, *f.scorer, say, per_insight,
-                             no_questions_from_text);
   ASSERT_EQ(faq.size(), 2u);
   EXPECT_EQ(faq[0].question, say.question_about(f.brief.insights[0]));
   ASSERT_EQ(faq[0].answer.size(), 2u);
@@ -239,13 +241,8 @@ TEST(FaqTest, AShortFaqAsksLastWhatFollowsFromAConditionAndWhy) {
              chunk(2, {"Notes"},
                    "Readers and writers can work at the same time because readers never block "
                    "writers.")});
-  f.brief.insights = {"What a checkpoint does"};
+  const auto faq = f.faq_of({"What a checkpoint does"});
   const Phrasing say(f.brief, 1);
-  const std::vector<std::vector<double>> per_insight = {
-      std::vector<double>(f.candidates.size(), 1.0)};
-  const std::vector<bool> no_questions_from_text(f.candidates.size(), false);
-  const auto faq = write_faq(f.brief, f.material, f.candidates, *f.scorer, say, per_insight,
-                             no_questions_from_text);
   std::vector<std::string> questions;
   for (const auto& item : faq) questions.push_back(item.question);
   ASSERT_EQ(questions.size(), 3u) << ::testing::PrintToString(questions);

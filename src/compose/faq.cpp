@@ -108,7 +108,7 @@ lesson::FaqItem answer_definition(const Ask& ask, const lesson::Brief& brief,
   // led an earlier answer, or that needs more after it, is not used again.
   const auto at = static_cast<std::size_t>(lead);
   if (said.led[at] || (said.answered[at] && !ask.whole)) return item;
-  const int chunk = candidates[static_cast<std::size_t>(lead)].chunk;
+  const int chunk = candidates[at].chunk;
   std::vector<bool> outside(candidates.size(), false);
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     outside[i] = candidates[i].chunk != chunk || static_cast<int>(i) <= lead;

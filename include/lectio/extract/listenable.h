@@ -31,7 +31,9 @@ enum class Unfit {
 
 // True when the sentence opens with a word or phrase that refers back to something said
 // before it ("It", "These", "However", "In this case"; "这", "此外"), or is wholly in brackets,
-// an aside on the sentence before it.
+// an aside on the sentence before it. In English also when a clause of condition or time opens
+// on a pointing subject ("If this branch ..."), or when a demonstrative anywhere in it places
+// what it names in the text before ("that last command", "the preceding", "the former").
 [[nodiscard]] bool points_back(std::string_view sentence, const std::string& language);
 
 // True when the text ends as a sentence does (a full stop, "!" or "?", also before a closing

@@ -8,6 +8,7 @@
 #include "faq_questions.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
+#include "phrasing_words.h"
 
 namespace lectio::compose {
 
@@ -83,6 +84,29 @@ bool named_enough(const std::string& term, const std::vector<std::string>& lesso
          std::find(lesson_terms.begin(), lesson_terms.end(), t[0]) != lesson_terms.end();
 }
 
+// The words the candidates write capitalised after their first word: names ("Git", "Bash"),
+// which a question keeps so even where it says them first.
+std::set<std::string> names_of(const std::vector<extract::Candidate>& candidates) {
+  std::set<std::string> out;
+  for (const auto& c : candidates) {
+    const auto words = split_words(c.text);
+    for (std::size_t i = 1; i < words.size(); ++i) {
+      std::string w = words[i];
+      while (!w.empty() && !std::isalnum(static_cast<unsigned char>(w.back()))) w.pop_back();
+      if (!w.empty() && std::isupper(static_cast<unsigned char>(w[0]))) out.insert(std::move(w));
+    }
+  }
+  return out;
+}
+
+// Whether a subject is what the whole lesson is about: one word of its topic ("Bash" in
+// "Bash's shell expansions").
+bool whole_subject(const std::string& subject, const lesson::Brief& brief) {
+  const auto s = text::terms(subject, brief.language);
+  const auto topic = text::terms(brief.topic, brief.language);
+  return s.size() == 1 && std::find(topic.begin(), topic.end(), s[0]) != topic.end();
+}
+
 }  // namespace
 
 // The candidates not in any of `parts` (each a per-candidate worth, 0 outside); none when
@@ -106,6 +130,7 @@ std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Mat
   Found found;
   std::set<std::string> seen_subjects;
   std::size_t terms_asked = 0;
+  const std::set<std::string> names = names_of(candidates);
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (outside[i] || worth[i] < min_worth || worth[i] <= 0) continue;
     if (const auto tq = term_question(candidates[i], brief.language)) {
@@ -131,6 +156,17 @@ std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Mat
       if (named_enough(q->second, lesson_terms, brief.language) &&
           seen_subjects.insert(join_terms(q->second, brief.language)).second) {
         found.push_back({-worth[i], {q->first, q->second, static_cast<int>(i), -1, {}, {}}});
+      }
+    } else if (const auto sq = statement_question(candidates[i].text, brief.language, names);
+               sq && !candidates[i].dangling) {
+      // What a thing allows or lacks, its default, how or when it is done: the sentence
+      // answers it whole. All a thing allows is asked only of a narrow thing: one sentence is
+      // not all that the lesson's own subject allows ("What does Bash allow?").
+      if (named_enough(sq->subject, lesson_terms, brief.language) &&
+          !(sq->open && whole_subject(sq->subject, brief)) &&
+          seen_subjects.insert(join_terms(sq->subject, brief.language)).second) {
+        found.push_back(
+            {-worth[i], {sq->question, sq->subject, static_cast<int>(i), -1, {}, {}, true}});
       }
     } else if (auto wq = purpose_question(candidates[i].text, brief.language);
                (wq || (wq = list_question(candidates[i].text, brief.language))) &&

@@ -121,6 +121,16 @@ std::optional<std::string> list_question(const std::string& sentence, const std:
   return language == "zh" ? list_question_zh(sentence) : std::nullopt;
 }
 
+std::optional<StatementAsk> statement_question(const std::string& sentence,
+                                               const std::string& language,
+                                               const std::set<std::string>& names) {
+  if (language == "zh") return std::nullopt;
+  if (auto q = absence_question_en(sentence, names)) return q;
+  if (auto q = default_question_en(sentence)) return q;
+  if (auto q = capability_question_en(sentence, names)) return q;
+  return manner_question_en(sentence, names);
+}
+
 std::optional<std::string> task_question(const std::string& sentence, const std::string& language) {
   if (language == "zh") return task_question_zh(sentence);
   // "To X, Y ..." where X is a short verb phrase that names what it acts on.

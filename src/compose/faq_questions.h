@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "faq_questions_en.h"
 #include "lectio/extract/candidates.h"
 
 namespace lectio::compose {
@@ -32,15 +33,27 @@ std::optional<std::pair<std::string, std::string>> term_question(const extract::
 
 // "后台任务让用户能够在一个 shell 中执行多个程序。" -> "后台任务有什么用？": the question a
 // sentence saying what a thing lets its user do answers whole; nothing for other sentences, nor for
-// one whose subject points back ("这个功能让用户能够……"). Chinese only, for now
-// (faq_questions_zh.h).
+// one whose subject points back ("这个功能让用户能够……"). Chinese only (faq_questions_zh.h);
+// the English "X allows ..." is statement_question()'s.
 std::optional<std::string> purpose_question(const std::string& sentence,
                                             const std::string& language);
 
 // "后台进程的管理涉及 shell 的内建命令：jobs、fg、bg 和 kill。" -> "后台进程的管理涉及哪些 shell
 // 的内建命令？": the question a sentence that lists (three or more, after a colon) what a thing
-// involves, includes or is divided into answers whole. Chinese only, for now.
+// involves, includes or is divided into answers whole. Chinese only (English statements:
+// statement_question()).
 std::optional<std::string> list_question(const std::string& sentence, const std::string& language);
+
+// The question an English statement answers whole, and the thing it asks about: what a thing
+// allows ("What does command substitution allow?"), whether it has what the sentence says it
+// lacks ("Does SQLite have a separate Boolean storage class?"), what a default is ("What is
+// the default weight value?"), how or when something is done to it ("How are BLOB values
+// converted into TEXT values?", "When is a hot journal created?"). Nothing for other
+// sentences, for a subject that points back, counts or opens a clause, or in Chinese.
+// `names`: words the material writes capitalised mid-sentence, kept so ("Does Git ...?").
+std::optional<StatementAsk> statement_question(const std::string& sentence,
+                                               const std::string& language,
+                                               const std::set<std::string>& names = {});
 
 // "To keep a database safe, use ..." or "If you need to undo changes that you have pushed, use
 // git revert" -> "How do you keep a database safe?", "How do you undo changes that you have

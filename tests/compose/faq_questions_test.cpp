@@ -225,4 +225,68 @@ TEST(FaqQuestionsTest, ATermInQuotesAsTheSubjectIsDefined) {
   EXPECT_FALSE(definition_question(sentence("Lines near a match are “context lines”."), "en"));
 }
 
+namespace {
+
+std::string statement_of(const std::string& sentence, const std::set<std::string>& names = {}) {
+  const auto q = statement_question(sentence, "en", names);
+  return q ? q->question : "";
+}
+
+}  // namespace
+
+TEST(FaqQuestionsTest, AStatementOfWhatAThingAllowsOrLacksAsksThat) {
+  // From Bash's reference manual and SQLite's documentation.
+  const auto allows = statement_question(
+      "Command substitution allows the output of a command to replace the command itself.", "en");
+  ASSERT_TRUE(allows);
+  EXPECT_EQ(allows->question, "What does command substitution allow?");
+  EXPECT_EQ(allows->subject, "Command substitution");
+  EXPECT_TRUE(allows->open);  // all it allows: asked only of a narrow thing
+  EXPECT_EQ(statement_of("The PENDING lock allows existing readers to continue but prevents new "
+                         "readers from connecting to the database."),
+            "What does the PENDING lock allow?");
+  EXPECT_EQ(statement_of("SQLite does not have a separate Boolean storage class."),
+            "Does SQLite have a separate Boolean storage class?");
+  // A name is said as the material writes it; a common word opening the sentence is not.
+  EXPECT_EQ(statement_of("Bash does not allow unbalanced quotes.", {"Bash"}),
+            "Does Bash allow unbalanced quotes?");
+  EXPECT_EQ(statement_of("Aliases allow a string to be substituted for a word."),
+            "What do aliases allow?");
+  // A subject that points back or opens a clause; an object that points back; a clause after
+  // the object; a name after the verb, not what is allowed.
+  EXPECT_EQ(statement_of("This option allows the positional parameters to be set."), "");
+  EXPECT_EQ(statement_of("If a lock allows readers to continue, nothing waits."), "");
+  EXPECT_EQ(statement_of("Git does not support it."), "");
+  EXPECT_EQ(statement_of("SQLite does not have a Boolean class, but it stores 0 and 1."), "");
+  EXPECT_EQ(statement_of("The -s option restricts enable to the posix special builtins."), "");
+}
+
+TEST(FaqQuestionsTest, AStatementOfADefaultOrOfHowOrWhenSomethingIsDoneAsksThat) {
+  EXPECT_EQ(statement_of("The default weight value is 50, and the maximum is 100."),
+            "What is the default weight value?");
+  EXPECT_EQ(statement_of("BLOB values are converted into TEXT values by simply interpreting the "
+                         "binary BLOB content as a text string."),
+            "How are BLOB values converted into TEXT values?");
+  EXPECT_EQ(statement_of("A hot journal is created when a process is in the middle of a database "
+                         "update and a crash interrupts it."),
+            "When is a hot journal created?");
+  EXPECT_EQ(statement_of("Expressions may be combined using the following operators."),
+            "How can expressions be combined?");
+  EXPECT_EQ(
+      statement_of("Git history is represented as a series of interrelated commits.", {"Git"}),
+      "How is Git history represented?");
+  // Not a default that is; not a manner: "by default", "as described", a participle of
+  // permission; a subject that points back or opens a clause; a participle in "into".
+  EXPECT_EQ(statement_of("The default Bash completions are not attempted."), "");
+  EXPECT_EQ(statement_of("Locking is enabled by default."), "");
+  EXPECT_EQ(statement_of("Redirections are performed as described above."), "");
+  EXPECT_EQ(statement_of("Shell variables are allowed as operands."), "");
+  EXPECT_EQ(statement_of("This option is enabled by the build."), "");
+  EXPECT_EQ(statement_of("If a command is terminated by the control operator, it runs."), "");
+  EXPECT_EQ(statement_of("Words are inserted into the current line separated by spaces."), "");
+  // Chinese statements have their own makers.
+  EXPECT_EQ(statement_question("后台任务让用户能够在一个 shell 中执行多个程序。", "zh"),
+            std::nullopt);
+}
+
 }  // namespace lectio::compose

@@ -40,14 +40,14 @@ struct Fixture {
 
   // The FAQ of a brief of `insights`, each section drawing on every sentence, no question
   // taken from the text's own sentences beyond what write_faq() asks of clauses.
-  std::vector<lesson::FaqItem> faq_of(std::vector<std::string> insights) {
+  // With `from_text`, every sentence teaches the insights and may give a question.
+  std::vector<lesson::FaqItem> faq_of(std::vector<std::string> insights, bool from_text = false) {
     brief.insights = std::move(insights);
     const Phrasing say(brief, 1);
     const std::vector<std::vector<double>> per_insight(brief.insights.size(),
                                                        std::vector<double>(candidates.size(), 1));
-    const std::vector<bool> no_questions_from_text(candidates.size(), false);
-    return write_faq(brief, material, candidates, *scorer, say, per_insight,
-                     no_questions_from_text);
+    const std::vector<bool> core(candidates.size(), from_text);
+    return write_faq(brief, material, candidates, *scorer, say, per_insight, core);
   }
 };
 
@@ -253,6 +253,28 @@ TEST(FaqTest, AShortFaqAsksLastWhatFollowsFromAConditionAndWhy) {
   EXPECT_EQ(questions[2], "Why can readers and writers work at the same time?");
   EXPECT_EQ(faq[2].answer.front().text,
             "Readers and writers can work at the same time because readers never block writers.");
+}
+
+// What a narrow thing allows is a learner's question, answered by the sentence that says it;
+// what the lesson's whole subject allows is not: one sentence is not all of it.
+TEST(FaqTest, WhatAThingAllowsIsAskedOnlyOfANarrowThing) {
+  Fixture f({chunk(0, {"Shell expansions"},
+                   "Bash allows a function to override a builtin with the same name. Command "
+                   "substitution allows the output of a command to replace the command itself. "
+                   "Bash runs the command in a subshell.")});
+  f.brief.topic = "Bash";
+  const auto faq = f.faq_of({"What command substitution does"}, true);
+  std::vector<std::string> questions;
+  for (const auto& item : faq) questions.push_back(item.question);
+  EXPECT_TRUE(has(questions, "What does command substitution allow?"))
+      << ::testing::PrintToString(questions);
+  EXPECT_FALSE(has(questions, "What does bash allow?")) << ::testing::PrintToString(questions);
+  const auto at =
+      std::find(questions.begin(), questions.end(), "What does command substitution allow?") -
+      questions.begin();
+  ASSERT_LT(static_cast<std::size_t>(at), faq.size());
+  EXPECT_EQ(faq[static_cast<std::size_t>(at)].answer.front().text,
+            "Command substitution allows the output of a command to replace the command itself.");
 }
 
 }  // namespace lectio::compose

@@ -1,0 +1,165 @@
+#include "faq_questions_en.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <regex>
+#include <set>
+#include <string_view>
+
+#include "lectio/text/stopwords.h"
+#include "phrasing.h"
+#include "phrasing_words.h"
+
+namespace lectio::compose {
+
+namespace {
+
+std::string lower(std::string w) {
+  std::transform(w.begin(), w.end(), w.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  return w;
+}
+
+// Whether the words before the verb are a plain noun phrase a question can name on its own:
+// no clause opens it ("If a command is ..."), no word points elsewhere or only counts ("This
+// option", "Each section", "No valid warnings"), no clause inside it ("Options that are ...")
+// and it ends on a word of its own, not on "of".
+bool plain_subject(const std::string& subject) {
+  static const std::set<std::string> kNotSubject = {
+      "if",      "when",    "whenever",  "while",  "although", "though",  "because",   "since",
+      "unless",  "once",    "after",     "before", "until",    "as",      "note",      "first",
+      "then",    "however", "typically", "also",   "in",       "with",    "for",       "here",
+      "there",   "so",      "thus",      "hence",  "instead",  "usually", "normally",  "this",
+      "these",   "that",    "those",     "it",     "its",      "they",    "them",      "their",
+      "such",    "each",    "both",      "other",  "another",  "same",    "following", "above",
+      "below",   "which",   "who",       "whose",  "what",     "where",   "only",      "no",
+      "any",     "all",     "every",     "some",   "most",     "many",    "several",   "either",
+      "neither", "we",      "you",       "i",      "he",       "she",     "one",       "former",
+      "latter",  "previous"};
+  const auto words = split_words(subject);
+  if (words.empty() || words.size() > 5) return false;
+  bool own = false;
+  for (const auto& w : words) {
+    const std::string l = lower(w);
+    if (kNotSubject.contains(l)) return false;
+    own = own || !text::is_stopword(l, "en");
+  }
+  return own && !text::is_stopword(lower(words.back()), "en");
+}
+
+// The subject as a question says it mid-sentence: its article kept, its first word in lower
+// case unless a name ("BLOB values", or "Git history" when the material writes "Git" so).
+std::string subject_phrase(const std::string& article, const std::string& subject,
+                           const std::set<std::string>& names) {
+  if (!article.empty()) return lower(article) + " " + subject;
+  const auto words = split_words(subject);
+  if (!words.empty() && names.contains(words.front())) return subject;
+  return lower_first(subject);
+}
+
+}  // namespace
+
+std::optional<StatementAsk> capability_question_en(const std::string& sentence,
+                                                   const std::set<std::string>& names) {
+  // Not "lets" with no "you": "X lets the caller choose" asks the same as "allows".
+  static const std::regex kCapability(
+      R"(^(?:(The|A|An) )?([A-Za-z][\w./+-]*(?: [\w./+-]+){0,4}) (allows|allow|enables|enable|permits|permit) ([a-z][\w-]*) )");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kCapability) || !plain_subject(m[2].str())) {
+    return std::nullopt;
+  }
+  // "This allows us for example to ...": the object is an aside, not what is allowed.
+  // "The -s option restricts enable to ...": a name after a verb, not what is allowed.
+  static const std::set<std::string> kNoObject = {"for", "in", "with", "by", "at", "on", "to"};
+  if (kNoObject.contains(m[4].str())) return std::nullopt;
+  std::string verb = m[3].str();
+  if (verb.ends_with('s')) verb.pop_back();
+  const bool plural = m[3].str() == verb;
+  return StatementAsk{fmt::format("What {} {} {}?", plural ? "do" : "does",
+                                  subject_phrase(m[1].str(), m[2].str(), names), verb),
+                      m[2].str(), true};
+}
+
+std::optional<StatementAsk> absence_question_en(const std::string& sentence,
+                                                const std::set<std::string>& names) {
+  // The whole sentence is the statement: a clause after the object ("..., but ...") may turn
+  // the answer, and the question could not say it.
+  static const std::regex kAbsence(
+      R"(^(?:(The|A|An) )?([A-Z][\w.+-]*(?: [\w.+-]+){0,3}) (does not|doesn't|do not|don't) (have|support|allow|provide|use|need|require|include|impose|guarantee|accept|recognize) ([^,;:()]{3,70})\.$)");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kAbsence) || !plain_subject(m[2].str())) {
+    return std::nullopt;
+  }
+  // An object that points back ("does not support it") asks about nothing.
+  static const std::regex kPointing(R"(\b(?:it|this|that|these|those|them|such|so)\b)");
+  const std::string object = m[5].str();
+  if (std::regex_search(object, kPointing)) return std::nullopt;
+  const bool plural = m[3].str().starts_with("do ") || m[3].str().starts_with("don");
+  return StatementAsk{
+      fmt::format("{} {} {} {}?", plural ? "Do" : "Does",
+                  subject_phrase(m[1].str(), m[2].str(), names), m[4].str(), object),
+      m[2].str()};
+}
+
+std::optional<StatementAsk> default_question_en(const std::string& sentence) {
+  static const std::regex kDefault(
+      R"(^The default ([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}) (is|are) (?!not\b)\S)");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kDefault) || !plain_subject(m[1].str())) {
+    return std::nullopt;
+  }
+  return StatementAsk{fmt::format("What {} the default {}?", m[2].str(), m[1].str()), m[1].str()};
+}
+
+std::optional<StatementAsk> manner_question_en(const std::string& sentence,
+                                               const std::set<std::string>& names) {
+  // The verb is a participle of a passive ("are converted", "may be combined"); what follows
+  // it says how (by, using, through, via, as) or when. "into Y" stays with the verb: it says
+  // what the thing becomes ("converted into TEXT values").
+  static const std::regex kManner(
+      R"(^(?:(The|A|An) )?([A-Za-z][\w./+-]*(?: [\w./+-]+){0,4}) (is|are|should be|must be|can be|may be) (?:(?:usually|normally|always|often|typically|generally|simply|automatically) )?([a-z]+ed|built|kept|sent|run|found|held|made|done|written|chosen|shown|given|taken|known|read|set) (?:(into [^,;:]{1,40}?) )?(by|using|through|via|as|when) ([a-z\w'"“‘-]+))");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kManner) || !plain_subject(m[2].str())) {
+    return std::nullopt;
+  }
+  // A participle of permission, intent or naming says what may or should be, not how it is
+  // done: "Shell variables are allowed as operands" is no manner of allowing.
+  static const std::set<std::string> kNotDone = {
+      "allowed",  "permitted",  "required",   "expected",    "supposed",   "intended",
+      "designed", "considered", "encouraged", "recommended", "deprecated", "needed",
+      "called",   "named",      "known",      "referred",    "said",       "termed"};
+  if (kNotDone.contains(m[4].str())) return std::nullopt;
+  const std::string how = m[6].str();
+  const std::string next = m[7].str();
+  // "enabled by default", "performed as described", "reused as necessary": not a manner.
+  static const std::set<std::string> kNotManner = {
+      "default", "follows",  "described", "necessary", "if",    "though", "well",
+      "part",    "shown",    "above",     "below",     "long",  "soon",   "much",
+      "many",    "required", "specified", "needed",    "noted", "such",   "the"};
+  if (kNotManner.contains(next) && !(how != "as" && next == "the")) return std::nullopt;
+  // "into" over a few words, or with a participle of its own ("into the current line
+  // separated by"), is a clause of its own, not the thing the verb makes.
+  const std::string into = m[5].matched ? " " + m[5].str() : "";
+  const auto into_words = split_words(into);
+  if (into_words.size() > 5 ||
+      std::any_of(into_words.begin(), into_words.end(),
+                  [](const std::string& w) { return w.ends_with("ed"); })) {
+    return std::nullopt;
+  }
+  const std::string be = m[3].str();
+  const std::string subject = subject_phrase(m[1].str(), m[2].str(), names);
+  const std::string wh = how == "when" ? "When" : "How";
+  if (be == "is" || be == "are") {
+    return StatementAsk{fmt::format("{} {} {} {}{}?", wh, be, subject, m[4].str(), into),
+                        m[2].str()};
+  }
+  // "may be combined" is asked as what can be done: "How can expressions be combined?"
+  std::string modal = be.substr(0, be.find(' '));
+  if (modal == "may") modal = "can";
+  return StatementAsk{fmt::format("{} {} {} be {}{}?", wh, modal, subject, m[4].str(), into),
+                      m[2].str()};
+}
+
+}  // namespace lectio::compose

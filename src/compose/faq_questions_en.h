@@ -1,0 +1,43 @@
+#pragma once
+// English statement shapes a learner's question can be read from (statement_question() in
+// faq_questions.h): what a thing allows, what a thing lacks, what a default is, and how or
+// when something is done to a thing. Each returns the question and the thing it asks about,
+// or nothing for a sentence of another shape or whose subject is no plain noun phrase.
+// `names`: words the material writes capitalised mid-sentence ("Git"), kept so in a question.
+#include <optional>
+#include <set>
+#include <string>
+
+namespace lectio::compose {
+
+// A question a statement answers, the thing it asks about, and whether it asks all there is
+// to know of that thing ("What does Bash allow?"), which one sentence answers only for a
+// narrow thing.
+struct StatementAsk {
+  std::string question;
+  std::string subject;
+  bool open = false;
+};
+
+// "Command substitution allows the output of a command to replace the command itself." ->
+// {"What does command substitution allow?", "command substitution"}.
+std::optional<StatementAsk> capability_question_en(const std::string& sentence,
+                                                   const std::set<std::string>& names);
+
+// "SQLite does not have a separate Boolean storage class." -> {"Does SQLite have a separate
+// Boolean storage class?", "SQLite"}.
+std::optional<StatementAsk> absence_question_en(const std::string& sentence,
+                                                const std::set<std::string>& names);
+
+// "The default weight value is 50, and the maximum is 100." -> {"What is the default weight
+// value?", "weight value"}.
+std::optional<StatementAsk> default_question_en(const std::string& sentence);
+
+// "BLOB values are converted into TEXT values by simply interpreting ..." -> {"How are BLOB
+// values converted into TEXT values?", "BLOB values"}; "A hot journal is created when ..." ->
+// {"When is a hot journal created?", "hot journal"}; "Expressions may be combined using ..."
+// -> {"How can expressions be combined?", "expressions"}.
+std::optional<StatementAsk> manner_question_en(const std::string& sentence,
+                                               const std::set<std::string>& names);
+
+}  // namespace lectio::compose

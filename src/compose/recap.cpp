@@ -402,6 +402,60 @@ std::size_t series_cut(const std::string& lean) {
   return first;
 }
 
+// Where a restrictive modifier of the clause's indefinite object begins, or npos: "The
+// rollback journal is an ordinary disk file that is always located ..." -> "... is an
+// ordinary disk file"; "... is a set of proprietary tests, written in C that ..." -> "... a
+// set of proprietary tests". What is left is implied by the whole: a thing that is a file of
+// some kind is a file. Not where that fails: a negated or bounded clause ("does not write
+// files that ...", "deletes all files that ..."), a definite object ("is the file that ...":
+// left, it names nothing), a clause that is what a verb or noun says ("found that ...", "a
+// guarantee that ...") or a result ("so large that").
+std::size_t modifier_cut(const std::string& lean) {
+  static const std::set<std::string> kBounds = {
+      "every", "all",   "each",   "any",    "only",    "first",   "last",  "same",
+      "most",  "least", "none",   "never",  "few",     "best",    "worst", "so",
+      "such",  "too",   "enough", "either", "neither", "exactly", "just"};
+  static const std::set<std::string> kTakesAClause = {
+      "says",    "said",     "say",        "means",     "meant",    "mean",        "ensures",
+      "ensure",  "ensured",  "guarantees", "shows",     "show",     "shown",       "showed",
+      "note",    "notes",    "noted",      "assumes",   "assume",   "requires",    "require",
+      "believe", "believes", "know",       "knows",     "found",    "find",        "finds",
+      "sure",    "now",      "given",      "fact",      "order",    "is",          "are",
+      "was",     "were",     "guarantee",  "chance",    "risk",     "possibility", "assumption",
+      "promise", "claim",    "sign",       "evidence",  "hint",     "warning",     "reminder",
+      "reports", "report",   "reported",   "indicates", "indicate", "suggests",    "suggest",
+      "verify",  "verifies", "check",      "checks",    "states",   "state",       "expects",
+      "expect",  "hope",     "idea",       "way",       "point",    "likely"};
+  static const std::set<std::string> kDefinite = {
+      "the", "this", "that", "these", "those", "its", "their", "his", "her", "our", "my", "your"};
+  static const std::regex kModifier(
+      R"((?: (?:that|which|who) |, (?:[a-z]+ed|written|built|known|made|given|run|kept|held|found|shown) ))");
+  std::smatch m;
+  if (!std::regex_search(lean, m, kModifier)) return std::string::npos;
+  const auto at = static_cast<std::size_t>(m.position(0));
+  const std::string head = lean.substr(0, at);
+  const auto w = text::words(head);
+  if (w.size() < kMinWords || !whole(head) || limits_en(w, 0, w.size())) return std::string::npos;
+  if (kTakesAClause.count(w.back())) return std::string::npos;
+  for (const auto& x : w) {
+    if (kBounds.count(x)) return std::string::npos;
+  }
+  // The object's determiner, the nearest one before the cut, is "a" or "an", right after a
+  // copula (an adverb between): the head says what kind of thing the subject is. A clause
+  // with no object of its own ("seeks to demonstrate that ...") has nothing to modify, and an
+  // action's object without its modifier says little ("You can create a new commit" of
+  // "... a new commit that undoes whatever was done by the old commit").
+  static const std::set<std::string> kCopulas = {"is", "are", "was", "were", "becomes", "remains"};
+  for (std::size_t i = w.size(); i-- > 1;) {
+    if (w[i] == "a" || w[i] == "an") {
+      const bool copula = kCopulas.count(w[i - 1]) > 0 || (i >= 2 && kCopulas.count(w[i - 2]));
+      return copula ? at : std::string::npos;
+    }
+    if (kDefinite.count(w[i]) || extract::has_finite_verb(w[i])) break;
+  }
+  return std::string::npos;
+}
+
 }  // namespace
 
 std::optional<std::string> shorten_for_recap(const std::string& sentence,
@@ -436,7 +490,8 @@ std::optional<std::string> shorten_for_recap(const std::string& sentence,
   }
   // Two more cuts: a counted list's lead-in (whole by its own rule) and a series' first item.
   const std::size_t series = zh ? std::string::npos : series_cut(lean);
-  for (const std::size_t at : {counted_lead_in(lean, zh), series}) {
+  const std::size_t modifier = zh ? std::string::npos : modifier_cut(lean);
+  for (const std::size_t at : {counted_lead_in(lean, zh), series, modifier}) {
     if (at == std::string::npos || (best != std::string::npos && at <= best)) continue;
     const std::string head = lean.substr(0, at);
     if (at == series && !whole(head)) continue;

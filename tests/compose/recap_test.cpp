@@ -57,6 +57,37 @@ TEST(RecapTest, LeavesNoFragmentBehind) {
                         "en"));
 }
 
+// What kind of thing the subject is stays when the modifier of its kind goes: a file that is
+// kept beside the database is a file. Not where dropping the modifier says more or nothing.
+TEST(RecapTest, KeepsWhatKindOfThingTheSubjectIsWithoutItsModifier) {
+  EXPECT_EQ(shorten_for_recap("The rollback journal is an ordinary disk file that is always "
+                              "located in the same directory or folder as the database file.",
+                              "en"),
+            "The rollback journal is an ordinary disk file.");
+  EXPECT_EQ(shorten_for_recap("The TH3 test harness is a set of proprietary tests, written in C "
+                              "that provide full branch test coverage to the core library.",
+                              "en"),
+            "The TH3 test harness is a set of proprietary tests.");
+  // An action's object ("a new commit" alone says nothing of undoing), a definite object, a
+  // negated or bounded clause, a clause that is what a verb says.
+  EXPECT_FALSE(
+      shorten_for_recap("You can create a new commit that undoes whatever was done by "
+                        "the old commit in the history.",
+                        "en"));
+  EXPECT_FALSE(
+      shorten_for_recap("The journal is the only file that SQLite deletes when the "
+                        "transaction commits to the database.",
+                        "en"));
+  EXPECT_FALSE(
+      shorten_for_recap("The super-journal is not a file that holds any page data "
+                        "used for rolling back changes.",
+                        "en"));
+  EXPECT_FALSE(
+      shorten_for_recap("Crash testing seeks to demonstrate that an SQLite database "
+                        "will not go corrupt if the power fails.",
+                        "en"));
+}
+
 TEST(RecapTest, AShortSentenceCannotBeARemindedPoint) {
   // Cut or not, it would be heard again nearly word for word.
   EXPECT_FALSE(shorten_for_recap("The journal is deleted when the transaction commits.", "en"));

@@ -181,6 +181,23 @@ bool asked_already(const std::string& insight, const std::vector<lesson::FaqItem
   });
 }
 
+// An insight's question is answered already when the sentence its best section would answer
+// it with (the one worth most there that does not point back) led an earlier answer: "What
+// is a shebang?" said what the section on a script's first line opens with, "When is a type
+// a subclass of another type?" what the section on subclassing does. Asked again, it would be
+// answered from elsewhere.
+bool answered_already(const std::vector<std::vector<double>>& best_part, std::size_t insight,
+                      const std::vector<extract::Candidate>& candidates, const FaqSaid& said) {
+  if (insight >= best_part.size()) return false;
+  const auto& part = best_part[insight];
+  std::size_t best = part.size();
+  for (std::size_t c = 0; c < part.size(); ++c) {
+    if (part[c] <= 0 || candidates[c].dangling) continue;
+    if (best == part.size() || part[c] > part[best]) best = c;
+  }
+  return best < part.size() && said.led[best];
+}
+
 }  // namespace
 
 std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
@@ -249,7 +266,9 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
     const Ask& ask = asks[k];
     if (k >= from_content && static_cast<int>(faq.size()) >= kFaqMin) break;
     if (ask.insight >= 0 &&
-        asked_already(brief.insights[static_cast<std::size_t>(ask.insight)], faq, brief.language)) {
+        (asked_already(brief.insights[static_cast<std::size_t>(ask.insight)], faq,
+                       brief.language) ||
+         answered_already(best_part, static_cast<std::size_t>(ask.insight), candidates, said))) {
       continue;
     }
     // An answer the FAQ does not keep leaves its sentences for the questions after it.

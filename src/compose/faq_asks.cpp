@@ -99,6 +99,17 @@ std::set<std::string> names_of(const std::vector<extract::Candidate>& candidates
   return out;
 }
 
+// Whether the sentence writes the term in quotes ("“shebang”", "\"checkpoint\"").
+bool quoted_in(const std::string& sentence, const std::string& term) {
+  for (const auto& [open, close] : {std::pair<std::string_view, std::string_view>{"“", "”"},
+                                    std::pair<std::string_view, std::string_view>{"\"", "\""}}) {
+    if (sentence.find(std::string(open) + term + std::string(close)) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // Whether a subject is what the whole lesson is about: one word of its topic ("Bash" in
 // "Bash's shell expansions").
 bool whole_subject(const std::string& subject, const lesson::Brief& brief) {
@@ -147,7 +158,9 @@ std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Mat
         found.push_back({-worth[i], {*cq, *cq, static_cast<int>(i), -1, {}, {}}});
       }
     } else if (const auto nq = naming_question(candidates[i], brief.language)) {
-      if (named_enough(nq->second, lesson_terms, brief.language) &&
+      // A name the text puts in quotes is a term by the text's own word ("“shebang”").
+      if ((named_enough(nq->second, lesson_terms, brief.language) ||
+           quoted_in(candidates[i].text, nq->second)) &&
           seen_subjects.insert(join_terms(nq->second, brief.language)).second) {
         found.push_back(
             {-worth[i], {nq->first, nq->second, static_cast<int>(i), -1, {}, {}, true}});

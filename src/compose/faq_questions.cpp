@@ -27,7 +27,7 @@ std::optional<std::pair<std::string, std::string>> naming_question_en(const std:
   static const std::regex kNaming(
       R"re(^([A-Z][\w-]*(?: [\w'’-]+){1,14}) (is|are) (?:called|known as|referred to as|termed) (?:(a|an|the) )?["“']?([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})["”']?[.,;:])re");
   std::smatch m;
-  if (!std::regex_search(sentence, m, kNaming)) return std::nullopt;
+  if (!std::regex_search(sentence, m, kNaming)) return appositive_naming_en(sentence);
   static const std::regex kPointing(R"(^(?:This|That|These|Those|It|They|Such|Each|Both)\b)");
   if (std::regex_search(m[1].str(), kPointing)) return std::nullopt;
   const std::string article = m[3].matched ? m[3].str() + " " : "";
@@ -69,6 +69,7 @@ std::optional<std::pair<std::string, std::string>> definition_question(const ext
     const std::string term = lower_first(quoted[1].str());
     return std::make_pair(fmt::format("What {} {}?", quoted[2].str(), term), term);
   }
+  if (auto q = attribute_definition_en(c.text)) return q;
   static const std::regex kDefinition(
       R"(^((?:(A|An|The) )?([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})) (is|are) (a|an|the|one|used|what|how|where|when|any) )");
   std::smatch m;
@@ -128,7 +129,8 @@ std::optional<StatementAsk> statement_question(const std::string& sentence,
   if (auto q = absence_question_en(sentence, names)) return q;
   if (auto q = default_question_en(sentence)) return q;
   if (auto q = capability_question_en(sentence, names)) return q;
-  return manner_question_en(sentence, names);
+  if (auto q = manner_question_en(sentence, names)) return q;
+  return state_condition_question_en(sentence, names);
 }
 
 std::optional<std::string> task_question(const std::string& sentence, const std::string& language) {

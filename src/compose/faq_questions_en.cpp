@@ -120,7 +120,19 @@ std::optional<StatementAsk> manner_question_en(const std::string& sentence,
   // what the thing becomes ("converted into TEXT values").
   static const std::regex kManner(
       R"(^(?:(The|A|An) )?([A-Za-z][\w./+-]*(?: [\w./+-]+){0,4}) (is|are|should be|must be|can be|may be) (?:(?:usually|normally|always|often|typically|generally|simply|automatically) )?([a-z]+ed|built|kept|sent|run|found|held|made|done|written|chosen|shown|given|taken|known|read|set) (?:(into [^,;:]{1,40}?) )?(by|using|through|via|as|when) ([a-z\w'"“‘-]+))");
+  // "The traditional rollback journal works by writing a copy ..." -> "How does the
+  // traditional rollback journal work?"
+  static const std::regex kWorksBy(
+      R"(^(?:(The|A|An) )?([A-Za-z][\w./+-]*(?: [\w./+-]+){0,4}) (works|work|operates|operate) by [a-z]+ing\b)");
   std::smatch m;
+  if (std::regex_search(sentence, m, kWorksBy) && plain_subject(m[2].str())) {
+    const bool plural = !m[3].str().ends_with('s');
+    std::string verb = m[3].str();
+    if (!plural) verb.pop_back();
+    return StatementAsk{fmt::format("How {} {} {}?", plural ? "do" : "does",
+                                    subject_phrase(m[1].str(), m[2].str(), names), verb),
+                        m[2].str()};
+  }
   if (!std::regex_search(sentence, m, kManner) || !plain_subject(m[2].str())) {
     return std::nullopt;
   }
@@ -159,6 +171,77 @@ std::optional<StatementAsk> manner_question_en(const std::string& sentence,
   std::string modal = be.substr(0, be.find(' '));
   if (modal == "may") modal = "can";
   return StatementAsk{fmt::format("{} {} {} be {}{}?", wh, modal, subject, m[4].str(), into),
+                      m[2].str()};
+}
+
+std::optional<std::pair<std::string, std::string>> appositive_naming_en(
+    const std::string& sentence) {
+  static const std::regex kAppositive(
+      R"re(\b(?:a|an) [a-z][\w-]*(?: [a-z][\w-]*){0,3},? (or|called|known as|also called|also known as) (?:“|")([A-Za-z][\w.+-]*(?: [A-Za-z][\w.+-]*){0,2})(?:”|"))re");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kAppositive)) return std::nullopt;
+  const std::string name = m[2].str();
+  const bool term = m[1].str() == "or";
+  const bool plural = name.ends_with('s') && !name.ends_with("ss");
+  if (plural) return std::make_pair(fmt::format("What are {}?", name), name);
+  if (!term) return std::make_pair(fmt::format("What is {}?", name), name);
+  const bool vowel = std::string_view("aeiouAEIOU").find(name[0]) != std::string_view::npos;
+  return std::make_pair(fmt::format("What is {} {}?", vowel ? "an" : "a", name), name);
+}
+
+std::optional<std::pair<std::string, std::string>> attribute_definition_en(
+    const std::string& sentence) {
+  static const std::regex kAttribute(
+      R"(^The ([a-z][\w-]*(?: [a-z][\w-]*){0,2}) of ((?:a|an|the) )?([A-Za-z][\w-]*(?: [A-Za-z][\w-]*)?) (is|are) (?:a|an|the|one) )");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kAttribute)) return std::nullopt;
+  // "The rest of this section is ...": a part of the text, or a thing pointed back to.
+  static const std::set<std::string> kNotAttributes = {"rest",      "end",   "start", "beginning",
+                                                       "remainder", "part",  "most",  "some",
+                                                       "all",       "first", "last",  "remaining"};
+  static const std::regex kPointing(R"(\b(?:this|that|these|those|such|its|their|it)\b)");
+  const std::string attribute = m[1].str();
+  if (kNotAttributes.contains(split_words(attribute).front()) ||
+      std::regex_search(m[3].str(), kPointing)) {
+    return std::nullopt;
+  }
+  // As for any definition: a predicate under a condition says when, not what.
+  const std::string predicate = sentence.substr(static_cast<std::size_t>(m.length(0)));
+  for (std::string_view cue : {" if ", " when ", " unless ", " whenever "}) {
+    if (predicate.find(cue) != std::string::npos) return std::nullopt;
+  }
+  return std::make_pair(
+      fmt::format("What {} the {} of {}{}?", m[4].str(), attribute, m[2].str(), m[3].str()),
+      attribute);
+}
+
+std::optional<StatementAsk> state_condition_question_en(const std::string& sentence,
+                                                        const std::set<std::string>& names) {
+  // "A super-journal is stale if no individual file journals are pointing to it." -> "When is
+  // a super-journal stale?": what the subject is (a state, a kind, a participle) and the
+  // condition under which it is so. The question asks the condition; the sentence gives it.
+  static const std::regex kState(
+      R"(^(?:(The|A|An) )?([A-Za-z][\w./+-]*(?: [\w./+-]+){0,4}) (is|are) ([^,;:()]{2,60}?) (?:if|when|whenever) \S)");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kState) || !plain_subject(m[2].str())) {
+    return std::nullopt;
+  }
+  // Adverbs that bound the statement read wrongly in the question ("When are assert statements
+  // only enabled?"): the answer says them.
+  static const std::set<std::string> kDropped = {"only",      "also",      "always",
+                                                 "often",     "usually",   "sometimes",
+                                                 "typically", "generally", "normally"};
+  static const std::regex kPointing(
+      R"(\b(?:this|that|these|those|it|its|they|them|their|such|so|as|than)\b)");
+  const std::string state = m[4].str();
+  if (std::regex_search(state, kPointing)) return std::nullopt;
+  std::string kept;
+  for (const auto& w : split_words(state)) {
+    if (!kDropped.contains(w)) kept += (kept.empty() ? "" : " ") + w;
+  }
+  if (kept.empty() || split_words(kept).size() > 8) return std::nullopt;
+  return StatementAsk{fmt::format("When {} {} {}?", m[3].str(),
+                                  subject_phrase(m[1].str(), m[2].str(), names), kept),
                       m[2].str()};
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 
 namespace lectio::compose {
 
@@ -36,8 +37,28 @@ std::optional<StatementAsk> default_question_en(const std::string& sentence);
 // "BLOB values are converted into TEXT values by simply interpreting ..." -> {"How are BLOB
 // values converted into TEXT values?", "BLOB values"}; "A hot journal is created when ..." ->
 // {"When is a hot journal created?", "hot journal"}; "Expressions may be combined using ..."
-// -> {"How can expressions be combined?", "expressions"}.
+// -> {"How can expressions be combined?", "expressions"}; "The traditional rollback journal
+// works by writing ..." -> {"How does the traditional rollback journal work?", ...}.
 std::optional<StatementAsk> manner_question_en(const std::string& sentence,
                                                const std::set<std::string>& names);
+
+// "A super-journal is stale if no individual file journals are pointing to it." -> {"When is a
+// super-journal stale?", "super-journal"}: the condition under which a thing is what it is said
+// to be.
+std::optional<StatementAsk> state_condition_question_en(const std::string& sentence,
+                                                        const std::set<std::string>& names);
+
+// "Executables ... must use an appropriate interpreter directive, or “shebang”, as ..." ->
+// {"What is a shebang?", "shebang"}; "... a built-package format called “wheels”, which ..."
+// -> {"What are wheels?", "wheels"}: a quoted name given in passing to a thing the sentence
+// describes. "or" gives a term (asked with its article), "called" or "known as" a name.
+std::optional<std::pair<std::string, std::string>> appositive_naming_en(
+    const std::string& sentence);
+
+// "The exit status of a pipeline is the exit status of the last command ..." -> {"What is
+// the exit status of a pipeline?", "exit status"}: a sentence that says what an attribute of
+// a thing is.
+std::optional<std::pair<std::string, std::string>> attribute_definition_en(
+    const std::string& sentence);
 
 }  // namespace lectio::compose

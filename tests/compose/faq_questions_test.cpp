@@ -96,6 +96,53 @@ TEST(FaqQuestionsTest, ASentenceThatNamesAThingMakesAWhatQuestion) {
   EXPECT_FALSE(naming_question(sentence("Such a file is called a journal for short."), "en"));
 }
 
+// A quoted name given in passing names the thing described just before it: "or" gives a term,
+// "called" a name. From Debian's Python policy and SQLite's testing page.
+TEST(FaqQuestionsTest, AQuotedNameGivenInPassingMakesAWhatQuestion) {
+  const auto shebang = naming_question(
+      sentence("Executables written for interpretation by Python must use an appropriate "
+               "interpreter directive, or “shebang”, as the first line of the program."),
+      "en");
+  ASSERT_TRUE(shebang);
+  EXPECT_EQ(shebang->first, "What is a shebang?");
+  EXPECT_EQ(shebang->second, "shebang");
+  const auto fuzzer = naming_question(
+      sentence("SQLite has been fuzzed using a proprietary fuzzer called \"dbsqlfuzz\"."), "en");
+  ASSERT_TRUE(fuzzer);
+  EXPECT_EQ(fuzzer->first, "What is dbsqlfuzz?");
+  const auto wheels = naming_question(
+      sentence("PEP 427 defines a built-package format called “wheels”, which is a Zip archive."),
+      "en");
+  ASSERT_TRUE(wheels);
+  EXPECT_EQ(wheels->first, "What are wheels?");
+  // A part of the text called by its title is no thing of the subject.
+  EXPECT_FALSE(
+      naming_question(sentence("See the section called “Dangling objects” for details."), "en"));
+}
+
+// "The X of a Y is ..." says what an attribute of a thing is; not a part of the text, nor one
+// under a condition.
+TEST(FaqQuestionsTest, ASentenceSayingWhatAnAttributeIsMakesAWhatQuestion) {
+  const auto status = definition_question(
+      sentence("The exit status of a pipeline is the exit status of the last command in it."),
+      "en");
+  ASSERT_TRUE(status);
+  EXPECT_EQ(status->first, "What is the exit status of a pipeline?");
+  EXPECT_EQ(status->second, "exit status");
+  const auto affinity = definition_question(
+      sentence("The type affinity of a column is the recommended type for data stored in that "
+               "column."),
+      "en");
+  ASSERT_TRUE(affinity);
+  EXPECT_EQ(affinity->first, "What is the type affinity of a column?");
+  EXPECT_FALSE(definition_question(
+      sentence("The rest of this section is a brief overview of how you use gettext."), "en"));
+  EXPECT_FALSE(definition_question(
+      sentence("The exit status of a pipeline is the status of its last command, unless the "
+               "pipefail option is enabled."),
+      "en"));
+}
+
 // The same in Chinese, from Debian's reference: the name ends the sentence and what it names is
 // said before it; a name in an aside, or a naming that points back, makes no question.
 TEST(FaqQuestionsTest, AChineseSentenceThatNamesAThingMakesAWhatQuestion) {
@@ -284,9 +331,29 @@ TEST(FaqQuestionsTest, AStatementOfADefaultOrOfHowOrWhenSomethingIsDoneAsksThat)
   EXPECT_EQ(statement_of("This option is enabled by the build."), "");
   EXPECT_EQ(statement_of("If a command is terminated by the control operator, it runs."), "");
   EXPECT_EQ(statement_of("Words are inserted into the current line separated by spaces."), "");
+  EXPECT_EQ(statement_of("The traditional rollback journal works by writing a copy of the "
+                         "original content into a separate file."),
+            "How does the traditional rollback journal work?");
   // Chinese statements have their own makers.
   EXPECT_EQ(statement_question("后台任务让用户能够在一个 shell 中执行多个程序。", "zh"),
             std::nullopt);
+}
+
+// "S is P if C": the condition under which a thing is what it is said to be. Bounding adverbs
+// stay with the answer; a state that points elsewhere or compares makes no question.
+TEST(FaqQuestionsTest, AStateAndItsConditionAsksWhen) {
+  EXPECT_EQ(statement_of("A super-journal is stale if no individual file journals are pointing "
+                         "to it."),
+            "When is a super-journal stale?");
+  EXPECT_EQ(statement_of("A type is a subclass of another type if any instance of the first type "
+                         "is also an instance of the second."),
+            "When is a type a subclass of another type?");
+  EXPECT_EQ(statement_of("Assert statements are only enabled when SQLite is compiled with the "
+                         "SQLITE_DEBUG macro defined."),
+            "When are assert statements enabled?");
+  EXPECT_EQ(statement_of("This is the default when there is more than one file to search."), "");
+  EXPECT_EQ(statement_of("It is an expansion error if length evaluates to a negative number."), "");
+  EXPECT_EQ(statement_of("The journal is as large as the database if every page changes."), "");
 }
 
 }  // namespace lectio::compose

@@ -40,14 +40,24 @@ struct Fixture {
 
   // The FAQ of a brief of `insights`, each section drawing on every sentence, no question
   // taken from the text's own sentences beyond what write_faq() asks of clauses.
-  // With `from_text`, every sentence teaches the insights and may give a question.
-  std::vector<lesson::FaqItem> faq_of(std::vector<std::string> insights, bool from_text = false) {
+  // With `from_text`, every sentence teaches the insights and may give a question; with
+  // `best_chunk`, each insight is taught best by the sentences of that chunk.
+  std::vector<lesson::FaqItem> faq_of(std::vector<std::string> insights, bool from_text = false,
+                                      int best_chunk = -1) {
     brief.insights = std::move(insights);
     const Phrasing say(brief, 1);
     const std::vector<std::vector<double>> per_insight(brief.insights.size(),
                                                        std::vector<double>(candidates.size(), 1));
     const std::vector<bool> core(candidates.size(), from_text);
-    return write_faq(brief, material, candidates, *scorer, say, per_insight, core);
+    std::vector<std::vector<double>> best_part;
+    if (best_chunk >= 0) {
+      std::vector<double> part(candidates.size(), 0.0);
+      for (std::size_t c = 0; c < candidates.size(); ++c) {
+        if (candidates[c].chunk == best_chunk) part[c] = 1;
+      }
+      best_part.assign(brief.insights.size(), part);
+    }
+    return write_faq(brief, material, candidates, *scorer, say, per_insight, core, best_part);
   }
 };
 
@@ -275,6 +285,26 @@ TEST(FaqTest, WhatAThingAllowsIsAskedOnlyOfANarrowThing) {
   ASSERT_LT(static_cast<std::size_t>(at), faq.size());
   EXPECT_EQ(faq[static_cast<std::size_t>(at)].answer.front().text,
             "Command substitution allows the output of a command to replace the command itself.");
+}
+
+// A question of the text that said what the section teaching an insight opens with has
+// answered the insight: asked again, it would be answered from another section.
+TEST(FaqTest, AnInsightAnEarlierAnswerSaidTheSectionOfIsNotAskedAgain) {
+  Fixture f({chunk(0, {"Interpreter directive"},
+                   "Executables written for Python must use an appropriate interpreter "
+                   "directive, or “shebang”, as the first line of the program. This line should "
+                   "be of the form #!interpreter_location."),
+             chunk(1, {"Private modules"},
+                   "A program that runs Python may require its own private Python modules. "
+                   "The rules for byte-compilation apply to those private Python modules.")});
+  f.brief.topic = "Python programs";
+  const auto faq = f.faq_of({"What the first line of a Python program should say"}, true, 0);
+  const Phrasing say(f.brief, 1);
+  std::vector<std::string> questions;
+  for (const auto& item : faq) questions.push_back(item.question);
+  EXPECT_TRUE(has(questions, "What is a shebang?")) << ::testing::PrintToString(questions);
+  EXPECT_FALSE(has(questions, say.question_about(f.brief.insights[0])))
+      << ::testing::PrintToString(questions);
 }
 
 }  // namespace lectio::compose

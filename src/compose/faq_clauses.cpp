@@ -5,6 +5,7 @@
 #include <regex>
 #include <string_view>
 
+#include "lectio/text/pointing.h"
 #include "lectio/text/unicode.h"
 #include "phrasing.h"
 #include "phrasing_words.h"
@@ -70,7 +71,8 @@ std::optional<std::string> condition_question_zh(const std::string& sentence) {
   }
   // Four to thirty characters (three bytes each), no pointing word, no second clause.
   if (condition.size() < 12 || condition.size() > 90) return std::nullopt;
-  for (std::string_view bad : {"这", "那", "此", "该", "它", "其", "、", "（", "：", "；"}) {
+  if (text::holds_pointer_zh(condition)) return std::nullopt;
+  for (std::string_view bad : {"、", "（", "：", "；"}) {
     if (condition.find(bad) != std::string::npos) return std::nullopt;
   }
   return lead == "当" ? fmt::format("当{}时，会怎样？", condition)
@@ -145,7 +147,8 @@ std::optional<std::string> reason_question_zh(const std::string& sentence) {
   const std::string statement = stated_for_reason_zh(sentence);
   const std::size_t characters = text::character_count(statement);
   if (characters < 6 || characters > 40) return std::nullopt;
-  for (std::string_view bad : {"这", "那", "此", "该", "它", "其", "，", "；", "："}) {
+  if (text::holds_pointer_zh(statement)) return std::nullopt;
+  for (std::string_view bad : {"，", "；", "："}) {
     if (statement.find(bad) != std::string::npos) return std::nullopt;
   }
   for (std::string_view lead : {"如果", "当", "但", "而", "并且", "虽然"}) {

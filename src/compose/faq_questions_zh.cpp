@@ -6,6 +6,7 @@
 #include <array>
 #include <initializer_list>
 
+#include "lectio/text/pointing.h"
 #include "lectio/text/unicode.h"
 
 namespace lectio::compose {
@@ -21,8 +22,9 @@ std::optional<std::string_view> plain_subject_zh(std::string_view sentence, std:
   for (std::string_view bad : {"，", "、", "；", "：", "（", "(", "“", "\"", "。"}) {
     if (subject.find(bad) != std::string_view::npos) return std::nullopt;
   }
-  for (std::string_view pointing : {"这", "那", "它", "此", "其", "该", "如果", "当"}) {
-    if (subject.starts_with(pointing)) return std::nullopt;
+  if (text::opens_with_pointer_zh(subject) || subject.starts_with("如果") ||
+      subject.starts_with("当")) {
+    return std::nullopt;
   }
   return subject;
 }
@@ -60,7 +62,6 @@ std::optional<std::string> quoted_term_zh(const std::string& sentence) {
 std::optional<std::pair<std::string, std::string>> naming_question_zh(const std::string& sentence) {
   static constexpr std::array<std::string_view, 8> kNaming = {
       "也叫作", "也叫做", "也称为", "也称作", "被称为", "被称作", "叫作", "称为"};
-  static constexpr std::array<std::string_view, 6> kPointing = {"这", "那", "它", "此", "其", "该"};
   static constexpr std::array<std::string_view, 9> kBreaks = {"，", "、", "；", "：",    "（",
                                                               "(",  "“",  "\"", "的时候"};
   for (std::string_view naming : kNaming) {
@@ -75,8 +76,7 @@ std::optional<std::pair<std::string, std::string>> naming_question_zh(const std:
     if (const std::size_t comma = named.rfind("，"); comma != std::string_view::npos) {
       named.remove_prefix(comma + std::string_view("，").size());
     }
-    const bool points = std::any_of(kPointing.begin(), kPointing.end(),
-                                    [&](std::string_view p) { return named.starts_with(p); });
+    const bool points = text::opens_with_pointer_zh(named);
     const bool plain_name = !name.empty() && text::character_count(name) <= 12 &&
                             std::none_of(kBreaks.begin(), kBreaks.end(), [&](std::string_view b) {
                               return name.find(b) != std::string_view::npos;
@@ -128,12 +128,9 @@ std::optional<std::string> task_question_zh(const std::string& sentence) {
   while (task.starts_with(" ")) task.remove_prefix(1);
   const std::size_t length = text::character_count(task);
   if (length < 3 || length > 30) return std::nullopt;
-  // One clause; nothing pointing back, where it opens ("此", "其") or anywhere ("这", "它":
-  // "改变它的值").
+  // One clause, pointing back nowhere ("改变它的值", "查看该文件").
   const auto holds = [&](std::string_view w) { return task.find(w) != std::string_view::npos; };
-  const auto opens = [&](std::string_view w) { return task.starts_with(w); };
-  if (holds("，") || holds("；") || holds("：") || holds("。") || holds("这") || holds("它") ||
-      opens("那") || opens("此") || opens("其") || opens("该")) {
+  if (holds("，") || holds("；") || holds("：") || holds("。") || text::holds_pointer_zh(task)) {
     return std::nullopt;
   }
   return where ? fmt::format("在哪里可以{}？", task) : fmt::format("怎样{}？", task);

@@ -8,6 +8,7 @@
 
 #include "lectio/extract/listenable.h"
 #include "lectio/grounding/grounding.h"
+#include "lectio/text/pointing.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
 
@@ -245,24 +246,7 @@ bool refers_elsewhere(const std::string& point, const std::string& language) {
     }
     return false;
   }
-  // 这, 那, 此, 它 point back wherever they stand; 该 and 其 unless part of another word (应该,
-  // 其他, 尤其).
-  static const std::vector<std::string_view> kPointers = {"这", "那", "此", "它", "该", "其"};
-  static const std::vector<std::string_view> kNotPointers = {"应该", "其他", "其它", "尤其",
-                                                             "极其", "与其", "其实", "彼此"};
-  const auto excused = [&](std::size_t at, std::string_view p) {
-    return std::any_of(kNotPointers.begin(), kNotPointers.end(), [&](std::string_view w) {
-      const std::size_t k = w.find(p);
-      return k != std::string_view::npos && at >= k &&
-             std::string_view(point).substr(at - k, w.size()) == w;
-    });
-  };
-  for (std::string_view p : kPointers) {
-    for (auto at = point.find(p); at != std::string::npos; at = point.find(p, at + p.size())) {
-      if (!excused(at, p)) return true;
-    }
-  }
-  return false;
+  return text::holds_pointer_zh(point);
 }
 
 // The sentence without words that only frame it for the page it stood on: an opening "Note

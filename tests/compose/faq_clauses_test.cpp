@@ -104,4 +104,13 @@ TEST(FaqClausesTest, ATimeOrAPointingSubjectMakesNoWhyQuestion) {
       "当使用混合档案源的时候，因为 Debian 不会确保兼容性，所以你必须自己解决。", "zh"));
 }
 
+// 应该 ("should") and 其他 ("other") only contain a pointing character: the statement they are
+// in points at nothing and is asked.
+TEST(FaqClausesTest, AChineseWordThatOnlyContainsAPointingCharacterIsAsked) {
+  EXPECT_EQ(reason_question("你应该定期更新软件包列表，因为软件源中的软件包会不断变化。", "zh"),
+            "为什么你应该定期更新软件包列表？");
+  EXPECT_FALSE(
+      reason_question("你应该定期更新该软件包列表，因为软件源中的软件包会不断变化。", "zh"));
+}
+
 }  // namespace lectio::compose

@@ -118,6 +118,64 @@ bool whole_subject(const std::string& subject, const lesson::Brief& brief) {
   return s.size() == 1 && std::find(topic.begin(), topic.end(), s[0]) != topic.end();
 }
 
+// The question a sentence of the material answers, by the first question maker whose shape
+// it has (faq_questions.h), and what it asks about (one question per thing). `keep` is false
+// when that maker's question is not worth asking: its thing is not named enough, or is the
+// lesson's whole subject.
+struct SentenceAsk {
+  Ask ask;
+  std::string about;
+  bool keep = true;
+  bool term = false;  // a quoted term of a Chinese list: only the first few are asked
+};
+
+std::optional<SentenceAsk> sentence_question(const std::vector<extract::Candidate>& candidates,
+                                             std::size_t i, const lesson::Brief& brief,
+                                             const std::vector<std::string>& lesson_terms,
+                                             const std::set<std::string>& names) {
+  const extract::Candidate& c = candidates[i];
+  const std::string& lang = brief.language;
+  const int at = static_cast<int>(i);
+  if (const auto tq = term_question(c, lang)) {
+    return SentenceAsk{{tq->first, tq->second, at, -1, {}, {}, true}, tq->second, true, true};
+  }
+  if (const auto cq = command_question(c.text, lang); cq && !c.dangling) {
+    return SentenceAsk{{*cq, *cq, at, -1, {}, {}}, *cq};
+  }
+  if (const auto nq = naming_question(c, lang)) {
+    // A name the text puts in quotes is a term by the text's own word ("“shebang”").
+    const bool named =
+        named_enough(nq->second, lesson_terms, lang) || quoted_in(c.text, nq->second);
+    return SentenceAsk{{nq->first, nq->second, at, -1, {}, {}, true}, nq->second, named};
+  }
+  if (const auto q = definition_question(c, lang)) {
+    return SentenceAsk{{q->first, q->second, at, -1, {}, {}},
+                       q->second,
+                       named_enough(q->second, lesson_terms, lang)};
+  }
+  if (const auto sq = statement_question(c.text, lang, names); sq && !c.dangling) {
+    // What a thing allows or lacks, its default, how or when it is done: the sentence answers
+    // it whole. All a thing allows is asked only of a narrow thing: one sentence is not all
+    // that the lesson's own subject allows ("What does Bash allow?").
+    const bool keep = named_enough(sq->subject, lesson_terms, lang) &&
+                      !(sq->open && whole_subject(sq->subject, brief));
+    return SentenceAsk{{sq->question, sq->subject, at, -1, {}, {}, true}, sq->subject, keep};
+  }
+  auto wq = purpose_question(c.text, lang);
+  if (!wq) wq = list_question(c.text, lang);
+  if (wq && !c.dangling) {
+    // What a thing is for, what a list holds: the sentence answers it whole.
+    return SentenceAsk{{*wq, *wq, at, -1, {}, {}, true}, *wq};
+  }
+  if (const auto t = task_question(c.text, lang); t && !c.dangling) {
+    // A Chinese task is asked of the sentence that names where or with what it is done, and
+    // that sentence answers it whole; an English one ("To X, Y") is answered by the core.
+    const bool own = lang == "zh";
+    return SentenceAsk{{*t, *t, own ? at : -1, -1, {}, {}, own}, *t};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 // The candidates not in any of `parts` (each a per-candidate worth, 0 outside); none when
@@ -144,57 +202,12 @@ std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Mat
   const std::set<std::string> names = names_of(candidates);
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (outside[i] || worth[i] < min_worth || worth[i] <= 0) continue;
-    if (const auto tq = term_question(candidates[i], brief.language)) {
+    if (auto q = sentence_question(candidates, i, brief, lesson_terms, names)) {
       // A list's terms, each asked, would make a FAQ of one kind of question: its first few.
-      if (terms_asked < kTermQuestionsMax &&
-          seen_subjects.insert(join_terms(tq->second, brief.language)).second) {
-        ++terms_asked;
-        found.push_back(
-            {-worth[i], {tq->first, tq->second, static_cast<int>(i), -1, {}, {}, true}});
-      }
-    } else if (const auto cq = command_question(candidates[i].text, brief.language);
-               cq && !candidates[i].dangling) {
-      if (seen_subjects.insert(join_terms(*cq, brief.language)).second) {
-        found.push_back({-worth[i], {*cq, *cq, static_cast<int>(i), -1, {}, {}}});
-      }
-    } else if (const auto nq = naming_question(candidates[i], brief.language)) {
-      // A name the text puts in quotes is a term by the text's own word ("“shebang”").
-      if ((named_enough(nq->second, lesson_terms, brief.language) ||
-           quoted_in(candidates[i].text, nq->second)) &&
-          seen_subjects.insert(join_terms(nq->second, brief.language)).second) {
-        found.push_back(
-            {-worth[i], {nq->first, nq->second, static_cast<int>(i), -1, {}, {}, true}});
-      }
-    } else if (const auto q = definition_question(candidates[i], brief.language)) {
-      if (named_enough(q->second, lesson_terms, brief.language) &&
-          seen_subjects.insert(join_terms(q->second, brief.language)).second) {
-        found.push_back({-worth[i], {q->first, q->second, static_cast<int>(i), -1, {}, {}}});
-      }
-    } else if (const auto sq = statement_question(candidates[i].text, brief.language, names);
-               sq && !candidates[i].dangling) {
-      // What a thing allows or lacks, its default, how or when it is done: the sentence
-      // answers it whole. All a thing allows is asked only of a narrow thing: one sentence is
-      // not all that the lesson's own subject allows ("What does Bash allow?").
-      if (named_enough(sq->subject, lesson_terms, brief.language) &&
-          !(sq->open && whole_subject(sq->subject, brief)) &&
-          seen_subjects.insert(join_terms(sq->subject, brief.language)).second) {
-        found.push_back(
-            {-worth[i], {sq->question, sq->subject, static_cast<int>(i), -1, {}, {}, true}});
-      }
-    } else if (auto wq = purpose_question(candidates[i].text, brief.language);
-               (wq || (wq = list_question(candidates[i].text, brief.language))) &&
-               !candidates[i].dangling) {
-      // What a thing is for, what a list holds: the sentence answers it whole.
-      if (seen_subjects.insert(join_terms(*wq, brief.language)).second) {
-        found.push_back({-worth[i], {*wq, *wq, static_cast<int>(i), -1, {}, {}, true}});
-      }
-    } else if (const auto t = task_question(candidates[i].text, brief.language);
-               t && !candidates[i].dangling) {
-      // A Chinese task is asked of the sentence that names where or with what it is done, and
-      // that sentence answers it whole; an English one ("To X, Y") is answered by the core.
-      const bool own = brief.language == "zh";
-      if (seen_subjects.insert(join_terms(*t, brief.language)).second) {
-        found.push_back({-worth[i], {*t, *t, own ? static_cast<int>(i) : -1, -1, {}, {}, own}});
+      const bool room = !q->term || terms_asked < kTermQuestionsMax;
+      if (q->keep && room && seen_subjects.insert(join_terms(q->about, brief.language)).second) {
+        terms_asked += q->term ? 1 : 0;
+        found.push_back({-worth[i], std::move(q->ask)});
       }
     }
     // The heading a sentence of the material sits under may itself be a learner's question.

@@ -28,7 +28,9 @@ std::optional<std::pair<std::string, std::string>> naming_question_en(const std:
       R"re(^([A-Z][\w-]*(?: [\w'’-]+){1,14}) (is|are) (?:called|known as|referred to as|termed) (?:(a|an|the) )?["“']?([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})["”']?[.,;:])re");
   std::smatch m;
   if (!std::regex_search(sentence, m, kNaming)) return appositive_naming_en(sentence);
-  static const std::regex kPointing(R"(^(?:This|That|These|Those|It|They|Such|Each|Both)\b)");
+  // "The HEAD in such a state is called ...": what is named is pointed back to.
+  static const std::regex kPointing(
+      R"(^(?:This|That|These|Those|It|They|Such|Each|Both)\b|\b(?:such|this|these|those)\b)");
   if (std::regex_search(m[1].str(), kPointing)) return std::nullopt;
   const std::string article = m[3].matched ? m[3].str() + " " : "";
   const std::string term = m[4].str();

@@ -147,9 +147,9 @@ std::optional<StatementAsk> manner_question_en(const std::string& sentence,
   const std::string next = m[7].str();
   // "enabled by default", "performed as described", "reused as necessary": not a manner.
   static const std::set<std::string> kNotManner = {
-      "default", "follows",  "described", "necessary", "if",    "though", "well",
-      "part",    "shown",    "above",     "below",     "long",  "soon",   "much",
-      "many",    "required", "specified", "needed",    "noted", "such",   "the"};
+      "default",   "follows", "described", "necessary", "if",   "though", "well", "part",
+      "shown",     "above",   "below",     "long",      "soon", "much",   "many", "required",
+      "specified", "needed",  "noted",     "such",      "the",  "with"};
   if (kNotManner.contains(next) && !(how != "as" && next == "the")) return std::nullopt;
   // "into" over a few words, or with a participle of its own ("into the current line
   // separated by"), is a clause of its own, not the thing the verb makes.
@@ -233,8 +233,9 @@ std::optional<StatementAsk> state_condition_question_en(const std::string& sente
                                                  "typically", "generally", "normally"};
   static const std::regex kPointing(
       R"(\b(?:this|that|these|those|it|its|they|them|their|such|so|as|than)\b)");
+  // "Best practice is to avoid ... if ...": an infinitive is advice, not a state.
   const std::string state = m[4].str();
-  if (std::regex_search(state, kPointing)) return std::nullopt;
+  if (std::regex_search(state, kPointing) || state.starts_with("to ")) return std::nullopt;
   std::string kept;
   for (const auto& w : split_words(state)) {
     if (!kDropped.contains(w)) kept += (kept.empty() ? "" : " ") + w;

@@ -94,6 +94,7 @@ TEST(FaqQuestionsTest, ASentenceThatNamesAThingMakesAWhatQuestion) {
   EXPECT_EQ(plural->first, "What are hot journals?");
   EXPECT_FALSE(naming_question(sentence("This is known as indirect expansion."), "en"));
   EXPECT_FALSE(naming_question(sentence("Such a file is called a journal for short."), "en"));
+  EXPECT_FALSE(naming_question(sentence("The HEAD in such a state is called \"detached\"."), "en"));
 }
 
 // A quoted name given in passing names the thing described just before it: "or" gives a term,
@@ -327,6 +328,7 @@ TEST(FaqQuestionsTest, AStatementOfADefaultOrOfHowOrWhenSomethingIsDoneAsksThat)
   EXPECT_EQ(statement_of("The default Bash completions are not attempted."), "");
   EXPECT_EQ(statement_of("Locking is enabled by default."), "");
   EXPECT_EQ(statement_of("Redirections are performed as described above."), "");
+  EXPECT_EQ(statement_of("Arguments are passed as with the -F option."), "");
   EXPECT_EQ(statement_of("Shell variables are allowed as operands."), "");
   EXPECT_EQ(statement_of("This option is enabled by the build."), "");
   EXPECT_EQ(statement_of("If a command is terminated by the control operator, it runs."), "");
@@ -354,6 +356,8 @@ TEST(FaqQuestionsTest, AStateAndItsConditionAsksWhen) {
   EXPECT_EQ(statement_of("This is the default when there is more than one file to search."), "");
   EXPECT_EQ(statement_of("It is an expansion error if length evaluates to a negative number."), "");
   EXPECT_EQ(statement_of("The journal is as large as the database if every page changes."), "");
+  EXPECT_EQ(statement_of("Best practice is to avoid mixing affinities if you care about types."),
+            "");
 }
 
 }  // namespace lectio::compose

@@ -139,9 +139,9 @@ TEST(AnswerTest, RejectsEmptyOrOverlongQuestionsAndBadOptions) {
   std::string long_zh;
   for (int i = 0; i < 500; ++i) long_zh += "问";
   EXPECT_NO_THROW(ex.ask(long_zh));
-  EXPECT_THROW(ex.ask("What is a TPU?", {.max_sentences = 0}), InvalidInput);
-  EXPECT_THROW(ex.ask("What is a TPU?", {.search_depth = 0}), InvalidInput);
-  EXPECT_THROW(ex.ask("What is a TPU?", {.search_depth = 51}), InvalidInput);
+  EXPECT_THROW(ex.ask("What is a TPU?", {.max_sentences = 0, .language = {}}), InvalidInput);
+  EXPECT_THROW(ex.ask("What is a TPU?", {.search_depth = 0, .language = {}}), InvalidInput);
+  EXPECT_THROW(ex.ask("What is a TPU?", {.search_depth = 51, .language = {}}), InvalidInput);
 }
 
 TEST(AnswerTest, CitesOnlyTheLessonsSources) {
@@ -176,7 +176,8 @@ TEST(AnswerTest, ALessonWithoutSourcesHasNothingToAnswerFrom) {
 
 TEST(AnswerTest, HonoursTheSentenceLimitAndIsDeterministic) {
   Example ex;
-  const Answer one = ex.ask("Why did GPUs become the default accelerator?", {.max_sentences = 1});
+  const Answer one =
+      ex.ask("Why did GPUs become the default accelerator?", {.max_sentences = 1, .language = {}});
   expect_well_cited(ex, one, "file_gpu001");
   EXPECT_EQ(one.sentences.size(), 1u);
   const Answer a = ex.ask("Where are TPUs strongest?");

@@ -33,11 +33,11 @@ TEST(JobsUploadsTest, OldUploadsNoWaitingJobNeedsAreRemoved) {
   const auto queue = queue::open_queue(data.path());
   const std::string waiting_key = std::string(64, 'b');
   const std::string done_key = std::string(64, 'c');
-  queue->enqueue(ingest_job({done_key, "done.md", ""}));
+  queue->enqueue(ingest_job({done_key, "done.md", "", "", ""}));
   const auto claimed = queue->claim("w", 1);
   ASSERT_EQ(claimed.size(), 1u);
   ASSERT_TRUE(queue->complete(claimed[0], "{}"));
-  queue->enqueue(ingest_job({waiting_key, "waiting.md", ""}));
+  queue->enqueue(ingest_job({waiting_key, "waiting.md", "", "", ""}));
 
   const fs::path crashed = upload_folder_aged(data.path(), "a1b2c3d4e5f6", 2h);
   const fs::path fresh = upload_folder_aged(data.path(), "f6e5d4c3b2a1", 1min);

@@ -125,7 +125,7 @@ TEST(JobsWorkerTest, IngestsAnUploadedFileFromTheMediaStore) {
   auto media = media::open_media_dir(f.media.path());
   const std::string key =
       media->put("# Caches\n\nA cache keeps recent data close to the processor.\n", "md");
-  const std::int64_t id = f.enqueue(ingest_job({key, "caches.md", "caches"}));
+  const std::int64_t id = f.enqueue(ingest_job({key, "caches.md", "caches", "", ""}));
   const auto run = testing::run_program(f.worker_args({"--until-idle"}), f.env());
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(f.job(id).state, queue::State::kDone) << f.job(id).error;
@@ -141,7 +141,8 @@ TEST(JobsWorkerTest, APayloadThatCannotRunFailsAtOnceWithItsError) {
   bad.kind = std::string(kLesson);
   bad.payload = R"({"brief": {"topic": "No insights"}})";
   const std::int64_t lesson = f.enqueue(bad);
-  const std::int64_t upload = f.enqueue(ingest_job({std::string(64, 'a') + ".md", "x.md", ""}));
+  const std::int64_t upload =
+      f.enqueue(ingest_job({std::string(64, 'a') + ".md", "x.md", "", "", ""}));
   const auto run = testing::run_program(f.worker_args({"--until-idle"}), f.env());
   ASSERT_EQ(run.exit_code, 0) << run.err;
   for (const std::int64_t id : {lesson, upload}) {

@@ -17,9 +17,9 @@ struct ScriptedReply {
   std::string content;  // the assistant's text
   std::string finish_reason = "stop";
   bool no_choices = false;  // "choices": []
-  std::string raw_body;     // sent as is instead of a completion (with content_type)
+  std::string raw_body{};   // sent as is instead of a completion (with content_type)
   std::string content_type = "application/json";
-  std::string retry_after;     // the Retry-After header, when set
+  std::string retry_after{};   // the Retry-After header, when set
   double delay_seconds = 0;    // waits this long before answering
   int prompt_tokens = -1;      // -1: counted from the request's words
   int completion_tokens = -1;  // -1: counted from content's words

@@ -113,7 +113,9 @@ TEST_F(WebSecurityTest, HostileTextIsEscapedOnEveryPageAndInTheFeed) {
   EXPECT_EQ(feed.value("bozo", 1), 0) << feed.value("bozo_exception", "");
   for (const json& e : feed["entries"]) {
     const std::string title = e.value("title", "");
-    if (contains(title, "Sourdough")) EXPECT_TRUE(contains(title, hostile("topic"))) << title;
+    if (contains(title, "Sourdough")) {
+      EXPECT_TRUE(contains(title, hostile("topic"))) << title;
+    }
   }
 }
 

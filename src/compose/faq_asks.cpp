@@ -159,7 +159,7 @@ std::optional<SentenceAsk> sentence_question(const std::vector<extract::Candidat
     // that the lesson's own subject allows ("What does Bash allow?").
     const bool keep = named_enough(sq->subject, lesson_terms, lang) &&
                       !(sq->open && whole_subject(sq->subject, brief));
-    return SentenceAsk{{sq->question, sq->subject, at, -1, {}, {}, true}, sq->subject, keep};
+    return SentenceAsk{{sq->question, sq->subject, at, -1, {}, {}, sq->whole}, sq->subject, keep};
   }
   auto wq = purpose_question(c.text, lang);
   if (!wq) wq = list_question(c.text, lang);

@@ -83,12 +83,9 @@ std::optional<std::pair<std::string, std::string>> definition_question(const ext
       m[3].str().find_first_of("0123456789-") == std::string::npos) {
     return std::nullopt;
   }
-  // "A type is a subclass of another type if ..." states when a relation holds, not what a
-  // type is: a predicate with a condition defines the relation, and "What is a type?" would go
-  // unanswered.
-  const std::string predicate = c.text.substr(static_cast<std::size_t>(m.length(0)));
-  for (std::string_view cue : {" if ", " when ", " unless ", " whenever "}) {
-    if (predicate.find(cue) != std::string::npos) return std::nullopt;
+  if (conditional_predicate(
+          std::string_view(c.text).substr(static_cast<std::size_t>(m.length(0))))) {
+    return std::nullopt;
   }
   std::string subject = m[1].str();
   subject = lower_first(subject);
@@ -128,6 +125,7 @@ std::optional<StatementAsk> statement_question(const std::string& sentence,
                                                const std::string& language,
                                                const std::set<std::string>& names) {
   if (language == "zh") return std::nullopt;
+  if (auto q = count_question_en(sentence)) return q;
   if (auto q = absence_question_en(sentence, names)) return q;
   if (auto q = default_question_en(sentence)) return q;
   if (auto q = capability_question_en(sentence, names)) return q;

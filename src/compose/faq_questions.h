@@ -44,12 +44,15 @@ std::optional<std::string> purpose_question(const std::string& sentence,
 // statement_question()).
 std::optional<std::string> list_question(const std::string& sentence, const std::string& language);
 
-// The question an English statement answers whole, and the thing it asks about: what a thing
-// allows ("What does command substitution allow?"), whether it has what the sentence says it
-// lacks ("Does SQLite have a separate Boolean storage class?"), what a default is ("What is
-// the default weight value?"), how or when something is done to it ("How are BLOB values
-// converted into TEXT values?", "When is a hot journal created?"). Nothing for other
-// sentences, for a subject that points back, counts or opens a clause, or in Chinese.
+// The question a statement answers, and the thing it asks about (faq_questions_en.h): what
+// kinds of a thing there are ("What are the three quoting mechanisms?"),
+// what a thing allows ("What does command substitution allow?"), whether it has what the
+// sentence says it lacks ("Does SQLite have a separate Boolean storage class?"), what a
+// default is ("What is the default weight value?"), how or when something is done to it ("How
+// are BLOB values converted into TEXT values?", "When is a hot journal created?"), when it is
+// what it is said to be. Nothing for other sentences, or for a subject that points back,
+// counts or opens a clause, or in Chinese (a Chinese count of kinds was tried: see
+// docs/benchmarks.md).
 // `names`: words the material writes capitalised mid-sentence, kept so ("Does Git ...?").
 std::optional<StatementAsk> statement_question(const std::string& sentence,
                                                const std::string& language,

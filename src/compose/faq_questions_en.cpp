@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <regex>
 #include <set>
@@ -15,6 +16,9 @@
 namespace lectio::compose {
 
 namespace {
+
+constexpr std::array<std::string_view, 4> kConditionCues = {" if ", " when ", " unless ",
+                                                            " whenever "};
 
 std::string lower(std::string w) {
   std::transform(w.begin(), w.end(), w.begin(),
@@ -60,6 +64,12 @@ std::string subject_phrase(const std::string& article, const std::string& subjec
 }
 
 }  // namespace
+
+bool conditional_predicate(std::string_view predicate) {
+  return std::any_of(kConditionCues.begin(), kConditionCues.end(), [&](std::string_view cue) {
+    return predicate.find(cue) != std::string_view::npos;
+  });
+}
 
 std::optional<StatementAsk> capability_question_en(const std::string& sentence,
                                                    const std::set<std::string>& names) {
@@ -206,9 +216,8 @@ std::optional<std::pair<std::string, std::string>> attribute_definition_en(
     return std::nullopt;
   }
   // As for any definition: a predicate under a condition says when, not what.
-  const std::string predicate = sentence.substr(static_cast<std::size_t>(m.length(0)));
-  for (std::string_view cue : {" if ", " when ", " unless ", " whenever "}) {
-    if (predicate.find(cue) != std::string::npos) return std::nullopt;
+  if (conditional_predicate(sentence.substr(static_cast<std::size_t>(m.length(0))))) {
+    return std::nullopt;
   }
   return std::make_pair(
       fmt::format("What {} the {} of {}{}?", m[4].str(), attribute, m[2].str(), m[3].str()),
@@ -244,6 +253,34 @@ std::optional<StatementAsk> state_condition_question_en(const std::string& sente
   return StatementAsk{fmt::format("When {} {} {}?", m[3].str(),
                                   subject_phrase(m[1].str(), m[2].str(), names), kept),
                       m[2].str()};
+}
+
+std::optional<StatementAsk> count_question_en(const std::string& sentence) {
+  // A small count in words: "There are 50240 distinct test cases" counts, it does not list.
+  static const std::regex kCount(
+      R"(^There (are|is) (two|three|four|five|six|seven|eight|nine|ten) ([A-Za-z][^:;,.()]*))");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kCount)) return std::nullopt;
+  // The counted thing ends before a clause or a participle that says more of it ("test
+  // harnesses used for testing ...", "subtypes of checkpoints that vary ...").
+  static const std::set<std::string> kEnds = {"that", "which", "who", "where", "when", "but",
+                                              "and",  "in",    "on",  "at",    "by"};
+  std::string thing;
+  for (const auto& w : split_words(m[3].str())) {
+    if (kEnds.contains(w) || (w.size() >= 4 && w.ends_with("ed") && !thing.empty())) break;
+    thing += (thing.empty() ? "" : " ") + w;
+  }
+  const auto words = split_words(thing);
+  if (words.empty() || words.size() > 8 || text::is_stopword(lower(words.back()), "en")) {
+    return std::nullopt;
+  }
+  static const std::regex kPointing(R"(\b(?:this|that|these|those|such|it|its|them)\b)");
+  if (std::regex_search(thing, kPointing)) return std::nullopt;
+  const std::size_t after = static_cast<std::size_t>(m.position(3)) + m[3].length();
+  const bool listed = after < sentence.size() && sentence[after] == ':';
+  StatementAsk ask{fmt::format("What {} the {} {}?", m[1].str(), m[2].str(), thing), thing};
+  ask.whole = listed;
+  return ask;
 }
 
 }  // namespace lectio::compose

@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace lectio::compose {
@@ -18,7 +19,13 @@ struct StatementAsk {
   std::string question;
   std::string subject;
   bool open = false;
+  bool whole = true;  // the sentence answers it alone; else what follows it goes on
 };
+
+// Whether a definition's predicate holds only under a condition (" if ", " when ", " unless ",
+// " whenever "): "A type is a subclass of another type if ..." says when a relation holds, not
+// what a type is, and "What is a type?" would go unanswered.
+[[nodiscard]] bool conditional_predicate(std::string_view predicate);
 
 // "Command substitution allows the output of a command to replace the command itself." ->
 // {"What does command substitution allow?", "command substitution"}.
@@ -47,6 +54,11 @@ std::optional<StatementAsk> manner_question_en(const std::string& sentence,
 // to be.
 std::optional<StatementAsk> state_condition_question_en(const std::string& sentence,
                                                         const std::set<std::string>& names);
+
+// "There are three quoting mechanisms: the escape character, ..." -> {"What are the three
+// quoting mechanisms?", "quoting mechanisms"}: a sentence that counts the kinds of a thing. With
+// its list after a colon it answers whole; without, the sentences after it name them.
+std::optional<StatementAsk> count_question_en(const std::string& sentence);
 
 // "Executables ... must use an appropriate interpreter directive, or “shebang”, as ..." ->
 // {"What is a shebang?", "shebang"}; "... a built-package format called “wheels”, which ..."

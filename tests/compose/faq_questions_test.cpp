@@ -360,4 +360,27 @@ TEST(FaqQuestionsTest, AStateAndItsConditionAsksWhen) {
             "");
 }
 
+// "There are N things ...": the learner asks what they are. A list after a colon answers it
+// whole; without one, the sentences after it do.
+TEST(FaqQuestionsTest, ACountOfKindsAsksWhatTheyAre) {
+  const auto quoting = statement_question(
+      "There are three quoting mechanisms: the escape character, single quotes, and double "
+      "quotes.",
+      "en");
+  ASSERT_TRUE(quoting);
+  EXPECT_EQ(quoting->question, "What are the three quoting mechanisms?");
+  EXPECT_TRUE(quoting->whole);
+  const auto harnesses = statement_question(
+      "There are four independent test harnesses used for testing the core SQLite library.", "en");
+  ASSERT_TRUE(harnesses);
+  EXPECT_EQ(harnesses->question, "What are the four independent test harnesses?");
+  EXPECT_FALSE(harnesses->whole);
+  EXPECT_EQ(statement_of("There are two ways to distribute Python modules."),
+            "What are the two ways to distribute Python modules?");
+  // A count that is no list ("50240 distinct test cases", "many ways"), a thing that points.
+  EXPECT_EQ(statement_of("There are 50240 distinct test cases, but many are parameterized."), "");
+  EXPECT_EQ(statement_of("There are many ways to measure test coverage."), "");
+  EXPECT_EQ(statement_of("There are two reasons for this."), "");
+}
+
 }  // namespace lectio::compose

@@ -67,6 +67,12 @@ std::vector<std::string> texts(const lesson::FaqItem& item) {
   return out;
 }
 
+std::vector<std::string> questions_of(const std::vector<lesson::FaqItem>& faq) {
+  std::vector<std::string> out;
+  for (const auto& item : faq) out.push_back(item.question);
+  return out;
+}
+
 bool has(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
@@ -253,8 +259,7 @@ TEST(FaqTest, AShortFaqAsksLastWhatFollowsFromAConditionAndWhy) {
                    "writers.")});
   const auto faq = f.faq_of({"What a checkpoint does"});
   const Phrasing say(f.brief, 1);
-  std::vector<std::string> questions;
-  for (const auto& item : faq) questions.push_back(item.question);
+  const std::vector<std::string> questions = questions_of(faq);
   ASSERT_EQ(questions.size(), 3u) << ::testing::PrintToString(questions);
   EXPECT_EQ(questions[0], say.question_about(f.brief.insights[0]));
   EXPECT_EQ(questions[1], "What happens when a reader starts a transaction?");
@@ -274,8 +279,7 @@ TEST(FaqTest, WhatAThingAllowsIsAskedOnlyOfANarrowThing) {
                    "Bash runs the command in a subshell.")});
   f.brief.topic = "Bash";
   const auto faq = f.faq_of({"What command substitution does"}, true);
-  std::vector<std::string> questions;
-  for (const auto& item : faq) questions.push_back(item.question);
+  const std::vector<std::string> questions = questions_of(faq);
   EXPECT_TRUE(has(questions, "What does command substitution allow?"))
       << ::testing::PrintToString(questions);
   EXPECT_FALSE(has(questions, "What does bash allow?")) << ::testing::PrintToString(questions);
@@ -300,8 +304,7 @@ TEST(FaqTest, AnInsightAnEarlierAnswerSaidTheSectionOfIsNotAskedAgain) {
   f.brief.topic = "Python programs";
   const auto faq = f.faq_of({"What the first line of a Python program should say"}, true, 0);
   const Phrasing say(f.brief, 1);
-  std::vector<std::string> questions;
-  for (const auto& item : faq) questions.push_back(item.question);
+  const std::vector<std::string> questions = questions_of(faq);
   EXPECT_TRUE(has(questions, "What is a shebang?")) << ::testing::PrintToString(questions);
   EXPECT_FALSE(has(questions, say.question_about(f.brief.insights[0])))
       << ::testing::PrintToString(questions);

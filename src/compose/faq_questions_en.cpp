@@ -73,7 +73,8 @@ bool conditional_predicate(std::string_view predicate) {
 
 std::optional<StatementAsk> capability_question_en(const std::string& sentence,
                                                    const std::set<std::string>& names) {
-  // Not "lets" with no "you": "X lets the caller choose" asks the same as "allows".
+  // The verbs that say what a thing makes possible ("lets" is left out: its object is who may,
+  // "X lets you V", and the question would have to say them).
   static const std::regex kCapability(
       R"(^(?:(The|A|An) )?([A-Za-z][\w./+-]*(?: [\w./+-]+){0,4}) (allows|allow|enables|enable|permits|permit) ([a-z][\w-]*) )");
   std::smatch m;

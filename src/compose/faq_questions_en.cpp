@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <initializer_list>
 #include <regex>
 #include <set>
 #include <string_view>
@@ -63,6 +64,33 @@ std::string subject_phrase(const std::string& article, const std::string& subjec
   return lower_first(subject);
 }
 
+// Whether a phrase the question would carry points at text the question does not have: it
+// holds, as a whole word, a demonstrative or "it" ("does not support it", "of that column"),
+// or one of the `also` words a maker refuses besides ("them", "so", "than" ...). Case as
+// written: these words stand inside a sentence.
+bool points_elsewhere(std::string_view phrase, std::initializer_list<std::string_view> also) {
+  static constexpr std::array<std::string_view, 6> kPointing = {"this",  "that", "these",
+                                                                "those", "such", "it"};
+  const auto word_char = [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) != 0 || ch == '_';
+  };
+  for (std::size_t at = 0; at < phrase.size();) {
+    if (!word_char(phrase[at])) {
+      ++at;
+      continue;
+    }
+    std::size_t end = at;
+    while (end < phrase.size() && word_char(phrase[end])) ++end;
+    const std::string_view w = phrase.substr(at, end - at);
+    if (std::find(kPointing.begin(), kPointing.end(), w) != kPointing.end() ||
+        std::find(also.begin(), also.end(), w) != also.end()) {
+      return true;
+    }
+    at = end;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool conditional_predicate(std::string_view predicate) {
@@ -104,9 +132,8 @@ std::optional<StatementAsk> absence_question_en(const std::string& sentence,
     return std::nullopt;
   }
   // An object that points back ("does not support it") asks about nothing.
-  static const std::regex kPointing(R"(\b(?:it|this|that|these|those|them|such|so)\b)");
   const std::string object = m[5].str();
-  if (std::regex_search(object, kPointing)) return std::nullopt;
+  if (points_elsewhere(object, {"them", "so"})) return std::nullopt;
   const bool plural = m[3].str().starts_with("do ") || m[3].str().starts_with("don");
   return StatementAsk{
       fmt::format("{} {} {} {}?", plural ? "Do" : "Does",
@@ -210,10 +237,9 @@ std::optional<std::pair<std::string, std::string>> attribute_definition_en(
   static const std::set<std::string> kNotAttributes = {"rest",      "end",   "start", "beginning",
                                                        "remainder", "part",  "most",  "some",
                                                        "all",       "first", "last",  "remaining"};
-  static const std::regex kPointing(R"(\b(?:this|that|these|those|such|its|their|it)\b)");
   const std::string attribute = m[1].str();
   if (kNotAttributes.contains(split_words(attribute).front()) ||
-      std::regex_search(m[3].str(), kPointing)) {
+      points_elsewhere(m[3].str(), {"its", "their"})) {
     return std::nullopt;
   }
   // As for any definition: a predicate under a condition says when, not what.
@@ -241,11 +267,13 @@ std::optional<StatementAsk> state_condition_question_en(const std::string& sente
   static const std::set<std::string> kDropped = {"only",      "also",      "always",
                                                  "often",     "usually",   "sometimes",
                                                  "typically", "generally", "normally"};
-  static const std::regex kPointing(
-      R"(\b(?:this|that|these|those|it|its|they|them|their|such|so|as|than)\b)");
+  // A state that points back or compares ("as large as the database") says too little alone;
   // "Best practice is to avoid ... if ...": an infinitive is advice, not a state.
   const std::string state = m[4].str();
-  if (std::regex_search(state, kPointing) || state.starts_with("to ")) return std::nullopt;
+  if (points_elsewhere(state, {"its", "they", "them", "their", "so", "as", "than"}) ||
+      state.starts_with("to ")) {
+    return std::nullopt;
+  }
   std::string kept;
   for (const auto& w : split_words(state)) {
     if (!kDropped.contains(w)) kept += (kept.empty() ? "" : " ") + w;
@@ -275,8 +303,7 @@ std::optional<StatementAsk> count_question_en(const std::string& sentence) {
   if (words.empty() || words.size() > 8 || text::is_stopword(lower(words.back()), "en")) {
     return std::nullopt;
   }
-  static const std::regex kPointing(R"(\b(?:this|that|these|those|such|it|its|them)\b)");
-  if (std::regex_search(thing, kPointing)) return std::nullopt;
+  if (points_elsewhere(thing, {"its", "them"})) return std::nullopt;
   const std::size_t after = static_cast<std::size_t>(m.position(3)) + m[3].length();
   const bool listed = after < sentence.size() && sentence[after] == ':';
   StatementAsk ask{fmt::format("What {} the {} {}?", m[1].str(), m[2].str(), thing), thing};

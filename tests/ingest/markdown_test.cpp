@@ -91,6 +91,23 @@ TEST(TextTest, ParagraphsPagesAndHeadings) {
   EXPECT_EQ(doc.blocks[3].page, 2);
 }
 
+TEST(TextTest, AnExampleCommandStandingAloneIsNotAHeading) {
+  // An Info manual's examples stand alone as headings do, each before its explanation.
+  const Document doc = extract_text(
+      "Usage\n\nHere are some common questions and answers about grep usage.\n\n"
+      "grep -i 'hello.*world' menu.h main.c\n\n"
+      "This lists all lines in the files that contain both hello and world.\n\n"
+      "grep -e \"$pattern\" ./*\n\n"
+      "This searches for the pattern even when it begins with a dash.\n\n"
+      "What's new in grep's matching\n\n"
+      "The version's changes to matching are listed below in some detail.\n");
+  std::vector<std::string> headings;
+  for (const Block& b : doc.blocks) {
+    if (b.kind == BlockKind::kHeading) headings.push_back(b.text);
+  }
+  EXPECT_EQ(headings, (std::vector<std::string>{"Usage", "What's new in grep's matching"}));
+}
+
 TEST(TextTest, UnderlinedHeadingsTakeTheLevelTheirMarkGives) {
   // As an Info file or reStructuredText writes them; the underline never joins the heading.
   const Document doc = extract_text(

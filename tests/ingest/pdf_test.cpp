@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "ingest/format_fixtures.h"
@@ -118,6 +119,25 @@ TEST(PdfTest, ShortStandaloneLinesBecomeHeadings) {
   EXPECT_EQ(doc.blocks[1].text, "Introduction");
   EXPECT_EQ(doc.blocks[2].kind, BlockKind::kParagraph);
   EXPECT_EQ(doc.blocks[3].kind, BlockKind::kParagraph);  // nothing follows it
+}
+
+TEST(PdfTest, AShortLineOfCodeIsNotAHeading) {
+  // A file format's example line and a field name stand alone on their lines as headings do;
+  // what they hold says they are code.
+  const Document doc = extract_pdf(
+      make_pdf({{"Introduction", "", "Body text under the heading goes on for a while and ends.",
+                 "", R"(MIME-Type ":" icon-name "\n")", "",
+                 "Each line of the file maps one type to the name of its icon.", "",
+                 "FIRST_MATCHLET_OFFSET", "", "The offset of the first matchlet comes next."}}),
+      kLimits);
+  ASSERT_GE(doc.blocks.size(), 3u);
+  EXPECT_EQ(doc.blocks[0].kind, BlockKind::kHeading);
+  const auto headings = std::count_if(doc.blocks.begin(), doc.blocks.end(),
+                                      [](const Block& b) { return b.kind == BlockKind::kHeading; });
+  EXPECT_EQ(headings, 1);
+  for (const Block& b : doc.blocks) {
+    EXPECT_TRUE(b.kind != BlockKind::kHeading || b.text == "Introduction") << b.text;
+  }
 }
 
 TEST(PdfTest, DropsPageNumbersAndRunningHeads) {

@@ -16,6 +16,7 @@
 #include <mutex>
 
 #include "formats/finish.h"
+#include "formats/line_kind.h"
 #include "lectio/core/error.h"
 #include "lectio/ingest/extract.h"
 #include "lectio/text/strings.h"
@@ -274,7 +275,7 @@ std::vector<Para> page_paragraphs(const std::vector<Line>& lines, const Metrics&
 // page, or set clearly larger than the body text. 0 when not a heading.
 int heading_level(const Para& p, bool followed, double body_size) {
   if (p.lines != 1 || p.mono || p.text.size() > 80 || ends_sentence(p.text)) return 0;
-  if (p.text.find_first_of("<>{}=|;,") != std::string::npos) return 0;
+  if (p.text.find_first_of("<>{}=|;,") != std::string::npos || reads_as_code(p.text)) return 0;
   const text::CodePoint first = text::first_code_point(p.text);
   if (!u_isalnum(first) || u_islower(first) || p.text.back() == '-') return 0;
   const auto letters = std::count_if(p.text.begin(), p.text.end(), [](char c) {

@@ -9,6 +9,7 @@
 #include "lectio/ingest/extract.h"
 #include "lectio/text/strings.h"
 #include "lectio/text/words.h"
+#include "line_kind.h"
 #include "page_join.h"
 
 namespace lectio::ingest {
@@ -71,7 +72,7 @@ std::vector<Paragraph> split_paragraphs(std::string_view page) {
 // it opens the document (a title, whatever comes next).
 bool looks_like_heading(const std::string& para, const std::string* next, bool first) {
   if (!next || para.size() > 80 || ends_sentence(para) || para.back() == ',') return false;
-  if (text::count_words(para) > 10) return false;
+  if (text::count_words(para) > 10 || reads_as_code(para)) return false;
   return first || next->size() > para.size() * 2;
 }
 

@@ -109,9 +109,13 @@ bool subjectless(const std::vector<std::string>& words) {
   const bool participle = first.size() > 4 && first.ends_with("ed");
   if (participle && in(kPrepositions, second)) return true;
   // A verb in the third person ("Prints", "Specifies") straight before its object.
+  // Adverbs that end in -s open a sentence with its subject still to come ("Sometimes the
+  // best way ...").
+  static const std::array<std::string_view, 8> kAdverbs = {
+      "sometimes", "always", "perhaps", "besides", "afterwards", "nowadays", "towards", "whereas"};
   const bool third_person = first.size() > 3 && first.ends_with('s') && !first.ends_with("ss") &&
                             !first.ends_with("us") && !first.ends_with("is") &&
-                            !first.ends_with("'s");
+                            !first.ends_with("'s") && !in(kAdverbs, first);
   return third_person && in(kDeterminers, second) && second != "that" && second != "this";
 }
 

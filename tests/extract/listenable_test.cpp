@@ -37,6 +37,17 @@ TEST(ListenableTest, TableCellsAndListFragmentsAreNotSentences) {
   EXPECT_EQ(why_unfit("A rollback journal is said to be hot when...", "en"), Unfit::kFragment);
 }
 
+// An adverb in -s is no verb of a table cell: its subject follows it.
+TEST(ListenableTest, ASentenceOpeningWithAnAdverbInSHasItsSubjectAfterIt) {
+  for (const char* s : {"Sometimes the best way to find the cause of such a regression is to "
+                        "perform a brute-force search through the project's history.",
+                        "Perhaps the simplest fix is to run the command again.",
+                        "Always the last argument names the destination directory."}) {
+    EXPECT_EQ(why_unfit(s, "en"), Unfit::kNone) << s;
+  }
+  EXPECT_EQ(why_unfit("Returns the number of bytes written to the file.", "en"), Unfit::kFragment);
+}
+
 // From Bash's manual as a PDF: the operators of ${parameter@operator} are a definition list
 // whose one-letter terms stand in a column of their own; heard, the term is a stray letter.
 TEST(ListenableTest, ATermFromItsOwnColumnIsNoSentence) {

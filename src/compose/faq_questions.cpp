@@ -126,6 +126,7 @@ std::optional<StatementAsk> statement_question(const std::string& sentence,
                                                const std::set<std::string>& names) {
   if (language == "zh") return std::nullopt;
   if (auto q = count_question_en(sentence)) return q;
+  if (auto q = choice_question_en(sentence)) return q;
   if (auto q = absence_question_en(sentence, names)) return q;
   if (auto q = default_question_en(sentence)) return q;
   if (auto q = capability_question_en(sentence, names)) return q;

@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 #include <initializer_list>
+#include <map>
 #include <regex>
 #include <set>
 #include <string_view>
@@ -309,6 +310,31 @@ std::optional<StatementAsk> count_question_en(const std::string& sentence) {
   StatementAsk ask{fmt::format("What {} the {} {}?", m[1].str(), m[2].str(), thing), thing};
   ask.whole = listed;
   return ask;
+}
+
+std::optional<StatementAsk> choice_question_en(const std::string& sentence) {
+  static const std::regex kChoice(
+      R"(^(?:Each|Every) ([a-z][^:;,]*?) (has|is assigned|is given|takes|uses|gets) one of )"
+      R"((?:these|the following|two|three|four|five|six|seven|eight|nine|ten) )"
+      R"(([A-Za-z][A-Za-z -]*[a-z]s):)");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kChoice)) return std::nullopt;
+  // An aside in brackets says more of the thing; the question names the thing alone.
+  static const std::regex kAside(R"(\s*\([^()]*\))");
+  const std::string thing = std::regex_replace(m[1].str(), kAside, "");
+  const auto words = split_words(thing);
+  if (words.empty() || words.size() > 8 || thing.find('(') != std::string::npos ||
+      thing.find(')') != std::string::npos || points_elsewhere(thing, {"its", "them"})) {
+    return std::nullopt;
+  }
+  static const std::map<std::string, std::string> kAsked = {
+      {"has", "have"},          {"is assigned", "be assigned"},
+      {"is given", "be given"}, {"takes", "take"},
+      {"uses", "use"},          {"gets", "get"}};
+  const std::string article = std::string("aeiou").find(thing[0]) != std::string::npos ? "an" : "a";
+  return StatementAsk{
+      fmt::format("Which {} can {} {} {}?", m[3].str(), article, thing, kAsked.at(m[2].str())),
+      thing};
 }
 
 }  // namespace lectio::compose

@@ -73,4 +73,9 @@ std::optional<std::pair<std::string, std::string>> appositive_naming_en(
 std::optional<std::pair<std::string, std::string>> attribute_definition_en(
     const std::string& sentence);
 
+// "Each column in an SQLite 3 database is assigned one of these type affinities: TEXT, ..." ->
+// {"Which type affinities can a column in an SQLite 3 database be assigned?", ...}: a sentence
+// saying which of a listed few each thing of a kind has answers whole.
+std::optional<StatementAsk> choice_question_en(const std::string& sentence);
+
 }  // namespace lectio::compose

@@ -383,4 +383,23 @@ TEST(FaqQuestionsTest, ACountOfKindsAsksWhatTheyAre) {
   EXPECT_EQ(statement_of("There are two reasons for this."), "");
 }
 
+TEST(FaqQuestionsTest, WhichOfAListedFewEachThingHasAsksWhich) {
+  const auto classes = statement_question(
+      "Each value stored in an SQLite database (or manipulated by the database engine) has one "
+      "of these storage classes: NULL, INTEGER, REAL, TEXT, BLOB.",
+      "en");
+  ASSERT_TRUE(classes);
+  EXPECT_EQ(classes->question,
+            "Which storage classes can a value stored in an SQLite database have?");
+  EXPECT_TRUE(classes->whole);
+  EXPECT_EQ(statement_of("Each column in an SQLite 3 database is assigned one of these type "
+                         "affinities: TEXT, NUMERIC, INTEGER, REAL, and BLOB."),
+            "Which type affinities can a column in an SQLite 3 database be assigned?");
+  EXPECT_EQ(statement_of("Every option takes one of the following values: yes, no or auto."),
+            "Which values can an option take?");
+  // No list after it, or a thing that points elsewhere.
+  EXPECT_EQ(statement_of("Each column has one of the storage classes of its table."), "");
+  EXPECT_EQ(statement_of("Each of these columns has one of these types: TEXT or BLOB."), "");
+}
+
 }  // namespace lectio::compose

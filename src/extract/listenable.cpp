@@ -294,10 +294,11 @@ bool points_back(std::string_view sentence, const std::string& language) {
   if (std::regex_search(s.begin(), s.end(), kFramedBack)) return true;
   // Anywhere in it, a demonstrative that places what it names in the text before: "Be careful
   // with *that last command*: ..." (git's tutorial, after "git reset --hard HEAD^"), "the
-  // former", "the preceding example". "The last commit" and "the previous commit" name a thing
+  // former", "the preceding example"; "If you run git branch *at this point*, ..." (after the
+  // commands that started a bisection). "The last commit" and "the previous commit" name a thing
   // of the subject (the newest commit, a commit's parent), not a place in the text.
   static const std::regex kBack(
-      R"(\b(?:(?:this|that|these|those) (?:last|previous|preceding|above|former|latter)|the (?:above|preceding|former|latter))\b)",
+      R"(\b(?:(?:this|that|these|those) (?:last|previous|preceding|above|former|latter)|the (?:above|preceding|former|latter)|(?:at|in) (?:this|that) (?:point|stage|step))\b)",
       std::regex::icase | std::regex::optimize);
   return std::regex_search(s.begin(), s.end(), kBack);
 }

@@ -104,14 +104,17 @@ TEST(ListenableTest, SentencesThatPointBackAreRecognised) {
         "(The portable POSIX limit is 255, and larger counts are slow.)",
         "Be careful with that last command: it also removes later commits.",
         "Unlike the former, the preceding example keeps the index.",
-        "If this branch is the only branch containing those commits, they will be lost."}) {
+        "If this branch is the only branch containing those commits, they will be lost.",
+        "If you run git branch at this point, you will see that Git has moved you.",
+        "The database is only read in that step, never written."}) {
     EXPECT_TRUE(points_back(s, "en")) << s;
   }
   for (const char* s :
        {"Git keeps the history of a project.", "Items are stored in order.",
         "Iterators stay valid.", "Thistles are not a keyword.",
         "(Optional) fields come last in the file.", "You can undo the last commit with git reset.",
-        "A merge commit has the previous commit of each branch as a parent."}) {
+        "A merge commit has the previous commit of each branch as a parent.",
+        "At each point in the history, the index holds a tree."}) {
     EXPECT_FALSE(points_back(s, "en")) << s;
   }
   EXPECT_TRUE(points_back("这种方式让写入变成原子操作。", "zh"));

@@ -37,6 +37,9 @@ constexpr double kRegionShare = 0.75;
 constexpr double kContestMargin = 1.5;
 constexpr double kContestShare = 0.5;
 constexpr std::size_t kMaxRegions = 3;
+// A term of the focus's own: no other insight, nor the brief's topic or overview, names it, and
+// it is no light verb (Focus::weight_of, set_distinctness()).
+constexpr double kDistinctTerm = 1.0;
 // A section teaches an insight as a whole when its headings and its sentences together carry
 // this share of the insight's term weight and at least one of its sentences serves it.
 constexpr double kSectionSupportCoverage = 0.4;
@@ -111,6 +114,28 @@ bool names_a_sibling(const extract::Focus& focus, const extract::Section& sec) {
   });
 }
 
+// Whether a section's heading names a term of the focus's own (kDistinctTerm) that no heading
+// over the regions chosen so far names: "Command Substitution" beside "Shell Parameter
+// Expansion" for "how parameter and command substitution work" teaches the other half of it;
+// "Storing the MIME type using Extended Attributes" beside "The source XML files" for "how a
+// file name is matched to a MIME type" names only words the lesson's other insights share
+// ("MIME type"), and "Making changes" beside "Importing a new project" for "how to create a
+// repository and make the first commit" only a light verb.
+bool names_more(const extract::Focus& focus, const extract::Section& sec,
+                const std::vector<int>& chosen, const extract::SectionTree& tree) {
+  std::set<std::string> named;
+  for (int r : chosen) {
+    const auto& had = tree.sections()[static_cast<std::size_t>(r)];
+    named.insert(had.heading_terms.begin(), had.heading_terms.end());
+    named.insert(had.path_terms.begin(), had.path_terms.end());
+  }
+  const std::set<std::string> own(sec.heading_terms.begin(), sec.heading_terms.end());
+  return std::any_of(focus.terms.begin(), focus.terms.end(), [&](const std::string& t) {
+    return focus.weight_of(t) >= kDistinctTerm && focus.found_in(own, t) &&
+           !focus.found_in(named, t);
+  });
+}
+
 // The sections that teach the focus, best first; empty when none does.
 std::vector<int> regions_for(const extract::Focus& focus, const std::vector<double>& scores,
                              const std::vector<double>& relevance, const extract::SectionTree& tree,
@@ -155,6 +180,8 @@ std::vector<int> regions_for(const extract::Focus& focus, const std::vector<doub
     const bool related = std::any_of(
         out.begin(), out.end(), [&](int r) { return tree.contains(r, s) || tree.contains(s, r); });
     const auto& sec = tree.sections()[static_cast<std::size_t>(s)];
+    // A further region by score alone teaches a part of the insight the others do not name.
+    if (won.count(s) == 0 && !names_more(focus, sec, out, tree)) continue;
     if (!related && !names_a_sibling(focus, sec) && teaching(s)) out.push_back(s);
   }
   return out;

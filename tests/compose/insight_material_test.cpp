@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "lectio/extract/related_words.h"
@@ -400,6 +401,63 @@ TEST(InsightMaterialTest, AHeadingNamingASiblingConceptDoesNotJoin) {
   // Without knowing which of its terms the insight qualifies, the sibling joins on the shared
   // head noun.
   EXPECT_TRUE(holds(f.said(find(false)), sibling));
+}
+
+// A further section joins an insight's best one by its score only when its heading names a
+// part of the insight the chosen ones do not, in a word of the insight's own: "MIME type" is
+// every insight's of a lesson on MIME types, and extended attributes are another subject.
+TEST(InsightMaterialTest, AFurtherSectionJoinsOnlyWhenItsHeadingNamesMoreOfTheInsight) {
+  const std::string kSpec = "Shared MIME-info Database";
+  std::vector<Chunk> chunks = {
+      chunk(0, {kSpec, "The source XML files"},
+            "Glob elements have a pattern attribute. Any file whose name matches this pattern "
+            "will be given this MIME type. A name is matched against the longest pattern first. "
+            "The default weight of a matching glob is 50."),
+      chunk(1, {kSpec, "Storing the MIME type using Extended Attributes"},
+            "An implementation may also read the MIME type from an extended attribute. The type "
+            "given there is used in preference to any guessed type."),
+      chunk(2, {kSpec, "Shell Parameter Expansion"},
+            "The value of the parameter is substituted in place of its name. Parameter "
+            "substitution works on the value of a parameter. The braces around the parameter "
+            "name are optional."),
+      chunk(3, {kSpec, "Command Substitution"},
+            "Command substitution allows the output of a command to replace the command name."),
+  };
+  for (int k = 0; k < 10; ++k) {
+    chunks.push_back(chunk(4 + k, {kSpec, "Job Control " + std::to_string(k + 1)},
+                           "A job runs in the background until it is brought to the foreground. "
+                           "The shell reports when a job " +
+                               std::to_string(k) + " stops or ends."));
+  }
+  Fixture f(chunks);
+  // As the lesson's search ranks them.
+  const auto find = [&](const std::string& insight, const std::set<std::string>& shared,
+                        std::map<int, double> prior) {
+    extract::Focus focus;
+    focus.terms = text::terms(insight, "en");
+    focus.chunk_prior = std::move(prior);
+    // As set_distinctness() weighs the words the lesson's other insights or topic name too.
+    for (const auto& t : shared) focus.distinctness[t] = 0.5;
+    const std::vector<extract::Focus> foci = {focus};
+    return find_insight_material(foci, insight_relevance(foci, *f.scorer, f.candidates.size()),
+                                 *f.tree, *f.scorer)[0];
+  };
+  const auto both = find("How parameter and command substitution work", {}, {{2, 1.0}, {3, 0.67}});
+  const auto names = find("How a file name is matched to a MIME type", {"mime", "type", "file"},
+                          {{0, 1.0}, {1, 0.67}});
+  ASSERT_TRUE(names.supported);
+  EXPECT_TRUE(holds(f.said(names),
+                    "Any file whose name matches this pattern will be given this MIME type."));
+  EXPECT_EQ(names.regions.size(), 1u);
+  EXPECT_FALSE(holds(f.said(names),
+                     "An implementation may also read the MIME type from an extended attribute."));
+  // Its other half named in a heading of its own, an insight is taught from both.
+  ASSERT_TRUE(both.supported);
+  EXPECT_TRUE(
+      holds(f.said(both), "The value of the parameter is substituted in place of its name."));
+  EXPECT_TRUE(holds(f.said(both),
+                    "Command substitution allows the output of a command to replace the command "
+                    "name."));
 }
 
 TEST(InsightMaterialTest, QualifiedTermsStandAfterAModifier) {

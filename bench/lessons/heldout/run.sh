@@ -4,11 +4,14 @@
 # (when this machine has them) Debian's Python policy (HTML), the shared MIME-info spec (PDF)
 # and grep's manual as plain text (its info file).
 #   bench/lessons/heldout/run.sh LECTIO [WORKDIR]   (WORKDIR: run-dev.sh's, with its .debs)
-# Prints lesson-lint's line for each brief and where each lesson's sections and FAQ come from.
+# Prints lesson-lint's line for each brief, lesson-topicality's against ./gold.json (our own
+# relevance judgments, made in session 21 by reading these documents; see docs/benchmarks.md),
+# and where each lesson's sections and FAQ come from.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 lectio=$(realpath "$1"); work=${2:-/tmp/lectio-dev-lessons}
 lint=$here/../../../../shared/tools/lesson-lint
+topicality=$here/../../../../shared/tools/lesson-topicality
 doc=$work/root/usr/share/doc
 [ -f "$doc/git-doc/user-manual.html" ] || { echo "run.sh: $doc: run ../shared/eval/lessons/run-dev.sh first" >&2; exit 1; }
 data=$(mktemp -d "$work/heldout.XXXXXX")
@@ -28,6 +31,7 @@ for b in "${briefs[@]}"; do
   name=$(basename "$b" .yaml)
   "$lectio" --data "$data" lesson "$b" --json --no-audio > "$data/$name.json" 2>"$data/$name.err"
   printf '%-18s ' "$name"; "$lint" "$data/$name.json" "$data"/*.chunks.json
+  printf '%-18s ' ""; "$topicality" "$data/$name.json" "$here/gold.json" --brief "$name"
   python3 - "$data/$name.json" "$data" <<'PY'
 import glob, json, sys
 lesson = json.load(open(sys.argv[1]))

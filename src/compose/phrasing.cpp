@@ -119,10 +119,13 @@ std::optional<std::string> Phrasing::follow_up(const std::string& next, const st
   if (has({" because ", " so that ", " in order to ", "The reason", " since "})) {
     return pick({"Why is that?", "Why does that matter?", "And the reason for that?"}, salt);
   }
-  if (has({" must not ", " never ", " should not ", " cannot ", " can't ", " must "})) {
+  // A warning is what a listener watches out for; a requirement a thing must meet ("Matches
+  // from earlier directories must be discarded.") is a rule, not a warning.
+  if (has({" must not ", " never ", " should not ", " cannot ", " can't "})) {
     return pick({"Is that a hard rule?", "What should I watch out for?", "Any rule to remember?"},
                 salt);
   }
+  if (has({" must "})) return pick({"Is that a hard rule?", "Any rule to remember?"}, salt);
   if (!subject.empty()) return fmt::format("And what about {}?", subject);
   if (const auto s = sentence_subject(next, false)) {
     return pick({fmt::format("And {}?", *s), fmt::format("What about {}?", *s)}, salt);

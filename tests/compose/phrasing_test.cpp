@@ -38,6 +38,14 @@ TEST(PhrasingTest, APromptStandsOnlyBeforeASentenceThatKeepsIt) {
         say.follow_up("The journal is synced first because the disk may reorder writes.", "", salt);
     ASSERT_TRUE(why);
     EXPECT_TRUE(std::regex_search(*why, reason)) << *why;
+    // A requirement is a rule to remember, not a warning to watch out for.
+    const auto rule = say.follow_up(
+        "Magic matches from previously parsed directories must be discarded.", "", salt);
+    ASSERT_TRUE(rule);
+    EXPECT_EQ(rule->find("watch out"), std::string::npos) << *rule;
+    const auto warning =
+        say.follow_up("You should never rewrite a history you have made public.", "", salt);
+    ASSERT_TRUE(warning);
     // A plain statement gets no prompt that promises anything.
     const auto plain = say.follow_up("The TH3 harness runs on embedded platforms.", "", salt);
     if (plain) {

@@ -53,6 +53,13 @@ struct Fixture {
                                  *scorer);
   }
 
+  // What one focus, made by hand (its search priors, its distinctness), is taught by.
+  InsightMaterial find_one(extract::Focus focus) const {
+    const std::vector<extract::Focus> foci = {std::move(focus)};
+    return find_insight_material(foci, insight_relevance(foci, *scorer, candidates.size()), *tree,
+                                 *scorer)[0];
+  }
+
   // The sentences an insight's part may say, verbatim.
   std::vector<std::string> said(const InsightMaterial& m) const {
     std::vector<std::string> out;
@@ -90,6 +97,18 @@ std::vector<Chunk> standards() {
             "Do not assume that the address of an int object is also the address of its "
             "least-significant byte. Programs should work on every common CPU."),
   };
+}
+
+// Ten sections on another subject after `chunks`, so that a word of the fixture's own sections
+// is rare enough over the document to tell them apart.
+void add_job_control(std::vector<Chunk>& chunks, const std::string& document) {
+  const int first = static_cast<int>(chunks.size()) + 1;
+  for (int k = 0; k < 10; ++k) {
+    chunks.push_back(chunk(first + k, {document, "6." + std::to_string(k + 1) + " Job Control"},
+                           "A job runs in the background until it is brought to the foreground. "
+                           "The shell reports when a job " +
+                               std::to_string(k) + " stops or ends."));
+  }
 }
 
 }  // namespace
@@ -372,12 +391,7 @@ TEST(InsightMaterialTest, AHeadingNamingASiblingConceptDoesNotJoin) {
             "Before a command is executed, its input and output may be redirected using a "
             "special notation interpreted by the shell."),
   };
-  for (int k = 0; k < 10; ++k) {
-    chunks.push_back(chunk(4 + k, {kRef, "6." + std::to_string(k + 1) + " Job Control"},
-                           "A job runs in the background until it is brought to the foreground. "
-                           "The shell reports when a job " +
-                               std::to_string(k) + " stops or ends."));
-  }
+  add_job_control(chunks, kRef);
   const std::string insight = "How parameter and command substitution work";
   const std::string sibling =
       "Process substitution allows a process's input or output to be referred to using a "
@@ -389,9 +403,7 @@ TEST(InsightMaterialTest, AHeadingNamingASiblingConceptDoesNotJoin) {
     focus.terms = text::terms(insight, "en");
     focus.chunk_prior = {{0, 1.0}, {1, 0.67}};
     if (qualify) focus.qualified = qualified_terms(insight, "en");
-    const std::vector<extract::Focus> foci = {focus};
-    return find_insight_material(foci, insight_relevance(foci, *f.scorer, f.candidates.size()),
-                                 *f.tree, *f.scorer)[0];
+    return f.find_one(std::move(focus));
   };
   const InsightMaterial found = find(true);
   ASSERT_TRUE(found.supported);
@@ -423,12 +435,7 @@ TEST(InsightMaterialTest, AFurtherSectionJoinsOnlyWhenItsHeadingNamesMoreOfTheIn
       chunk(3, {kSpec, "Command Substitution"},
             "Command substitution allows the output of a command to replace the command name."),
   };
-  for (int k = 0; k < 10; ++k) {
-    chunks.push_back(chunk(4 + k, {kSpec, "Job Control " + std::to_string(k + 1)},
-                           "A job runs in the background until it is brought to the foreground. "
-                           "The shell reports when a job " +
-                               std::to_string(k) + " stops or ends."));
-  }
+  add_job_control(chunks, kSpec);
   Fixture f(chunks);
   // As the lesson's search ranks them.
   const auto find = [&](const std::string& insight, const std::set<std::string>& shared,
@@ -438,9 +445,7 @@ TEST(InsightMaterialTest, AFurtherSectionJoinsOnlyWhenItsHeadingNamesMoreOfTheIn
     focus.chunk_prior = std::move(prior);
     // As set_distinctness() weighs the words the lesson's other insights or topic name too.
     for (const auto& t : shared) focus.distinctness[t] = 0.5;
-    const std::vector<extract::Focus> foci = {focus};
-    return find_insight_material(foci, insight_relevance(foci, *f.scorer, f.candidates.size()),
-                                 *f.tree, *f.scorer)[0];
+    return f.find_one(std::move(focus));
   };
   const auto both = find("How parameter and command substitution work", {}, {{2, 1.0}, {3, 0.67}});
   const auto names = find("How a file name is matched to a MIME type", {"mime", "type", "file"},

@@ -127,7 +127,7 @@ std::optional<StatementAsk> absence_question_en(const std::string& sentence,
   // The whole sentence is the statement: a clause after the object ("..., but ...") may turn
   // the answer, and the question could not say it.
   static const std::regex kAbsence(
-      R"(^(?:(The|A|An) )?([A-Z][\w.+-]*(?: [\w.+-]+){0,3}) (does not|doesn't|do not|don't) (have|support|allow|provide|use|need|require|include|impose|guarantee|accept|recognize) ([^,;:()]{3,70})\.$)");
+      R"(^(?:(The|A|An) )?([A-Z][\w.+-]*(?: [\w.+-]+){0,3}) (does not|doesn't|do not|don't) (have|support|allow|provide|use|need|require|include|impose|guarantee|accept|recognize|work|block|affect|modify|store) ([^,;:()]{3,70})\.$)");
   std::smatch m;
   if (!std::regex_search(sentence, m, kAbsence) || !plain_subject(m[2].str())) {
     return std::nullopt;

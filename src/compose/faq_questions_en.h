@@ -33,7 +33,8 @@ std::optional<StatementAsk> capability_question_en(const std::string& sentence,
                                                    const std::set<std::string>& names);
 
 // "SQLite does not have a separate Boolean storage class." -> {"Does SQLite have a separate
-// Boolean storage class?", "SQLite"}.
+// Boolean storage class?", "SQLite"}; also what a thing does not do ("WAL does not work well for
+// very large transactions.", "Readers do not block writers.").
 std::optional<StatementAsk> absence_question_en(const std::string& sentence,
                                                 const std::set<std::string>& names);
 

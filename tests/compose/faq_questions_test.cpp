@@ -298,6 +298,10 @@ TEST(FaqQuestionsTest, AStatementOfWhatAThingAllowsOrLacksAsksThat) {
   // A name is said as the material writes it; a common word opening the sentence is not.
   EXPECT_EQ(statement_of("Bash does not allow unbalanced quotes.", {"Bash"}),
             "Does Bash allow unbalanced quotes?");
+  // What a thing does not do, or not do well.
+  EXPECT_EQ(statement_of("WAL does not work well for very large transactions.", {"WAL"}),
+            "Does WAL work well for very large transactions?");
+  EXPECT_EQ(statement_of("Readers do not block writers."), "Do readers block writers?");
   EXPECT_EQ(statement_of("Aliases allow a string to be substituted for a word."),
             "What do aliases allow?");
   // A subject that points back or opens a clause; an object that points back; a clause after

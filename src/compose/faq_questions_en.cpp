@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "lectio/text/stopwords.h"
+#include "lectio/text/strings.h"
 #include "phrasing.h"
 #include "phrasing_words.h"
 
@@ -21,12 +22,6 @@ namespace {
 
 constexpr std::array<std::string_view, 4> kConditionCues = {" if ", " when ", " unless ",
                                                             " whenever "};
-
-std::string lower(std::string w) {
-  std::transform(w.begin(), w.end(), w.begin(),
-                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-  return w;
-}
 
 // Whether the words before the verb are a plain noun phrase a question can name on its own:
 // no clause opens it ("If a command is ..."), no word points elsewhere or only counts ("This
@@ -48,18 +43,18 @@ bool plain_subject(const std::string& subject) {
   if (words.empty() || words.size() > 5) return false;
   bool own = false;
   for (const auto& w : words) {
-    const std::string l = lower(w);
+    const std::string l = text::ascii_lower(w);
     if (kNotSubject.contains(l)) return false;
     own = own || !text::is_stopword(l, "en");
   }
-  return own && !text::is_stopword(lower(words.back()), "en");
+  return own && !text::is_stopword(text::ascii_lower(words.back()), "en");
 }
 
 // The subject as a question says it mid-sentence: its article kept, its first word in lower
 // case unless a name ("BLOB values", or "Git history" when the material writes "Git" so).
 std::string subject_phrase(const std::string& article, const std::string& subject,
                            const std::set<std::string>& names) {
-  if (!article.empty()) return lower(article) + " " + subject;
+  if (!article.empty()) return text::ascii_lower(article) + " " + subject;
   const auto words = split_words(subject);
   if (!words.empty() && names.contains(words.front())) return subject;
   return lower_first(subject);
@@ -301,7 +296,8 @@ std::optional<StatementAsk> count_question_en(const std::string& sentence) {
     thing += (thing.empty() ? "" : " ") + w;
   }
   const auto words = split_words(thing);
-  if (words.empty() || words.size() > 8 || text::is_stopword(lower(words.back()), "en")) {
+  if (words.empty() || words.size() > 8 ||
+      text::is_stopword(text::ascii_lower(words.back()), "en")) {
     return std::nullopt;
   }
   if (points_elsewhere(thing, {"its", "them"})) return std::nullopt;

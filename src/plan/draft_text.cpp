@@ -23,11 +23,6 @@ bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
-std::string lower_ascii(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 bool is_question(const std::string& goal, const std::string& language) {
   if (language == "zh") {
     for (std::string_view cue : {"什么", "怎么", "如何", "为什么", "吗", "哪"}) {
@@ -35,7 +30,7 @@ bool is_question(const std::string& goal, const std::string& language) {
     }
     return false;
   }
-  const std::string first = lower_ascii(goal.substr(0, goal.find(' ')));
+  const std::string first = text::ascii_lower(goal.substr(0, goal.find(' ')));
   static const std::set<std::string> kAsks = {"how", "what", "why", "when", "where", "which", "who",
                                               "can", "does", "do",  "is",   "are",   "should"};
   return kAsks.count(first) > 0;
@@ -52,7 +47,7 @@ bool fit_as_claim(const std::string& s, const std::string& language, int max_wor
   static const std::set<std::string> kDangling = {"this", "that",  "these", "those",   "it",  "its",
                                                   "they", "their", "such",  "however", "but", "and",
                                                   "so",   "also",  "here",  "both"};
-  const std::string first = lower_ascii(s.substr(0, s.find_first_of(" ,")));
+  const std::string first = text::ascii_lower(s.substr(0, s.find_first_of(" ,")));
   if (kDangling.count(first) > 0) return false;
   // Openers and phrases that lean on a sentence that is not there.
   for (std::string_view lean :
@@ -200,7 +195,7 @@ bool is_generic_heading(const std::string& heading) {
       "references", "further reading", "notes", "background", "appendix",    "key takeaways",
       "takeaways",  "in short",        "recap", "小结",       "总结",        "引言",
       "参考",       "参考资料",        "概述",  "结论"};
-  return kGeneric.count(lower_ascii(strip_end(heading))) > 0;
+  return kGeneric.count(text::ascii_lower(strip_end(heading))) > 0;
 }
 
 }  // namespace lectio::plan

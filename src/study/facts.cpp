@@ -8,6 +8,7 @@
 
 #include "lectio/text/sentences.h"
 #include "lectio/text/stopwords.h"
+#include "lectio/text/strings.h"
 #include "lectio/text/unicode.h"
 #include "lectio/text/words.h"
 
@@ -36,12 +37,6 @@ bool contains(auto const& list, std::string_view word) {
   return std::find(list.begin(), list.end(), word) != list.end();
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool all_capitals(std::string_view w) {
   if (w.size() < 3) return false;
   return std::all_of(w.begin(), w.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
@@ -62,7 +57,7 @@ bool is_year(std::string_view w) {
 
 // Letters only (Latin or CJK), at least three Latin letters or two CJK ones.
 bool content_word(std::string_view w, std::string_view language) {
-  if (text::is_stopword(lower(w), language)) return false;
+  if (text::is_stopword(text::ascii_lower(w), language)) return false;
   std::size_t i = 0;
   int letters = 0;
   int cjk = 0;
@@ -180,7 +175,7 @@ bool stands_alone(std::string_view sentence, std::string_view language) {
   // A heading glued to the sentence ("RELICENSING Massive ...", "PS0The value ...").
   static const std::regex kGlued(R"(^[A-Z]{4,}[;:,]?\s|\b[A-Z]{1,4}[0-9][A-Z][a-z])");
   if (std::regex_search(std::string(sentence), kGlued)) return false;
-  if (!chinese && contains(kBackReferences, lower(ws.front().text))) return false;
+  if (!chinese && contains(kBackReferences, text::ascii_lower(ws.front().text))) return false;
   if (chinese) {
     for (std::string_view back : {"这", "那", "它", "他们", "此", "但"}) {
       if (sentence.starts_with(back)) return false;
@@ -199,7 +194,7 @@ std::optional<Fact> definition_of(std::string_view sentence) {
   const std::string s(sentence);
   if (!std::regex_match(s, m, definition_pattern())) return std::nullopt;
   const std::string subject = m[1].str();
-  const auto first = lower(subject.substr(0, subject.find(' ')));
+  const auto first = text::ascii_lower(subject.substr(0, subject.find(' ')));
   if (contains(kBackReferences, first) || first == "there" || first == "what") return std::nullopt;
   // The subject is a term: its words (after an article) are content words, lower-case after
   // the first unless a name, and no more than three.
@@ -208,7 +203,7 @@ std::optional<Fact> definition_of(std::string_view sentence) {
   const std::size_t from = article ? 1 : 0;
   if (ws.size() - from > 3 || ws.size() == from) return std::nullopt;
   for (std::size_t i = from; i < ws.size(); ++i) {
-    const std::string low = lower(ws[i].text);
+    const std::string low = text::ascii_lower(ws[i].text);
     if (text::is_stopword(low, "en") || contains(kBackReferences, low)) return std::nullopt;
     const bool capital = ws[i].text[0] >= 'A' && ws[i].text[0] <= 'Z';
     if (capital && i > 0 && !is_name(ws[i].text) && !all_capitals(ws[i].text)) return std::nullopt;
@@ -238,7 +233,7 @@ SourceFacts::SourceFacts(const std::map<std::string, std::string>& chunk_texts,
     std::set<std::string> seen;
     for (std::size_t i = 0; i < ws.size(); ++i) {
       const std::string_view w = ws[i].text;
-      const std::string low = lower(w);
+      const std::string low = text::ascii_lower(w);
       seen.insert(low);
       if (all_capitals(w) && !text::is_stopword(low, language_)) ++capitals_[std::string(w)];
       if (is_name(w) && !opens_sentence(body, ws[i].begin) && !text::is_stopword(low, language_)) {
@@ -248,7 +243,7 @@ SourceFacts::SourceFacts(const std::map<std::string, std::string>& chunk_texts,
       if (auto parts = command_parts(w)) ++commands_[parts->first][parts->second];
       const bool number = (all_digits(w) && !is_year(w)) || contains(kNumberWords, low);
       if (number && i + 1 < ws.size() && content_word(ws[i + 1].text, language_)) {
-        ++figures_[lower(ws[i + 1].text)][low];
+        ++figures_[text::ascii_lower(ws[i + 1].text)][low];
       }
     }
     for (const auto& w : seen) ++document_frequency_[w];
@@ -369,7 +364,7 @@ std::vector<Fact> facts_of(std::string_view sentence, const SourceFacts& sources
   const bool english = language != "zh";
   for (std::size_t i = 0; i < ws.size(); ++i) {
     const Word& w = ws[i];
-    const std::string low = lower(w.text);
+    const std::string low = text::ascii_lower(w.text);
     const char before = w.begin > 0 ? sentence[w.begin - 1] : ' ';
     if (before == '(' || before == '-' || before == '$' || before == '.') continue;
     if (i > 0 && all_capitals(w.text) && !text::is_stopword(low, language)) {
@@ -384,7 +379,7 @@ std::vector<Fact> facts_of(std::string_view sentence, const SourceFacts& sources
     }
     // "git commit": a family's name and a member, written apart.
     if (i + 1 < ws.size() && !sources.command_family(low).empty() &&
-        sources.command_family(low).contains(lower(ws[i + 1].text))) {
+        sources.command_family(low).contains(text::ascii_lower(ws[i + 1].text))) {
       const Word& next = ws[i + 1];
       out.push_back({FactKind::kCommand, std::string(sentence.substr(w.begin, next.end - w.begin)),
                      w.begin, next.end, low, "", 4, ""});
@@ -393,10 +388,10 @@ std::vector<Fact> facts_of(std::string_view sentence, const SourceFacts& sources
     }
     const bool digits = all_digits(w.text) && !is_year(w.text);
     const bool number = digits || (contains(kNumberWords, low) && low != "one");
-    const bool reference = i > 0 && contains(kReferenceWords, lower(ws[i - 1].text));
+    const bool reference = i > 0 && contains(kReferenceWords, text::ascii_lower(ws[i - 1].text));
     if (number && !reference && i + 1 < ws.size() && content_word(ws[i + 1].text, language)) {
-      out.push_back({FactKind::kFigure, std::string(w.text), w.begin, w.end, lower(ws[i + 1].text),
-                     "", digits ? 3 : 2, ""});
+      out.push_back({FactKind::kFigure, std::string(w.text), w.begin, w.end,
+                     text::ascii_lower(ws[i + 1].text), "", digits ? 3 : 2, ""});
       continue;
     }
     if (i > 0 && english && is_name(w.text) && !opens_sentence(sentence, w.begin) &&
@@ -423,7 +418,7 @@ std::vector<Fact> facts_of(std::string_view sentence, const SourceFacts& sources
   // Key terms by how much they matter: used often in the lesson, rare in the sources.
   auto weight = [&](const Fact& f) {
     if (f.priority != 1) return static_cast<double>(f.priority) * 100;
-    const std::string low = lower(f.answer);
+    const std::string low = text::ascii_lower(f.answer);
     return lesson_words.at(low) * sources.idf(low);
   };
   std::stable_sort(out.begin(), out.end(),

@@ -247,6 +247,14 @@ std::string detect_language(std::string_view s) {
   return han * 4 > latin ? "zh" : "en";
 }
 
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
 std::string html_escape(std::string_view s) {
   std::string out;
   out.reserve(s.size());

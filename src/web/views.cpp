@@ -9,6 +9,7 @@
 #include "cover_art.h"
 #include "lectio/plan/totals.h"
 #include "lectio/text/duration.h"
+#include "lectio/text/strings.h"
 
 namespace lectio::web {
 
@@ -16,16 +17,10 @@ using kainjow::mustache::data;
 
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 std::vector<std::string> query_words(std::string_view q) {
   std::vector<std::string> words;
   std::string word;
-  for (char c : lower(q) + " ") {
+  for (char c : text::ascii_lower(q) + " ") {
     if (c == ' ' || c == '\t' || c == ',' || c == '"') {
       if (!word.empty()) words.push_back(std::move(word));
       word.clear();
@@ -94,11 +89,12 @@ std::vector<search::Hit> visible_hits(Context& ctx, search::Query query) {
 // Lessons whose title, topic, description, tags or script hold every word of the query.
 bool lesson_matches(const lesson::Lesson& l, std::string_view query) {
   const std::vector<std::string> words = query_words(query);
-  std::string text = lower(l.title + " " + l.topic + " " + l.description + " " + l.plan);
-  for (const std::string& tag : l.tags) text += " " + lower(tag);
+  std::string text =
+      text::ascii_lower(l.title + " " + l.topic + " " + l.description + " " + l.plan);
+  for (const std::string& tag : l.tags) text += " " + text::ascii_lower(tag);
   // What the lesson says, too: a learner searches for what they heard.
   for (const auto& section : l.script) {
-    for (const auto& sentence : section.sentences) text += " " + lower(sentence.text);
+    for (const auto& sentence : section.sentences) text += " " + text::ascii_lower(sentence.text);
   }
   return std::all_of(words.begin(), words.end(),
                      [&](const std::string& w) { return text.find(w) != std::string::npos; });

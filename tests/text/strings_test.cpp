@@ -177,4 +177,10 @@ TEST(LanguageTest, DetectsChineseAndEnglish) {
             "zh");
 }
 
+TEST(StringsTest, AsciiLowerChangesOnlyAsciiCapitals) {
+  EXPECT_EQ(ascii_lower("Git's HEAD, Zürich and 中文 AZ-az 09"),
+            "git's head, zürich and 中文 az-az 09");
+  EXPECT_EQ(ascii_lower(""), "");
+}
+
 }  // namespace lectio::text

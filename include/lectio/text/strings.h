@@ -19,6 +19,9 @@ std::string collapse_whitespace(std::string_view s);
 // "en" or "zh": zh when Han characters make up a large share of the letters.
 std::string detect_language(std::string_view s);
 
+// `s` with the ASCII letters A-Z lower-cased; every other byte (UTF-8 included) unchanged.
+std::string ascii_lower(std::string_view s);
+
 // Escapes & < > " and ' for HTML text and attribute values.
 std::string html_escape(std::string_view s);
 

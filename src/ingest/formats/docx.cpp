@@ -39,14 +39,6 @@ struct Style {
   int level = 0;
 };
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](char c) {
-    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  });
-  return out;
-}
-
 // An attribute by local name ("w:val" -> "val"), whatever the prefix.
 std::string_view attr(const pugi::xml_node& node, std::string_view name) {
   for (const pugi::xml_attribute a : node.attributes()) {
@@ -72,7 +64,7 @@ bool is_on(const pugi::xml_node& node) {
 // Paragraph", "Quote") and its outline level.
 Style classify(std::string_view id, std::string_view name, const pugi::xml_node& ppr) {
   Style s;
-  const std::string key = lower(name.empty() ? id : name);
+  const std::string key = text::ascii_lower(name.empty() ? id : name);
   std::string squashed;
   for (char c : key) {
     if (c != ' ') squashed.push_back(c);

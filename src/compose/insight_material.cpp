@@ -37,9 +37,6 @@ constexpr double kRegionShare = 0.75;
 constexpr double kContestMargin = 1.5;
 constexpr double kContestShare = 0.5;
 constexpr std::size_t kMaxRegions = 3;
-// A term of the focus's own: no other insight, nor the brief's topic or overview, names it, and
-// it is no light verb (Focus::weight_of, set_distinctness()).
-constexpr double kDistinctTerm = 1.0;
 // A section teaches an insight as a whole when its headings and its sentences together carry
 // this share of the insight's term weight and at least one of its sentences serves it.
 constexpr double kSectionSupportCoverage = 0.4;
@@ -114,7 +111,9 @@ bool names_a_sibling(const extract::Focus& focus, const extract::Section& sec) {
   });
 }
 
-// Whether a section's heading names a term of the focus's own (kDistinctTerm) that no heading
+// Whether a section's heading names a term of the focus's own (of its most distinct weight,
+// Focus::weight_of: what the brief's other insights, its topic or overview name less, a light
+// verb never, unless every term of the focus is named elsewhere as much) that no heading
 // over the regions chosen so far names: "Command Substitution" beside "Shell Parameter
 // Expansion" for "how parameter and command substitution work" teaches the other half of it;
 // "Storing the MIME type using Extended Attributes" beside "The source XML files" for "how a
@@ -129,10 +128,11 @@ bool names_more(const extract::Focus& focus, const extract::Section& sec,
     named.insert(had.heading_terms.begin(), had.heading_terms.end());
     named.insert(had.path_terms.begin(), had.path_terms.end());
   }
+  double most = 0;
+  for (const auto& t : focus.terms) most = std::max(most, focus.weight_of(t));
   const std::set<std::string> own(sec.heading_terms.begin(), sec.heading_terms.end());
   return std::any_of(focus.terms.begin(), focus.terms.end(), [&](const std::string& t) {
-    return focus.weight_of(t) >= kDistinctTerm && focus.found_in(own, t) &&
-           !focus.found_in(named, t);
+    return focus.weight_of(t) >= most && focus.found_in(own, t) && !focus.found_in(named, t);
   });
 }
 

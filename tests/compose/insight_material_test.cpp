@@ -463,6 +463,11 @@ TEST(InsightMaterialTest, AFurtherSectionJoinsOnlyWhenItsHeadingNamesMoreOfTheIn
   EXPECT_TRUE(holds(f.said(both),
                     "Command substitution allows the output of a command to replace the command "
                     "name."));
+  // An overview that names every word of the insight leaves its most distinct ones its own.
+  const auto named = text::terms("How parameter and command substitution work", "en");
+  const auto overview = find("How parameter and command substitution work",
+                             {named.begin(), named.end()}, {{2, 1.0}, {3, 0.67}});
+  EXPECT_EQ(overview.regions, both.regions);
 }
 
 TEST(InsightMaterialTest, QualifiedTermsStandAfterAModifier) {

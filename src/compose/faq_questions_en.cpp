@@ -247,17 +247,14 @@ std::optional<std::pair<std::string, std::string>> attribute_definition_en(
       attribute);
 }
 
-std::optional<StatementAsk> state_condition_question_en(const std::string& sentence,
-                                                        const std::set<std::string>& names) {
-  // "A super-journal is stale if no individual file journals are pointing to it." -> "When is
-  // a super-journal stale?": what the subject is (a state, a kind, a participle) and the
-  // condition under which it is so. The question asks the condition; the sentence gives it.
-  static const std::regex kState(
-      R"(^(?:(The|A|An) )?([A-Za-z][\w./+-]*(?: [\w./+-]+){0,4}) (is|are) ([^,;:()]{2,60}?) (?:if|when|whenever) \S)");
-  std::smatch m;
-  if (!std::regex_search(sentence, m, kState) || !plain_subject(m[2].str())) {
-    return std::nullopt;
-  }
+namespace {
+
+// "When is S P?" of a subject and the state its condition makes true, or nothing when the state
+// says too little alone.
+std::optional<StatementAsk> condition_ask(const std::string& article, const std::string& subject,
+                                          const std::string& verb, const std::string& state,
+                                          const std::set<std::string>& names) {
+  if (!plain_subject(subject)) return std::nullopt;
   // Adverbs that bound the statement read wrongly in the question ("When are assert statements
   // only enabled?"): the answer says them.
   static const std::set<std::string> kDropped = {"only",      "also",      "always",
@@ -265,7 +262,6 @@ std::optional<StatementAsk> state_condition_question_en(const std::string& sente
                                                  "typically", "generally", "normally"};
   // A state that points back or compares ("as large as the database") says too little alone;
   // "Best practice is to avoid ... if ...": an infinitive is advice, not a state.
-  const std::string state = m[4].str();
   if (points_elsewhere(state, {"its", "they", "them", "their", "so", "as", "than"}) ||
       state.starts_with("to ")) {
     return std::nullopt;
@@ -275,9 +271,33 @@ std::optional<StatementAsk> state_condition_question_en(const std::string& sente
     if (!kDropped.contains(w)) kept += (kept.empty() ? "" : " ") + w;
   }
   if (kept.empty() || split_words(kept).size() > 8) return std::nullopt;
-  return StatementAsk{fmt::format("When {} {} {}?", m[3].str(),
-                                  subject_phrase(m[1].str(), m[2].str(), names), kept),
-                      m[2].str()};
+  return StatementAsk{
+      fmt::format("When {} {} {}?", verb, subject_phrase(article, subject, names), kept), subject};
+}
+
+}  // namespace
+
+std::optional<StatementAsk> state_condition_question_en(const std::string& sentence,
+                                                        const std::set<std::string>& names) {
+  // "A super-journal is stale if no individual file journals are pointing to it." -> "When is
+  // a super-journal stale?": what the subject is (a state, a kind, a participle) and the
+  // condition under which it is so. The question asks the condition; the sentence gives it.
+  static const std::regex kState(
+      R"(^(?:(The|A|An) )?([A-Za-z][\w./+-]*(?: [\w./+-]+){0,4}) (is|are) ([^,;:()]{2,60}?) (?:if|when|whenever) \S)");
+  // The condition first: "When an INTEGER or REAL is compared to another INTEGER or REAL, a
+  // numerical comparison is performed." -> "When is a numerical comparison performed?".
+  static const std::regex kFronted(
+      R"(^(?:When|If|Whenever) [^,;:]{5,120}, (?:then )?(?:(the|a|an) )?([A-Za-z][\w./+-]*(?: [\w./+-]+){0,4}) (is|are) ([^,;:()]{2,60}?)\.$)");
+  std::smatch m;
+  if (std::regex_search(sentence, m, kState)) {
+    return condition_ask(m[1].str(), m[2].str(), m[3].str(), m[4].str(), names);
+  }
+  // After its condition, a definite subject is the condition's own ("If a value ... is
+  // inserted ..., the value is converted ..."): asked alone, "the value" names nothing.
+  if (std::regex_search(sentence, m, kFronted) && m[1].str() != "the") {
+    return condition_ask(m[1].str(), m[2].str(), m[3].str(), m[4].str(), names);
+  }
+  return std::nullopt;
 }
 
 std::optional<StatementAsk> count_question_en(const std::string& sentence) {

@@ -52,7 +52,9 @@ std::optional<StatementAsk> manner_question_en(const std::string& sentence,
 
 // "A super-journal is stale if no individual file journals are pointing to it." -> {"When is a
 // super-journal stale?", "super-journal"}: the condition under which a thing is what it is said
-// to be.
+// to be; also with the condition first ("When an INTEGER is compared to a REAL, a numerical
+// comparison is performed." -> "When is a numerical comparison performed?"), not of a definite
+// subject there (the condition's own thing).
 std::optional<StatementAsk> state_condition_question_en(const std::string& sentence,
                                                         const std::set<std::string>& names);
 

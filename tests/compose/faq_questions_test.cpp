@@ -345,8 +345,9 @@ TEST(FaqQuestionsTest, AStatementOfADefaultOrOfHowOrWhenSomethingIsDoneAsksThat)
             std::nullopt);
 }
 
-// "S is P if C": the condition under which a thing is what it is said to be. Bounding adverbs
-// stay with the answer; a state that points elsewhere or compares makes no question.
+// "S is P if C" or "If C, S is P": the condition under which a thing is what it is said to be.
+// Bounding adverbs stay with the answer; a state that points elsewhere or compares makes no
+// question.
 TEST(FaqQuestionsTest, AStateAndItsConditionAsksWhen) {
   EXPECT_EQ(statement_of("A super-journal is stale if no individual file journals are pointing "
                          "to it."),
@@ -361,6 +362,16 @@ TEST(FaqQuestionsTest, AStateAndItsConditionAsksWhen) {
   EXPECT_EQ(statement_of("It is an expansion error if length evaluates to a negative number."), "");
   EXPECT_EQ(statement_of("The journal is as large as the database if every page changes."), "");
   EXPECT_EQ(statement_of("Best practice is to avoid mixing affinities if you care about types."),
+            "");
+  // The condition first; a definite subject after it is the condition's own thing.
+  EXPECT_EQ(statement_of("When an INTEGER or REAL is compared to another INTEGER or REAL, a "
+                         "numerical comparison is performed."),
+            "When is a numerical comparison performed?");
+  EXPECT_EQ(statement_of("If the substitution appears within double quotes, word splitting and "
+                         "filename expansion are not performed on the results."),
+            "When are word splitting and filename expansion not performed on the results?");
+  EXPECT_EQ(statement_of("If a floating point value is inserted into a NUMERIC column, the value "
+                         "is converted into an integer."),
             "");
 }
 

@@ -181,8 +181,8 @@ std::vector<int> regions_for(const extract::Focus& focus, const std::vector<doub
         out.begin(), out.end(), [&](int r) { return tree.contains(r, s) || tree.contains(s, r); });
     const auto& sec = tree.sections()[static_cast<std::size_t>(s)];
     // A further region by score alone teaches a part of the insight the others do not name.
-    if (won.count(s) == 0 && !names_more(focus, sec, out, tree)) continue;
-    if (!related && !names_a_sibling(focus, sec) && teaching(s)) out.push_back(s);
+    const bool adds = won.count(s) > 0 || names_more(focus, sec, out, tree);
+    if (!related && adds && !names_a_sibling(focus, sec) && teaching(s)) out.push_back(s);
   }
   return out;
 }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "lectio/text/strings.h"
 #include "lectio/text/unicode.h"
 #include "segmenter.h"
 
@@ -17,13 +18,7 @@ namespace lectio::text {
 namespace {
 
 std::string lower(std::string_view word) {
-  if (is_ascii(word)) {
-    std::string out(word);
-    for (char& c : out) {
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    }
-    return out;
-  }
+  if (is_ascii(word)) return ascii_lower(word);
   icu::UnicodeString u = icu::UnicodeString::fromUTF8(icu::StringPiece(word.data(), word.size()));
   u.toLower(icu::Locale::getRoot());
   std::string folded;

@@ -89,15 +89,17 @@ std::vector<search::Hit> visible_hits(Context& ctx, search::Query query) {
 // Lessons whose title, topic, description, tags or script hold every word of the query.
 bool lesson_matches(const lesson::Lesson& l, std::string_view query) {
   const std::vector<std::string> words = query_words(query);
-  std::string text =
+  std::string searched =
       text::ascii_lower(l.title + " " + l.topic + " " + l.description + " " + l.plan);
-  for (const std::string& tag : l.tags) text += " " + text::ascii_lower(tag);
+  for (const std::string& tag : l.tags) searched += " " + text::ascii_lower(tag);
   // What the lesson says, too: a learner searches for what they heard.
   for (const auto& section : l.script) {
-    for (const auto& sentence : section.sentences) text += " " + text::ascii_lower(sentence.text);
+    for (const auto& sentence : section.sentences) {
+      searched += " " + text::ascii_lower(sentence.text);
+    }
   }
   return std::all_of(words.begin(), words.end(),
-                     [&](const std::string& w) { return text.find(w) != std::string::npos; });
+                     [&](const std::string& w) { return searched.find(w) != std::string::npos; });
 }
 
 std::optional<LessonEntry> find_lesson(Context& ctx, std::string_view id_or_slug) {

@@ -53,6 +53,67 @@ std::string asked_about(const std::string& line) {
   return out;
 }
 
+// A section's sentences as they are heard: in a dialogue the co-host comes in between
+// thoughts, never between a sentence and the one that points back to it; a new heading is a
+// new subject to ask about. A sentence that gives the co-host nothing to ask about is let
+// through; after a long run, a reaction. `reactions` counts the lesson's reactions so far, so
+// that none comes back soon (Phrasing::reaction).
+void speak_section(lesson::ScriptSection& sec, const std::vector<int>& picked,
+                   const lesson::Brief& brief, const Phrasing& say, const extract::Scorer& scorer,
+                   const lesson::Material& material, int& reactions) {
+  const bool dialogue = brief.format == lesson::LessonFormat::kDialogue;
+  int since_turn = 0;
+  std::string last_heading;
+  std::set<std::string> asked;
+  for (int c : picked) {
+    const extract::Candidate& cand = scorer.candidate(c);
+    const std::string heading = heading_of(material.chunks[static_cast<std::size_t>(cand.chunk)]);
+    if (dialogue && since_turn >= kHostRun && !cand.dangling) {
+      const std::string subject = heading != last_heading ? heading : std::string();
+      auto line = say.follow_up(cand.text, subject, static_cast<int>(c));
+      // Asking about the same thing twice in a section is no question.
+      if (line && !asked.insert(asked_about(*line)).second) line.reset();
+      if (!line && since_turn >= kLongHostRun) line = say.reaction(reactions++);
+      if (line) {
+        sec.sentences.push_back(connective(std::move(*line), brief.cohost));
+        since_turn = 0;
+      }
+    }
+    last_heading = heading;
+    lesson::ScriptSentence s = extract::cited_sentence(cand, material);
+    s.speaker = brief.host;
+    sec.sentences.push_back(std::move(s));
+    ++since_turn;
+  }
+}
+
+// What the FAQ draws on (write_faq): per insight, its material's worth (none for an insight
+// left unsaid: it has no material to answer from), the sentences the insights' sections teach
+// themselves, and per insight the worth of its best section's sentences.
+struct FaqInputs {
+  std::vector<std::vector<double>> insight_worth;
+  std::vector<bool> core;
+  std::vector<std::vector<double>> best_part;
+};
+
+FaqInputs faq_inputs(const std::vector<InsightMaterial>& found, const std::vector<bool>& spoken,
+                     const extract::SectionTree& tree, std::size_t count) {
+  FaqInputs in;
+  in.core.assign(count, false);
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    const InsightMaterial& own = found[i];
+    in.insight_worth.push_back(spoken[i] ? own.priority : std::vector<double>(count, 0.0));
+    std::vector<double>& part = in.best_part.emplace_back(count, 0.0);
+    if (!spoken[i]) continue;
+    for (std::size_t c = 0; c < count; ++c) in.core[c] = in.core[c] || own.core[c];
+    if (own.regions.empty()) continue;
+    for (int c : tree.subtree_candidates(own.regions.front())) {
+      part[static_cast<std::size_t>(c)] = own.priority[static_cast<std::size_t>(c)];
+    }
+  }
+  return in;
+}
+
 class ExtractiveEngine final : public Engine {
  public:
   std::string name() const override { return "extractive"; }
@@ -73,18 +134,13 @@ class ExtractiveEngine final : public Engine {
 
     const extract::SectionTree tree(material, candidates, lang);
     const InsightMap map = map_insights(brief, material, tree, scorer);
-    const std::vector<std::vector<double>>& rel = map.relevance;
     const std::vector<InsightMaterial>& found = map.found;
-
-    const std::string& host = brief.host;
-    const std::string& cohost = brief.cohost;
     const bool dialogue = brief.format == lesson::LessonFormat::kDialogue;
     lesson.script.push_back(intro_section(brief, say));
 
     std::vector<bool> taken(candidates.size(), false);
-    int supported_count = 0;
     std::vector<bool> spoken(static_cast<std::size_t>(n), false);
-    int reactions = 0;  // so that no reaction comes back soon (Phrasing::reaction)
+    int reactions = 0;
     std::vector<lesson::ScriptSentence> points;  // the recap's, one per section
     for (int i = 0; i < n; ++i) {
       lesson::ScriptSection sec{
@@ -100,47 +156,21 @@ class ExtractiveEngine final : public Engine {
         lesson.script.push_back(std::move(sec));
         continue;
       }
-      ++supported_count;
       spoken[static_cast<std::size_t>(i)] = true;
       scorer.mark_said(picked, taken);
       // The recap's point for the section: what it said that is most about the insight.
       std::vector<double> worth = own.priority;
-      for (std::size_t c = 0; c < worth.size(); ++c) worth[c] += kRecapRelevanceWeight * rel[i][c];
+      const auto& rel = map.relevance[static_cast<std::size_t>(i)];
+      for (std::size_t c = 0; c < worth.size(); ++c) worth[c] += kRecapRelevanceWeight * rel[c];
       if (auto point = recap_point(picked, worth, scorer, material, lang)) {
         points.push_back(std::move(*point));
       }
-      sec.sentences.push_back(dialogue ? connective(say.section_question(i), cohost)
-                                       : connective(say.section_opening(i, n), host));
-      int since_turn = 0;
-      std::string last_heading;
-      std::set<std::string> asked;
-      for (int c : picked) {
-        const extract::Candidate& cand = scorer.candidate(c);
-        const std::string heading =
-            heading_of(material.chunks[static_cast<std::size_t>(cand.chunk)]);
-        // The co-host comes in between thoughts, never between a sentence and the one that
-        // points back to it; a new heading is a new subject to ask about. A sentence that gives
-        // the co-host nothing to ask about is let through; after a long run, a reaction.
-        if (dialogue && since_turn >= kHostRun && !cand.dangling) {
-          const std::string subject = heading != last_heading ? heading : std::string();
-          auto line = say.follow_up(cand.text, subject, static_cast<int>(c));
-          // Asking about the same thing twice in a section is no question.
-          if (line && !asked.insert(asked_about(*line)).second) line.reset();
-          if (!line && since_turn >= kLongHostRun) line = say.reaction(reactions++);
-          if (line) {
-            sec.sentences.push_back(connective(std::move(*line), cohost));
-            since_turn = 0;
-          }
-        }
-        last_heading = heading;
-        lesson::ScriptSentence s = extract::cited_sentence(cand, material);
-        s.speaker = host;
-        sec.sentences.push_back(std::move(s));
-        ++since_turn;
-      }
+      sec.sentences.push_back(dialogue ? connective(say.section_question(i), brief.cohost)
+                                       : connective(say.section_opening(i, n), brief.host));
+      speak_section(sec, picked, brief, say, scorer, material, reactions);
       lesson.script.push_back(std::move(sec));
     }
-    if (supported_count == 0) {
+    if (std::none_of(spoken.begin(), spoken.end(), [](bool s) { return s; })) {
       throw InvalidInput(fmt::format(
           "brief \"{}\": the sources support none of its {} insights; no lesson was written",
           brief.topic, n));
@@ -150,29 +180,9 @@ class ExtractiveEngine final : public Engine {
     keep_promises(lesson, brief, say);
 
     // The FAQ answers from the lesson's own material: the insights' sections.
-    // An insight left unsaid has no material to answer from.
-    std::vector<std::vector<double>> insight_worth;
-    std::vector<bool> core(candidates.size(), false);
-    for (int i = 0; i < n; ++i) {
-      if (spoken[static_cast<std::size_t>(i)]) {
-        const auto& own = found[static_cast<std::size_t>(i)].core;
-        for (std::size_t c = 0; c < core.size(); ++c) core[c] = core[c] || own[c];
-      }
-      insight_worth.push_back(spoken[static_cast<std::size_t>(i)]
-                                  ? found[static_cast<std::size_t>(i)].priority
-                                  : std::vector<double>(candidates.size(), 0.0));
-    }
-    std::vector<std::vector<double>> best_part;
-    for (int i = 0; i < n; ++i) {
-      const InsightMaterial& own = found[static_cast<std::size_t>(i)];
-      std::vector<double>& part = best_part.emplace_back(candidates.size(), 0.0);
-      if (!spoken[static_cast<std::size_t>(i)] || own.regions.empty()) continue;
-      for (int c : tree.subtree_candidates(own.regions.front())) {
-        part[static_cast<std::size_t>(c)] = own.priority[static_cast<std::size_t>(c)];
-      }
-    }
-    lesson.faq =
-        write_faq(brief, material, candidates, scorer, say, insight_worth, core, best_part);
+    const FaqInputs in = faq_inputs(found, spoken, tree, candidates.size());
+    lesson.faq = write_faq(brief, material, candidates, scorer, say, in.insight_worth, in.core,
+                           in.best_part);
     lesson.best_quote = pick_best_quote(brief, material, candidates, scorer);
     lesson.title = say.title();
     lesson.tags = brief.tags.empty() ? top_terms_as_tags(candidates, lang) : brief.tags;

@@ -198,18 +198,23 @@ bool answered_already(const std::vector<std::vector<double>>& best_part, std::si
   return best < part.size() && said.led[best];
 }
 
-}  // namespace
+// The questions the FAQ may ask, in the order it tries them, and where content questions end
+// (the insights' own and the rest only fill the FAQ to kFaqMin).
+struct FaqPlan {
+  std::vector<Ask> asks;
+  std::size_t from_content = 0;
+  std::vector<bool> outside;  // the candidates in no insight's sections
+};
 
-std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
-                                       const std::vector<extract::Candidate>& candidates,
-                                       const extract::Scorer& scorer, const Phrasing& say,
-                                       const std::vector<std::vector<double>>& per_insight,
-                                       const std::vector<bool>& core,
-                                       const std::vector<std::vector<double>>& best_part) {
+FaqPlan plan_asks(const lesson::Brief& brief, const lesson::Material& material,
+                  const std::vector<extract::Candidate>& candidates, const extract::Scorer& scorer,
+                  const Phrasing& say, const std::vector<std::vector<double>>& per_insight,
+                  const std::vector<bool>& core) {
   // A learner asks about what the lesson's material says: the topic's difference, the terms
   // it defines and the tasks it tells how to do, the most central to the lesson first. The
   // insights themselves are asked about only to reach kFaqMin questions.
-  std::vector<Ask> asks;
+  FaqPlan plan;
+  std::vector<Ask>& asks = plan.asks;
   if (auto q = say.difference_question())
     asks.push_back({*q, brief.topic + " " + brief.overview, -1, -1, {}, {}});
   std::string whole = brief.topic + " " + brief.overview;
@@ -219,7 +224,8 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   const bool scoped = !per_insight.empty();
   std::vector<const std::vector<double>*> all_parts;
   for (const auto& part : per_insight) all_parts.push_back(&part);
-  const std::vector<bool> outside = outside_of(all_parts, candidates.size());
+  plan.outside = outside_of(all_parts, candidates.size());
+  const std::vector<bool>& outside = plan.outside;
   // Without sections to draw on, the sentences relevant to the lesson as a whole.
   std::vector<double> worth =
       scoped ? std::vector<double>(candidates.size(), 0.0) : scorer.relevance(lesson_focus);
@@ -235,7 +241,7 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
                                   scoped ? 0.0 : kFaqMinRelevance, lesson_focus.terms)) {
     asks.push_back(std::move(a));
   }
-  const std::size_t from_content = asks.size();
+  plan.from_content = asks.size();
   for (std::size_t i = 0; i < brief.insights.size(); ++i) {
     // An insight the lesson leaves out (no material) is not asked about: its answer would be
     // the sentences of other insights' sections.
@@ -259,12 +265,24 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   for (Ask& a : clause_questions(brief, candidates, worth, outside, asks)) {
     asks.push_back(std::move(a));
   }
+  return plan;
+}
 
+}  // namespace
+
+std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson::Material& material,
+                                       const std::vector<extract::Candidate>& candidates,
+                                       const extract::Scorer& scorer, const Phrasing& say,
+                                       const std::vector<std::vector<double>>& per_insight,
+                                       const std::vector<bool>& core,
+                                       const std::vector<std::vector<double>>& best_part) {
+  const FaqPlan plan = plan_asks(brief, material, candidates, scorer, say, per_insight, core);
+  const std::vector<Ask>& asks = plan.asks;
   std::vector<lesson::FaqItem> faq;
   FaqSaid said(candidates.size());
   for (std::size_t k = 0; k < asks.size() && static_cast<int>(faq.size()) < kFaqMax; ++k) {
     const Ask& ask = asks[k];
-    if (k >= from_content && static_cast<int>(faq.size()) >= kFaqMin) break;
+    if (k >= plan.from_content && static_cast<int>(faq.size()) >= kFaqMin) break;
     if (ask.insight >= 0 &&
         (asked_already(brief.insights[static_cast<std::size_t>(ask.insight)], faq,
                        brief.language) ||
@@ -283,7 +301,7 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
       item = answer_definition(ask, brief, material, candidates, scorer, said);
     } else {
       for (const std::vector<bool>& scope :
-           answer_scopes(ask, material, candidates, outside, per_insight, best_part)) {
+           answer_scopes(ask, material, candidates, plan.outside, per_insight, best_part)) {
         said = before;
         item =
             answer_faq(ask.question, ask.focus, brief, material, candidates, scorer, said, scope);

@@ -120,15 +120,115 @@ double support_score(std::string_view sentence, const std::vector<std::string>& 
   return 0.5 * unigram + 0.5 * double(pairs_found) / double(pairs.size());
 }
 
+namespace {
+
+// The chunks a lesson cites, each looked up once. A pointer it returns lives as long as the
+// cache. Not thread-safe.
+class ChunkCache {
+ public:
+  explicit ChunkCache(const ChunkLookup& chunks) : chunks_(chunks) {}
+
+  // The chunk `id` names, or nullptr when there is none.
+  const Chunk* find(const std::string& id) {
+    if (auto it = resolved_.find(id); it != resolved_.end()) return &it->second;
+    auto chunk = chunks_(id);
+    if (!chunk) return nullptr;
+    return &resolved_.emplace(id, std::move(*chunk)).first->second;
+  }
+
+ private:
+  const ChunkLookup& chunks_;
+  std::map<std::string, Chunk> resolved_;
+};
+
+void add_once(std::vector<std::string>& order, const std::string& id) {
+  if (std::find(order.begin(), order.end(), id) == order.end()) order.push_back(id);
+}
+
+// An insight's coverage: how many content sentences its sections say, and the share of its
+// terms those sentences and the headings of the chunks they cite carry.
+lesson::InsightCoverage insight_coverage(const lesson::Lesson& lesson, std::size_t i,
+                                         ChunkCache& cache) {
+  lesson::InsightCoverage cov;
+  cov.insight = lesson.insights[i];
+  std::set<std::string> carried;
+  for (const lesson::ScriptSection& sec : lesson.script) {
+    if (sec.insight_index != static_cast<int>(i)) continue;
+    for (const auto& s : sec.sentences) {
+      if (s.role != lesson::SentenceRole::kContent) continue;
+      ++cov.content_sentences;
+      for (auto& t : text::terms(s.text, lesson.language)) carried.insert(t);
+      for (const std::string& id : s.citations) {
+        const Chunk* c = cache.find(id);
+        if (!c) continue;
+        for (const auto& h : c->heading_path) {
+          for (auto& t : text::terms(h, lesson.language)) carried.insert(t);
+        }
+      }
+    }
+  }
+  const auto wanted = text::terms(cov.insight, lesson.language);
+  int hit = 0;
+  for (const auto& t : wanted) hit += carried.count(t) ? 1 : 0;
+  cov.coverage = wanted.empty() ? (cov.content_sentences > 0 ? 1.0 : 0.0)
+                                : double(hit) / double(wanted.size());
+  cov.supported = cov.content_sentences > 0;
+  return cov;
+}
+
+// The lesson's grounding summary; the engine's repair counts are kept.
+lesson::Grounding summarize(const lesson::Lesson& lesson, ChunkCache& cache) {
+  lesson::Grounding g;
+  g.threshold = kSupportThreshold;
+  g.repaired_sentences = lesson.grounding.repaired_sentences;
+  g.rejected_sentences = lesson.grounding.rejected_sentences;
+  int supported = 0;
+  for (const lesson::ScriptSection& sec : lesson.script) {
+    for (const auto& s : sec.sentences) {
+      if (s.role != lesson::SentenceRole::kContent) continue;
+      ++g.content_sentences;
+      supported += s.support >= kSupportThreshold ? 1 : 0;
+    }
+  }
+  g.supported_share = g.content_sentences ? double(supported) / g.content_sentences : 0;
+  for (std::size_t i = 0; i < lesson.insights.size(); ++i) {
+    g.insights.push_back(insight_coverage(lesson, i, cache));
+  }
+  return g;
+}
+
+// The cited chunks (every id in `cited` resolves), with their files and origins, by source
+// and chunk.
+std::vector<lesson::CitedChunk> cited_sources(const std::vector<std::string>& cited,
+                                              ChunkCache& cache, const SourceLookup& sources) {
+  std::vector<lesson::CitedChunk> out;
+  for (const std::string& id : cited) {
+    const Chunk* c = cache.find(id);
+    const auto source = sources(*c);
+    lesson::CitedChunk cc;
+    cc.chunk_id = c->id();
+    cc.pinned_id = ChunkRef{c->source_id, c->version, c->ordinal}.str();
+    cc.source_id = c->source_id;
+    cc.version = c->version;
+    cc.pages = page_range(c->page_start, c->page_end);
+    cc.heading = c->heading_path.empty() ? "" : c->heading_path.back();
+    if (source) {
+      cc.file_name = source->file_name;
+      cc.origin_url = source->origin_url;
+    }
+    out.push_back(std::move(cc));
+  }
+  std::sort(out.begin(), out.end(), [](const lesson::CitedChunk& a, const lesson::CitedChunk& b) {
+    return std::tie(a.source_id, a.chunk_id) < std::tie(b.source_id, b.chunk_id);
+  });
+  return out;
+}
+
+}  // namespace
+
 void verify_grounding(lesson::Lesson& lesson, const ChunkLookup& chunks,
                       const SourceLookup& sources) {
-  std::map<std::string, Chunk> resolved;
-  auto lookup = [&](const std::string& id) -> const Chunk* {
-    if (auto it = resolved.find(id); it != resolved.end()) return &it->second;
-    auto chunk = chunks(id);
-    if (!chunk) return nullptr;
-    return &resolved.emplace(id, std::move(*chunk)).first->second;
-  };
+  ChunkCache cache(chunks);
   std::vector<std::string> cited_order;
   // Keeps only citations that resolve; returns false when a content sentence has none left.
   auto check = [&](lesson::ScriptSentence& s) {
@@ -139,16 +239,14 @@ void verify_grounding(lesson::Lesson& lesson, const ChunkLookup& chunks,
     std::vector<std::string> kept;
     std::vector<std::string> texts;
     for (const std::string& id : s.citations) {
-      const Chunk* c = lookup(id);
+      const Chunk* c = cache.find(id);
       if (!c) {
         lesson.warnings.push_back(fmt::format("dropped a citation of {}: no such chunk", id));
         continue;
       }
       kept.push_back(id);
       texts.push_back(c->text);
-      if (std::find(cited_order.begin(), cited_order.end(), id) == cited_order.end()) {
-        cited_order.push_back(id);
-      }
+      add_once(cited_order, id);
     }
     s.citations = std::move(kept);
     if (s.citations.empty()) {
@@ -163,77 +261,11 @@ void verify_grounding(lesson::Lesson& lesson, const ChunkLookup& chunks,
   };
   for (lesson::ScriptSection& sec : lesson.script) filter(sec.sentences);
   for (lesson::FaqItem& f : lesson.faq) filter(f.answer);
-  if (lesson.best_quote && !lookup(lesson.best_quote->chunk_id)) lesson.best_quote.reset();
+  if (lesson.best_quote && !cache.find(lesson.best_quote->chunk_id)) lesson.best_quote.reset();
 
-  lesson::Grounding g;
-  g.threshold = kSupportThreshold;
-  g.repaired_sentences = lesson.grounding.repaired_sentences;  // the engine's counts
-  g.rejected_sentences = lesson.grounding.rejected_sentences;
-  int supported = 0;
-  for (const lesson::ScriptSection& sec : lesson.script) {
-    for (const auto& s : sec.sentences) {
-      if (s.role != lesson::SentenceRole::kContent) continue;
-      ++g.content_sentences;
-      supported += s.support >= kSupportThreshold ? 1 : 0;
-    }
-  }
-  g.supported_share = g.content_sentences ? double(supported) / g.content_sentences : 0;
-  for (std::size_t i = 0; i < lesson.insights.size(); ++i) {
-    lesson::InsightCoverage cov;
-    cov.insight = lesson.insights[i];
-    std::set<std::string> carried;
-    for (const lesson::ScriptSection& sec : lesson.script) {
-      if (sec.insight_index != static_cast<int>(i)) continue;
-      for (const auto& s : sec.sentences) {
-        if (s.role != lesson::SentenceRole::kContent) continue;
-        ++cov.content_sentences;
-        for (auto& t : text::terms(s.text, lesson.language)) carried.insert(t);
-        for (const std::string& id : s.citations) {
-          if (const Chunk* c = lookup(id)) {
-            for (const auto& h : c->heading_path) {
-              for (auto& t : text::terms(h, lesson.language)) carried.insert(t);
-            }
-          }
-        }
-      }
-    }
-    const auto wanted = text::terms(cov.insight, lesson.language);
-    int hit = 0;
-    for (const auto& t : wanted) hit += carried.count(t) ? 1 : 0;
-    cov.coverage = wanted.empty() ? (cov.content_sentences > 0 ? 1.0 : 0.0)
-                                  : double(hit) / double(wanted.size());
-    cov.supported = cov.content_sentences > 0;
-    g.insights.push_back(std::move(cov));
-  }
-  lesson.grounding = std::move(g);
-
-  lesson.sources.clear();
-  if (lesson.best_quote) {
-    const std::string& id = lesson.best_quote->chunk_id;
-    if (std::find(cited_order.begin(), cited_order.end(), id) == cited_order.end()) {
-      cited_order.push_back(id);
-    }
-  }
-  for (const std::string& id : cited_order) {
-    const Chunk* c = lookup(id);
-    const auto source = sources(*c);
-    lesson::CitedChunk cc;
-    cc.chunk_id = c->id();
-    cc.pinned_id = ChunkRef{c->source_id, c->version, c->ordinal}.str();
-    cc.source_id = c->source_id;
-    cc.version = c->version;
-    cc.pages = page_range(c->page_start, c->page_end);
-    cc.heading = c->heading_path.empty() ? "" : c->heading_path.back();
-    if (source) {
-      cc.file_name = source->file_name;
-      cc.origin_url = source->origin_url;
-    }
-    lesson.sources.push_back(std::move(cc));
-  }
-  std::sort(lesson.sources.begin(), lesson.sources.end(),
-            [](const lesson::CitedChunk& a, const lesson::CitedChunk& b) {
-              return std::tie(a.source_id, a.chunk_id) < std::tie(b.source_id, b.chunk_id);
-            });
+  lesson.grounding = summarize(lesson, cache);
+  if (lesson.best_quote) add_once(cited_order, lesson.best_quote->chunk_id);
+  lesson.sources = cited_sources(cited_order, cache, sources);
 }
 
 void verify_grounding(lesson::Lesson& lesson, store::ContentStore& store) {

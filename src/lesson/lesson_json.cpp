@@ -58,9 +58,9 @@ double duration_field(const Json& duration, const char* key, double max) {
 
 }  // namespace
 
-std::string lesson_to_json(const Lesson& l, int indent) {
-  Json script = Json::array();
-  for (const ScriptSection& sec : l.script) {
+Json script_json(const std::vector<ScriptSection>& script) {
+  Json out = Json::array();
+  for (const ScriptSection& sec : script) {
     Json sentences = Json::array();
     for (const auto& s : sec.sentences) sentences.push_back(sentence_json(s));
     Json j = {{"kind", name_of(kSectionKindNames, sec.kind)}, {"title", sec.title}};
@@ -69,32 +69,57 @@ std::string lesson_to_json(const Lesson& l, int indent) {
       j["insight"] = sec.insight;
     }
     j["sentences"] = std::move(sentences);
-    script.push_back(std::move(j));
+    out.push_back(std::move(j));
   }
-  Json faq = Json::array();
-  for (const FaqItem& f : l.faq) {
+  return out;
+}
+
+Json faq_json(const std::vector<FaqItem>& faq) {
+  Json out = Json::array();
+  for (const FaqItem& f : faq) {
     Json answer = Json::array();
     for (const auto& s : f.answer) answer.push_back(sentence_json(s));
-    faq.push_back({{"question", f.question}, {"answer", std::move(answer)}});
+    out.push_back({{"question", f.question}, {"answer", std::move(answer)}});
   }
-  Json sources = Json::array();
-  for (const CitedChunk& c : l.sources) {
-    sources.push_back({{"chunk_id", c.chunk_id},
-                       {"pinned_id", c.pinned_id},
-                       {"source_id", c.source_id},
-                       {"version", c.version},
-                       {"file_name", c.file_name},
-                       {"pages", c.pages},
-                       {"origin_url", c.origin_url},
-                       {"heading", c.heading}});
+  return out;
+}
+
+Json sources_json(const std::vector<CitedChunk>& sources) {
+  Json out = Json::array();
+  for (const CitedChunk& c : sources) {
+    out.push_back({{"chunk_id", c.chunk_id},
+                   {"pinned_id", c.pinned_id},
+                   {"source_id", c.source_id},
+                   {"version", c.version},
+                   {"file_name", c.file_name},
+                   {"pages", c.pages},
+                   {"origin_url", c.origin_url},
+                   {"heading", c.heading}});
   }
+  return out;
+}
+
+// The engine's repair counts are written only with its usage (an LLM engine's).
+Json grounding_json(const Grounding& g, bool with_repairs) {
   Json coverage = Json::array();
-  for (const InsightCoverage& c : l.grounding.insights) {
+  for (const InsightCoverage& c : g.insights) {
     coverage.push_back({{"insight", c.insight},
                         {"coverage", c.coverage},
                         {"content_sentences", c.content_sentences},
                         {"supported", c.supported}});
   }
+  Json out = {{"supported_share", g.supported_share},
+              {"threshold", g.threshold},
+              {"content_sentences", g.content_sentences},
+              {"insights", std::move(coverage)}};
+  if (with_repairs) {
+    out["repaired_sentences"] = g.repaired_sentences;
+    out["rejected_sentences"] = g.rejected_sentences;
+  }
+  return out;
+}
+
+std::string lesson_to_json(const Lesson& l, int indent) {
   Json duration = {{"target_minutes", l.duration.target_minutes},
                    {"estimated_minutes", l.duration.estimated_minutes}};
   if (l.duration.measured_seconds) duration["measured_seconds"] = *l.duration.measured_seconds;
@@ -116,20 +141,15 @@ std::string lesson_to_json(const Lesson& l, int indent) {
   j["engine"] = l.engine;
   j["brief_hash"] = l.brief_hash;
   j["build_key"] = l.build_key;
-  j["script"] = std::move(script);
-  j["faq"] = std::move(faq);
+  j["script"] = script_json(l.script);
+  j["faq"] = faq_json(l.faq);
   j["best_quote"] = l.best_quote
                         ? Json{{"text", l.best_quote->text}, {"chunk_id", l.best_quote->chunk_id}}
                         : Json(nullptr);
-  j["sources"] = std::move(sources);
+  j["sources"] = sources_json(l.sources);
   j["duration"] = std::move(duration);
-  j["grounding"] = {{"supported_share", l.grounding.supported_share},
-                    {"threshold", l.grounding.threshold},
-                    {"content_sentences", l.grounding.content_sentences},
-                    {"insights", std::move(coverage)}};
+  j["grounding"] = grounding_json(l.grounding, l.usage.has_value());
   if (l.usage) {
-    j["grounding"]["repaired_sentences"] = l.grounding.repaired_sentences;
-    j["grounding"]["rejected_sentences"] = l.grounding.rejected_sentences;
     j["usage"] = {{"model", l.usage->model},
                   {"requests", l.usage->requests},
                   {"retries", l.usage->retries},
@@ -147,6 +167,45 @@ std::string lesson_to_json(const Lesson& l, int indent) {
   if (l.version > 1) j["version"] = l.version;
   if (l.study) j["study"] = study_value(*l.study);
   return j.dump(indent);
+}
+
+std::vector<ScriptSection> script_from(const Json& script) {
+  std::vector<ScriptSection> out;
+  for (const Json& sec : script) {
+    ScriptSection s;
+    s.kind = kind_from(sec.value("kind", "insight"));
+    s.title = sec.value("title", "");
+    s.insight_index = sec.value("insight_index", -1);
+    s.insight = sec.value("insight", "");
+    for (const Json& sj : sec.at("sentences")) s.sentences.push_back(sentence_from(sj));
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::vector<FaqItem> faq_from(const Json& faq) {
+  std::vector<FaqItem> out;
+  for (const Json& fj : faq) {
+    FaqItem f;
+    f.question = fj.at("question").get<std::string>();
+    for (const Json& sj : fj.at("answer")) f.answer.push_back(sentence_from(sj));
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+Grounding grounding_from(const Json& g) {
+  Grounding out;
+  out.supported_share = g.value("supported_share", 0.0);
+  out.threshold = g.value("threshold", 0.0);
+  out.content_sentences = g.value("content_sentences", 0);
+  out.repaired_sentences = g.value("repaired_sentences", 0);
+  out.rejected_sentences = g.value("rejected_sentences", 0);
+  for (const Json& cj : g.value("insights", Json::array())) {
+    out.insights.push_back({cj.value("insight", ""), cj.value("coverage", 0.0),
+                            cj.value("content_sentences", 0), cj.value("supported", false)});
+  }
+  return out;
 }
 
 Lesson lesson_from_json(std::string_view text) {
@@ -172,21 +231,8 @@ Lesson lesson_from_json(std::string_view text) {
     l.engine = j.value("engine", "");
     l.brief_hash = j.value("brief_hash", "");
     l.build_key = j.value("build_key", "");
-    for (const Json& sec : j.at("script")) {
-      ScriptSection s;
-      s.kind = kind_from(sec.value("kind", "insight"));
-      s.title = sec.value("title", "");
-      s.insight_index = sec.value("insight_index", -1);
-      s.insight = sec.value("insight", "");
-      for (const Json& sj : sec.at("sentences")) s.sentences.push_back(sentence_from(sj));
-      l.script.push_back(std::move(s));
-    }
-    for (const Json& fj : j.value("faq", Json::array())) {
-      FaqItem f;
-      f.question = fj.at("question").get<std::string>();
-      for (const Json& sj : fj.at("answer")) f.answer.push_back(sentence_from(sj));
-      l.faq.push_back(std::move(f));
-    }
+    l.script = script_from(j.at("script"));
+    l.faq = faq_from(j.value("faq", Json::array()));
     if (j.contains("best_quote") && j["best_quote"].is_object()) {
       l.best_quote = BestQuote{j["best_quote"].at("text").get<std::string>(),
                                j["best_quote"].at("chunk_id").get<std::string>()};
@@ -203,21 +249,11 @@ Lesson lesson_from_json(std::string_view text) {
     if (d.contains("measured_seconds")) {
       l.duration.measured_seconds = duration_field(d, "measured_seconds", kMaxMinutes * 60);
     }
-    const Json g = j.value("grounding", Json::object());
-    l.grounding.supported_share = g.value("supported_share", 0.0);
-    l.grounding.threshold = g.value("threshold", 0.0);
-    l.grounding.content_sentences = g.value("content_sentences", 0);
-    l.grounding.repaired_sentences = g.value("repaired_sentences", 0);
-    l.grounding.rejected_sentences = g.value("rejected_sentences", 0);
+    l.grounding = grounding_from(j.value("grounding", Json::object()));
     if (j.contains("usage") && j["usage"].is_object()) {
       const Json& u = j["usage"];
       l.usage = EngineUsage{u.value("model", ""), u.value("requests", 0), u.value("retries", 0),
                             u.value("prompt_tokens", 0L), u.value("completion_tokens", 0L)};
-    }
-    for (const Json& cj : g.value("insights", Json::array())) {
-      l.grounding.insights.push_back({cj.value("insight", ""), cj.value("coverage", 0.0),
-                                      cj.value("content_sentences", 0),
-                                      cj.value("supported", false)});
     }
     l.warnings = j.value("warnings", std::vector<std::string>{});
     if (j.contains("audio") && j["audio"].is_object()) {

@@ -267,8 +267,7 @@ bool SourceFacts::sources_say(std::string_view text) const {
   return !n.empty() && normalized_.find(n) != std::string::npos;
 }
 
-std::vector<std::string> SourceFacts::others_like(const Fact& fact, std::string_view sentence,
-                                                  std::size_t n) const {
+std::vector<std::pair<int, std::string>> SourceFacts::options_of_kind(const Fact& fact) const {
   std::vector<std::pair<int, std::string>> pool;
   auto add_all = [&pool](const std::map<std::string, int>& counts) {
     for (const auto& [text, count] : counts) pool.emplace_back(count, text);
@@ -300,6 +299,41 @@ std::vector<std::string> SourceFacts::others_like(const Fact& fact, std::string_
       add_all(all_capitals(fact.answer) ? capitals_ : is_name(fact.answer) ? names_ : key_terms_);
       break;
   }
+  return pool;
+}
+
+namespace {
+
+// A figure's wrong options when the sources give too few of its unit: the neighbouring
+// numbers, then other number words; none in `taken`, `out` filled up to `n`.
+void add_nearby_figures(const Fact& fact, std::size_t n, std::set<std::string>& taken,
+                        std::vector<std::string>& out) {
+  if (all_digits(fact.answer) && fact.answer.find_first_of(".,") == std::string::npos &&
+      fact.answer.size() < 9) {
+    const long v = std::stol(fact.answer);
+    for (long candidate : {v + 1, v * 2, v - 1, v + 2, v * 10, v / 2, v + 10}) {
+      if (out.size() >= n) break;
+      const std::string text = std::to_string(candidate);
+      if (candidate < 0 || taken.contains(text)) continue;
+      taken.insert(text);
+      out.push_back(text);
+    }
+  }
+  if (out.size() < n && contains(kNumberWords, normalized(fact.answer))) {
+    for (std::string_view w : kNumberWords) {
+      if (out.size() >= n) break;
+      if (w == "zero" || taken.contains(std::string(w))) continue;
+      taken.insert(std::string(w));
+      out.emplace_back(w);
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> SourceFacts::others_like(const Fact& fact, std::string_view sentence,
+                                                  std::size_t n) const {
+  std::vector<std::pair<int, std::string>> pool = options_of_kind(fact);
   // Most like the answer first: sharing its first three letters (SIGHUP, SIGINT), then found in
   // the cited chunk, then by how often the sources use them.
   const std::string chunk = " " + normalized(fact.chunk_text) + " ";
@@ -311,10 +345,9 @@ std::vector<std::string> SourceFacts::others_like(const Fact& fact, std::string_
   };
   std::stable_sort(pool.begin(), pool.end(),
                    [&](const auto& a, const auto& b) { return likeness(a) > likeness(b); });
-  const std::string answer = normalized(fact.answer);
   const std::string in_sentence = " " + normalized(sentence) + " ";
   std::vector<std::string> out;
-  std::set<std::string> taken = {answer};
+  std::set<std::string> taken = {normalized(fact.answer)};
   for (const auto& [count, text] : pool) {
     if (out.size() >= n) break;
     const std::string key = normalized(text);
@@ -332,26 +365,7 @@ std::vector<std::string> SourceFacts::others_like(const Fact& fact, std::string_
     taken.insert(key);
     out.push_back(text);
   }
-  // A figure whose unit the sources give no other figure for: the neighbouring numbers.
-  if (fact.kind == FactKind::kFigure && out.size() < n && all_digits(fact.answer) &&
-      fact.answer.find_first_of(".,") == std::string::npos && fact.answer.size() < 9) {
-    const long v = std::stol(fact.answer);
-    for (long candidate : {v + 1, v * 2, v - 1, v + 2, v * 10, v / 2, v + 10}) {
-      if (out.size() >= n) break;
-      const std::string text = std::to_string(candidate);
-      if (candidate < 0 || taken.contains(text)) continue;
-      taken.insert(text);
-      out.push_back(text);
-    }
-  }
-  if (fact.kind == FactKind::kFigure && out.size() < n && contains(kNumberWords, answer)) {
-    for (std::string_view w : kNumberWords) {
-      if (out.size() >= n) break;
-      if (w == "zero" || taken.contains(std::string(w))) continue;
-      taken.insert(std::string(w));
-      out.emplace_back(w);
-    }
-  }
+  if (fact.kind == FactKind::kFigure && out.size() < n) add_nearby_figures(fact, n, taken, out);
   return out;
 }
 

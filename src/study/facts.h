@@ -45,6 +45,9 @@ class SourceFacts {
                                        std::size_t n) const;
 
  private:
+  // Options of the same kind as `fact` with how often the sources use each, unordered.
+  std::vector<std::pair<int, std::string>> options_of_kind(const Fact& fact) const;
+
   std::string language_;
   std::string normalized_;  // every chunk's text, normalized, separated by '\n'
   std::size_t chunk_count_ = 0;

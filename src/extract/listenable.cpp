@@ -96,7 +96,7 @@ bool in(const std::array<std::string_view, N>& list, const std::string& w) {
 
 // Definition lists and option tables describe an item whose name stands in another cell:
 // "Used to ask for brief usage information.", "Prints the version and exits.",
-// "Same as --verbose.". Heard alone, they have no subject.
+// "Same as --verbose.", "True if the file is empty.". Heard alone, they have no subject.
 bool subjectless(const std::vector<std::string>& words) {
   if (words.size() < 2) return true;
   const std::string first = bare_lower(words[0]);
@@ -104,6 +104,11 @@ bool subjectless(const std::vector<std::string>& words) {
   if ((first == "same" || first == "similar" || first == "equivalent" || first == "short" ||
        first == "synonym" || first == "alias" || first == "identical") &&
       (second == "as" || second == "to" || second == "for")) {
+    return true;
+  }
+  // A test's or an action's description: "True if the file name matches PATTERN."
+  if ((first == "true" || first == "false") &&
+      (second == "if" || second == "when" || second == "unless" || second == "for")) {
     return true;
   }
   const bool participle = first.size() > 4 && first.ends_with("ed");

@@ -23,6 +23,7 @@ TEST(ListenableTest, TableCellsAndListFragmentsAreNotSentences) {
                         "apt for all interactive command line operations, including removal.",
                         "Prints the version number of the program and exits.",
                         "Same as the verbose option but quieter.", "Short read.",
+                        "True if the base of the file name matches shell pattern PATTERN.",
                         "du, ls, nm, stty, uname, and unexpand."}) {
     EXPECT_EQ(why_unfit(s, "en"), Unfit::kFragment) << s;
   }

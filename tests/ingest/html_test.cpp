@@ -2,6 +2,8 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "lectio/core/error.h"
 #include "lectio/ingest/extract.h"
@@ -180,6 +182,28 @@ TEST(HtmlTest, DepthCountsWhatAParserNests) {
   EXPECT_NE(all_text(doc).find("The end."), std::string::npos);
   // As for gumbo, "<span/>" opens a span: 3,000 of them nest 3,000 deep.
   EXPECT_THROW(extract_html("<body>" + repeat("<span/>", 3000) + "x</body>"), InvalidInput);
+}
+
+// A FAQ written as a definition list: a term that is a sentence (a question or a statement)
+// heads its answer, a level below its section; a term that names a thing stays a paragraph.
+TEST(HtmlTest, ADefinitionListTermThatIsASentenceHeadsItsDescription) {
+  const Document doc = extract_html(R"(<html><body><h1>FAQ</h1><h2>Configuration</h2>
+<dl><dt>What should I put in <code>user.name</code>?</dt>
+<dd><p>You should put your personal name.</p><p>It is stored in every commit.</p></dd>
+<dt>I'm on Windows and my files show as binary.</dt><dd><p>Store text as UTF-8.</p></dd>
+<dt>core.fileMode</dt><dd><p>Tells Git whether the executable bit matters.</p></dd></dl>
+<h2>Credentials</h2><p>Git asks for them when it needs them.</p></body></html>)");
+  std::vector<std::pair<std::string, int>> headings;
+  for (const Block& b : doc.blocks) {
+    if (b.kind == BlockKind::kHeading) headings.emplace_back(b.text, b.level);
+  }
+  EXPECT_EQ(headings, (std::vector<std::pair<std::string, int>>{
+                          {"FAQ", 1},
+                          {"Configuration", 2},
+                          {"What should I put in user.name?", 3},
+                          {"I'm on Windows and my files show as binary.", 3},
+                          {"Credentials", 2}}));
+  EXPECT_NE(all_text(doc).find("core.fileMode\n"), std::string::npos);
 }
 
 }  // namespace

@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "lectio/ingest/extract.h"
 
 namespace lectio::ingest {
@@ -106,6 +109,45 @@ TEST(TextTest, AnExampleCommandStandingAloneIsNotAHeading) {
     if (b.kind == BlockKind::kHeading) headings.push_back(b.text);
   }
   EXPECT_EQ(headings, (std::vector<std::string>{"Usage", "What's new in grep's matching"}));
+}
+
+// A definition list written as text (an option table, an Info file's @table): the term over
+// a description that opens a sentence of its own is a paragraph apart, never a heading; a
+// description that goes on from the term ("'G' appends ...") stays one with it.
+TEST(TextTest, ATermStandsApartFromADescriptionThatOpensItsOwnSentence) {
+  const Document doc = extract_text(
+      "Options\n\nThe options below change what is printed around each match.\n\n"
+      "'-A NUM'\n'--after-context=NUM'\n     The number of lines printed after each match.\n\n"
+      "'G'\n     appends a line from the hold space.\n\n"
+      "'-C NUM'\n     Print NUM lines of context.\n");
+  std::vector<std::string> got;
+  for (const Block& b : doc.blocks) {
+    got.push_back(b.text);
+    if (b.text == "'-A NUM' '--after-context=NUM'") {
+      EXPECT_EQ(b.kind, BlockKind::kParagraph);
+    }
+  }
+  EXPECT_EQ(
+      got, (std::vector<std::string>{
+               "Options", "The options below change what is printed around each match.",
+               "'-A NUM' '--after-context=NUM'", "The number of lines printed after each match.",
+               "'G' appends a line from the hold space.", "'-C NUM' Print NUM lines of context."}));
+}
+
+// A list's items after a lead-in each stand alone; a line that only looks like one inside a
+// wrapped sentence ("(N" over "* STEP)") does not.
+TEST(TextTest, AListItemAfterALeadInIsAParagraphOfItsOwn) {
+  const Document doc = extract_text(
+      "Zero addresses\n\nThe zero address can be used in two cases:\n"
+      "  1. In a range, as the first address.\n  2. With the r command, before the first line.\n\n"
+      "A line is selected when its number equals FIRST + (N\n     * STEP) for some N.\n");
+  std::vector<std::string> got;
+  for (const Block& b : doc.blocks) got.push_back(b.text);
+  EXPECT_EQ(got, (std::vector<std::string>{
+                     "Zero addresses", "The zero address can be used in two cases:",
+                     "1. In a range, as the first address.",
+                     "2. With the r command, before the first line.",
+                     "A line is selected when its number equals FIRST + (N * STEP) for some N."}));
 }
 
 TEST(TextTest, UnderlinedHeadingsTakeTheLevelTheirMarkGives) {

@@ -1,4 +1,5 @@
 lectio_test(ingest markdown)
+lectio_test(ingest info)
 lectio_test(ingest chunker DEPS lectio_text)
 lectio_test(ingest add_file)
 lectio_test(ingest html)

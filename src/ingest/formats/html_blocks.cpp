@@ -38,10 +38,11 @@ std::string tidy_code(std::string_view raw, std::size_t& lead) {
 
 }  // namespace
 
-void BlockBuilder::start(BlockKind kind, int level) {
+void BlockBuilder::start(BlockKind kind, int level, bool term) {
   flush();
   kind_ = kind;
   level_ = level;
+  term_ = term;
 }
 
 void BlockBuilder::append(std::string_view text) {
@@ -92,6 +93,11 @@ void BlockBuilder::flush() {
   raw_breaks_.clear();
   raw_has_text_ = false;
   if (block.text.empty()) return;  // only exotic white space, such as no-break spaces
+  if (block.kind == BlockKind::kHeading) section_level_ = block.level;
+  if (term_ && (block.text.back() == '?' || block.text.back() == '.')) {
+    block.kind = BlockKind::kHeading;
+    block.level = std::min(6, std::max(1, section_level_) + 1);
+  }
   for (std::size_t off : offsets) {
     if (off == 0) {
       ++block.page;
@@ -237,7 +243,7 @@ class Walker {
     const auto [before, after] =
         markers_ == PageMarkers::kCss ? css_breaks(node) : std::pair{false, false};
     const bool block = is_block(tag);
-    if (block) out_.start(kind_, level_);
+    if (block) out_.start(kind_, level_, term_);
     if (before || (markers_ == PageMarkers::kEpub && is_epub_marker(node))) out_.page_break();
     if (!block) {
       walk_children(node, depth);
@@ -246,13 +252,15 @@ class Walker {
     } else {
       const BlockKind saved_kind = kind_;
       const int saved_level = level_;
+      const bool saved_term = term_;
       enter(tag);
-      out_.start(kind_, level_);
+      out_.start(kind_, level_, term_);
       walk_children(node, depth);
       out_.flush();
       kind_ = saved_kind;
       level_ = saved_level;
-      out_.start(kind_, level_);
+      term_ = saved_term;
+      out_.start(kind_, level_, term_);
     }
     if (after) out_.page_break();
   }
@@ -281,6 +289,8 @@ class Walker {
       kind_ = BlockKind::kParagraph;
     }
     if (kind_ != BlockKind::kHeading) level_ = 0;
+    // A definition list's term; what is inside a description is not.
+    if (tag == GUMBO_TAG_DT || tag == GUMBO_TAG_DD) term_ = tag == GUMBO_TAG_DT;
   }
 
   // A row whose cells hold headings, lists or tables is page layout, not data: its cells
@@ -321,6 +331,7 @@ class Walker {
   PageMarkers markers_;
   BlockKind kind_ = BlockKind::kParagraph;
   int level_ = 0;
+  bool term_ = false;
 };
 
 const GumboNode* find_child(const GumboNode* node, GumboTag tag) {

@@ -19,8 +19,12 @@ namespace lectio::ingest {
 // a page_breaks offset; breaks on a page that has no text yet are ignored, so no page is empty.
 class BlockBuilder {
  public:
-  // Flushes the open block, then makes the following text a block of `kind`.
-  void start(BlockKind kind, int level = 0);
+  // Flushes the open block, then makes the following text a block of `kind`. A `term` (a
+  // definition list's) that is a sentence, a question or a statement, is the heading of its
+  // description, a level below the section it is in: a FAQ written as a definition list ("What
+  // should I put in user.name?", "I'm on Windows and git diff shows ^M."). A term that names
+  // a thing ("core.fileMode") stays a paragraph.
+  void start(BlockKind kind, int level = 0, bool term = false);
   void append(std::string_view text);
   // Ends the open block; nothing is emitted when it holds only white space.
   void flush();
@@ -33,6 +37,8 @@ class BlockBuilder {
  private:
   BlockKind kind_ = BlockKind::kParagraph;
   int level_ = 0;
+  bool term_ = false;
+  int section_level_ = 0;  // the level of the last heading that is not a question term
   std::string raw_;
   bool raw_has_text_ = false;
   int raw_page_ = 1;                     // page on which raw_'s first text fell

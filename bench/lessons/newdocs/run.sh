@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Briefs over documents no composer rule was written against, read as a new user would add
+# them: GNU manuals as Info text (sed, find, diffutils: what /usr/share/info holds, unpacked)
+# and Git's FAQ (HTML, a definition list of questions). No relevance judgments: this prints
+# lesson-lint's line, what a listener would hear of Info's own markup and navigation, and where
+# each section comes from.
+#   bench/lessons/newdocs/run.sh LECTIO [WORKDIR]   (WORKDIR: run-dev.sh's, with its .debs)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+lectio=$(realpath "$1"); work=${2:-/tmp/lectio-dev-lessons}
+lint=$here/../../../../shared/tools/lesson-lint
+doc=$work/root/usr/share/doc
+data=$(mktemp -d "$work/newdocs.XXXXXX")
+briefs=()
+add() { "$lectio" --data "$data" add "$1" --id "$2" >/dev/null; "$lectio" --data "$data" chunks "file_$2" --json > "$data/$2.chunks.json"; briefs+=("$here/$3.yaml"); }
+info() {  # an Info manual, its parts in order, as one text file
+  local parts=(/usr/share/info/"$1".info*.gz)
+  [ -f "${parts[0]}" ] || { echo "run.sh: no /usr/share/info/$1.info.gz here; $3 skipped" >&2; return 0; }
+  if [ ${#parts[@]} -gt 1 ]; then parts=(/usr/share/info/"$1".info-*.gz); fi
+  zcat $(printf '%s\n' "${parts[@]}" | sort -V) > "$data/$1.txt"
+  add "$data/$1.txt" "$2" "$3"
+}
+info sed sedman sed-manual
+info find findman find-manual
+info diffutils diffman diffutils-manual
+if [ -f "$doc/git-doc/gitfaq.html" ]; then add "$doc/git-doc/gitfaq.html" gitfaq git-faq; fi
+for b in "${briefs[@]}"; do
+  name=$(basename "$b" .yaml)
+  "$lectio" --data "$data" lesson "$b" --json --no-audio > "$data/$name.json" 2>"$data/$name.err"
+  printf '%-18s ' "$name"; "$lint" "$data/$name.json" "$data"/*.chunks.json
+  python3 - "$data/$name.json" "$data" <<'PY'
+import glob, json, re, sys
+lesson = json.load(open(sys.argv[1]))
+heads = {}
+for f in glob.glob(sys.argv[2] + "/*.chunks.json"):
+    for c in json.load(open(f)):
+        heads[c["id"]] = " > ".join(c.get("heading_path") or [])[-60:]
+said = [s for sec in lesson["script"] for s in sec["sentences"] if s.get("citations")]
+said += [s for q in lesson.get("faq", []) for s in q["answer"]]
+marks = {
+    "cross-reference": r"\*[Nn]ote\s",
+    "emphasis": r"(^|\W)_\w[^_]*\w_(\W|$)",
+    "navigation": r"File: \S+,\s+Node:|\* Menu:|INFO-DIR|Tag Table",
+    "term run into text": r"^(‘[^’]+’|'[^']+')( (‘[^’]+’|'[^']+'))* [A-Z]",
+}
+found = {k: sum(bool(re.search(p, s["text"])) for s in said) for k, p in marks.items()}
+print(f"{'':18} heard of Info's markup: " + ", ".join(f"{k} {v}" for k, v in found.items()))
+for sec in lesson["script"]:
+    if sec.get("kind") != "insight":
+        continue
+    cited = [s for s in sec["sentences"] if s.get("citations")]
+    where = sorted({heads.get(s["citations"][0], "?") for s in cited})
+    print(f"    [{sec['insight'][:40]}] {len(cited)} sentences from: {where[:3]}")
+PY
+done
+echo "lessons in $data"

@@ -259,6 +259,17 @@ std::vector<int> choose(const Question& q, const std::vector<RankedCandidate>& r
     return std::pair(at(a).chunk != lead_chunk, at(a).position) <
            std::pair(at(b).chunk != lead_chunk, at(b).position);
   });
+  // A sentence that may only follow the one before it comes right after it, wherever reading
+  // order put that one ("It's best to remove one of the files" after the lead it goes on
+  // from, not after a sentence from earlier in the chunk).
+  for (std::size_t k = 1; k < chosen.size(); ++k) {
+    const int c = chosen[k];
+    if (!flagged(options.after_previous_only, c)) continue;
+    const auto prev = std::find(chosen.begin(), chosen.end(), at(c).previous);
+    if (prev == chosen.end() || prev + 1 == chosen.begin() + static_cast<long>(k)) continue;
+    chosen.erase(chosen.begin() + static_cast<long>(k));
+    chosen.insert(std::find(chosen.begin(), chosen.end(), at(c).previous) + 1, c);
+  }
   return chosen;
 }
 

@@ -291,6 +291,11 @@ bool points_back(std::string_view sentence, const std::string& language) {
         "unlike",          "like this",         "as well"}) {
     if (starts_with_word(s, phrase)) return true;
   }
+  // A part of what was just named: "Each of these tests has ...", "All of them store ...".
+  static const std::regex kPartOfBack(
+      R"(^(?:each|all|some|many|most|none|one|both|any|several|few|either|neither|two|three|four|five) of (?:these|those|them|this|that)\b)",
+      std::regex::icase | std::regex::optimize);
+  if (std::regex_search(s.begin(), s.end(), kPartOfBack)) return true;
   // A clause of condition or time whose subject points back: "If this branch is the only
   // branch containing those commits, ..." (after the command that would remove them).
   static const std::regex kFramedBack(

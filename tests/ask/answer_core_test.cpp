@@ -281,6 +281,26 @@ TEST(AnswerCoreTest, ASentenceThatMayNotLeadStillFollows) {
   EXPECT_NE(std::find(picked.begin(), picked.end(), 0), picked.end());
 }
 
+// From git's FAQ: the answer's lead is the sentence before "It's best to remove one of the
+// files", which may only follow it; an earlier sentence of the chunk that also follows the
+// lead comes after the pair, not between them.
+TEST(AnswerCoreTest, ASentenceThatPointsBackStaysRightAfterWhatItPointsAt) {
+  const auto c = candidates_of(
+      {"Internally, Git always stores file names as sequences of bytes.",
+       "Windows and macOS perform case folding on file names, so two files may differ only in "
+       "case.",
+       "When Git reads the other file of a case-folded pair, the file looks modified.",
+       "It's best to remove one of the files so that a file no longer looks modified."});
+  PickOptions options;
+  options.refuse_unsure = false;
+  options.after_previous_only = {false, false, false, true};
+  const std::vector<int> picked =
+      pick_answer("Why does a file look modified when Git reads it?", c, "en", options);
+  ASSERT_EQ(picked.size(), 3u);
+  EXPECT_EQ(picked[0], 2);
+  EXPECT_EQ(picked[1], 3);
+}
+
 // From SQLite's datatype page: "which storage classes SQLite has" is answered by what the
 // storage classes are; the sentence that says which one SQLite lacks follows it. A sentence
 // that goes on past its negation, or says the asked term before it, may still lead.

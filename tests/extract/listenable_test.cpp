@@ -107,7 +107,9 @@ TEST(ListenableTest, SentencesThatPointBackAreRecognised) {
         "Unlike the former, the preceding example keeps the index.",
         "If this branch is the only branch containing those commits, they will be lost.",
         "If you run git branch at this point, you will see that Git has moved you.",
-        "The database is only read in that step, never written."}) {
+        "The database is only read in that step, never written.",
+        "Each of these tests has a case-insensitive version.",
+        "All of them store credentials in an encrypted store."}) {
     EXPECT_TRUE(points_back(s, "en")) << s;
   }
   for (const char* s :
@@ -115,7 +117,8 @@ TEST(ListenableTest, SentencesThatPointBackAreRecognised) {
         "Iterators stay valid.", "Thistles are not a keyword.",
         "(Optional) fields come last in the file.", "You can undo the last commit with git reset.",
         "A merge commit has the previous commit of each branch as a parent.",
-        "At each point in the history, the index holds a tree."}) {
+        "At each point in the history, the index holds a tree.",
+        "Each of the tests has a case-insensitive version."}) {
     EXPECT_FALSE(points_back(s, "en")) << s;
   }
   EXPECT_TRUE(points_back("这种方式让写入变成原子操作。", "zh"));

@@ -82,20 +82,27 @@ std::vector<int> region_candidates(const extract::SectionTree& tree, int region)
 }
 
 // A section gives way to its parent when most of the parent's subsections serve the focus
-// too: the insight is the parent's subject, taught across its parts.
+// too: the insight is the parent's subject, taught across its parts. The parent gives way to
+// its own parent by the same rule, measured against the first section's score ("Controlling
+// Parallelism" in "Multiple Files" in "Run Commands" for "how to run a command on each file
+// found").
 int lifted(int s, const std::vector<double>& scores, const extract::SectionTree& tree,
            const std::set<int>& excluded) {
-  const int parent = tree.sections()[static_cast<std::size_t>(s)].parent;
-  if (parent < 0 || tree.sections()[static_cast<std::size_t>(parent)].parent < 0 ||
-      excluded.count(parent)) {
-    return s;
-  }
-  const auto& kids = tree.sections()[static_cast<std::size_t>(parent)].children;
   const double best = scores[static_cast<std::size_t>(s)];
-  const auto strong = std::count_if(kids.begin(), kids.end(), [&](int k) {
-    return scores[static_cast<std::size_t>(k)] >= kSiblingShare * best;
-  });
-  return kids.size() >= 2 && 2 * strong >= static_cast<long>(kids.size()) ? parent : s;
+  int wide = s;
+  while (true) {
+    const int parent = tree.sections()[static_cast<std::size_t>(wide)].parent;
+    if (parent < 0 || tree.sections()[static_cast<std::size_t>(parent)].parent < 0 ||
+        excluded.count(parent)) {
+      return wide;
+    }
+    const auto& kids = tree.sections()[static_cast<std::size_t>(parent)].children;
+    const auto strong = std::count_if(kids.begin(), kids.end(), [&](int k) {
+      return scores[static_cast<std::size_t>(k)] >= kSiblingShare * best;
+    });
+    if (kids.size() < 2 || 2 * strong < static_cast<long>(kids.size())) return wide;
+    wide = parent;
+  }
 }
 
 // A heading names a sibling of what the focus names when the focus's only term in it is its

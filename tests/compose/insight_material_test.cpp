@@ -205,6 +205,47 @@ TEST(InsightMaterialTest, AnInsightTaughtAcrossSubsectionsTakesTheirParent) {
   EXPECT_FALSE(holds(said, "The tests reach full branch coverage of the core library."));
 }
 
+// The rule holds at every level: the best subsection's parent gives way to its own parent when
+// most of that one's subsections serve the insight too (find's "Run Commands": one file at a
+// time, many files at a time and its parts, asking first).
+TEST(InsightMaterialTest, AParentTaughtAcrossItsSubsectionsGivesWayToItsOwnParent) {
+  const std::string doc = "Finding Files";
+  std::vector<Chunk> chunks = {
+      chunk(0, {doc, "3 Actions", "3.3 Run Commands"},
+            "These actions hand what matched to another program."),
+      chunk(1, {doc, "3 Actions", "3.3 Run Commands", "3.3.1 Single File"},
+            "The execdir action starts a program in the directory of each match, one at a time."),
+      chunk(2, {doc, "3 Actions", "3.3 Run Commands", "3.3.2 Multiple Files"},
+            "Some programs take many names at once, which is faster."),
+      chunk(3,
+            {doc, "3 Actions", "3.3 Run Commands", "3.3.2 Multiple Files", "3.3.2.1 Parallelism"},
+            "Xargs can run a command on each file found, several commands at a time. Each "
+            "command runs on the files found so far. Run more commands when each file takes "
+            "long."),
+      chunk(4, {doc, "3 Actions", "3.3 Run Commands", "3.3.2 Multiple Files", "3.3.2.2 Limits"},
+            "Xargs limits the size of each command line it runs for the files it reads."),
+      chunk(5, {doc, "3 Actions", "3.3 Run Commands", "3.3.3 Querying"},
+            "The ok action asks before it runs the command on a file."),
+      chunk(6, {doc, "3 Actions", "3.1 Print File Name"},
+            "The print action prints the name of the file."),
+      chunk(7, {doc, "3 Actions", "3.2 Print File Information"},
+            "The ls action lists the size and the owner in the long format."),
+      chunk(8, {doc, "3 Actions", "3.4 Delete Files"},
+            "The delete action removes what matched and reports an error when it cannot."),
+      chunk(9, {doc, "3 Actions", "3.5 Adding Tests"},
+            "An action is also a test: it is true or false, and the expression goes on."),
+  };
+  add_job_control(chunks, doc);
+  Fixture f(chunks);
+  const auto found = f.find({"How to run a command on each file found"});
+  ASSERT_TRUE(found[0].supported);
+  EXPECT_EQ(f.tree->sections()[static_cast<std::size_t>(found[0].regions[0])].heading,
+            "3.3 Run Commands");
+  EXPECT_TRUE(holds(f.said(found[0]),
+                    "The execdir action starts a program in the directory of each match, one at "
+                    "a time."));
+}
+
 // An insight the sources do not teach finds no section, however many common words it shares.
 TEST(InsightMaterialTest, AnInsightNoSectionTeachesIsNotSupported) {
   Fixture f(standards());

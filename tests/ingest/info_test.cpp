@@ -84,6 +84,19 @@ TEST(InfoTest, ADefinitionHeaderIsATermOverItsDescription) {
   EXPECT_EQ(all_text(doc).find("Action:"), std::string::npos);
 }
 
+// makeinfo underlines every heading: a short line standing alone in an Info file is an
+// example or a caption ("USERS OPERATION PERMISSIONS" over a table of modes), not a heading.
+TEST(InfoTest, OnlyUnderlinedLinesAreHeadings) {
+  const Document doc = extract_text(
+      info_file("1.1 Modes\n=========\n\nUSERS OPERATION PERMISSIONS\n\n"
+                "A mode names who may do what, and the permissions are given after it.\n"));
+  std::vector<std::string> headings;
+  for (const Block& b : doc.blocks) {
+    if (b.kind == BlockKind::kHeading) headings.push_back(b.text);
+  }
+  EXPECT_EQ(headings, (std::vector<std::string>{"The tool", "1 Usage", "1.1 Modes"}));
+}
+
 TEST(InfoTest, AFileWithoutInfoMarksIsPlainText) {
   const Document doc = extract_text("Notes\n\nSee *note this:: as written, and _this_ too.\n");
   EXPECT_EQ(texts(doc).back(), "See *note this:: as written, and _this_ too.");

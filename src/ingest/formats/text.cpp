@@ -165,8 +165,11 @@ bool looks_like_heading(const std::string& para, const std::string* next, bool f
 }  // namespace
 
 Document extract_text(std::string_view bytes) {
+  // An Info file underlines every heading it has: a short line standing alone there is an
+  // example ("og+rX og-w", "patch <PATCHFILE") or a table's caption, never a heading.
+  const bool underlined_only = is_info(bytes);
   std::string info;
-  if (is_info(bytes)) {
+  if (underlined_only) {
     info = info_to_text(bytes);
     bytes = info;
   }
@@ -183,7 +186,8 @@ Document extract_text(std::string_view bytes) {
         b.kind = BlockKind::kHeading;
         b.level = paragraphs[i].level;
         if (doc.title.empty() && first) doc.title = b.text;
-      } else if (!paragraphs[i].term && looks_like_heading(b.text, next, first)) {
+      } else if (!underlined_only && !paragraphs[i].term &&
+                 looks_like_heading(b.text, next, first)) {
         b.kind = BlockKind::kHeading;
         b.level = 2;
         if (doc.title.empty() && first) {

@@ -8,6 +8,7 @@ find_package(CLI11 REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)
 find_package(yaml-cpp REQUIRED)
 find_package(pugixml REQUIRED)
+find_package(ZLIB REQUIRED)
 # md4c via pkg-config: the Debian 12 CMake config references a missing libmd4c-html.
 find_package(ICU 72 REQUIRED COMPONENTS uc i18n)
 

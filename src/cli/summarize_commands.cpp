@@ -6,7 +6,6 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
-#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/eval/rouge.h"
 #include "lectio/extract/summarize.h"
@@ -37,10 +36,10 @@ void check_count(int sentences) {
 // The running-text sentences of a document: headings, code and table rows are not prose a
 // summary could quote, so only paragraphs, list items and quotes are split.
 std::vector<std::string> document_sentences(const fs::path& path, std::string& language) {
-  const std::string bytes = read_file(path, 64ull << 20);
   const ingest::Document doc = naming_input(path.string(), [&] {
     const ingest::Limits limits;
-    return ingest::extract(bytes, ingest::sniff_format(bytes, path, limits), limits);
+    const ingest::DocumentBytes read = ingest::read_document(path, limits);
+    return ingest::extract(read.bytes, ingest::sniff_format(read.bytes, read.name, limits), limits);
   });
   std::string all;
   for (const ingest::Block& b : doc.blocks) all += b.text + "\n";

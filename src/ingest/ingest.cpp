@@ -7,7 +7,6 @@
 #include <cctype>
 #include <set>
 
-#include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
 #include "lectio/core/hash.h"
 #include "lectio/ingest/extract.h"
@@ -23,10 +22,15 @@ namespace {
 constexpr std::array<std::string_view, 9> kExtensions = {
     ".md", ".markdown", ".txt", ".html", ".htm", ".xhtml", ".pdf", ".epub", ".docx"};
 
+// A document's extension, or a gzip-compressed document's (".md.gz"; read_document).
 bool supported_extension(const fs::path& p) {
-  std::string ext = p.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const auto lower = [](std::string ext) {
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return ext;
+  };
+  std::string ext = lower(p.extension().string());
+  if (ext == ".gz") ext = lower(p.stem().extension().string());
   return std::find(kExtensions.begin(), kExtensions.end(), ext) != kExtensions.end();
 }
 
@@ -126,9 +130,10 @@ void check_origin_url(std::string_view url) {
 AddResult add_file(store::ContentStore& store, const fs::path& path, const AddOptions& options) {
   check_origin_url(options.origin_url);
   return naming_input(path.string(), [&] {
-    const std::string bytes = read_file(path, options.limits.max_file_bytes);
+    const DocumentBytes read = read_document(path, options.limits);
+    const std::string& bytes = read.bytes;
     if (bytes.empty()) throw InvalidInput("empty file");
-    const Format format = sniff_format(bytes, path, options.limits);
+    const Format format = sniff_format(bytes, read.name, options.limits);
     const Document doc = extract(bytes, format, options.limits);
     const std::string language = language_of(doc);
     std::vector<Chunk> chunks = chunk_document(doc, options.chunking, language);

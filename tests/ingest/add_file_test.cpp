@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include "lectio/core/error.h"
 #include "lectio/core/hash.h"
@@ -37,6 +38,30 @@ void expect_rejected(Fixture& f, const fs::path& path, const std::string& reason
     EXPECT_EQ(what.find('\n'), std::string::npos) << "one line: " << what;
   }
   EXPECT_TRUE(f.store->sources().empty());
+}
+
+// `text` gzip-compressed as one member, or as two members one after the other (what `cat a.gz
+// b.gz` makes, and gzip reads as one file).
+std::string gzipped(const std::string& text, bool two_members = false) {
+  const auto member = [](std::string_view part) {
+    z_stream zs{};
+    EXPECT_EQ(
+        deflateInit2(&zs, Z_BEST_COMPRESSION, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY),
+        Z_OK);
+    std::string out(deflateBound(&zs, static_cast<uLong>(part.size())) + 64, '\0');
+    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(part.data()));
+    zs.avail_in = static_cast<uInt>(part.size());
+    zs.next_out = reinterpret_cast<Bytef*>(out.data());
+    zs.avail_out = static_cast<uInt>(out.size());
+    EXPECT_EQ(deflate(&zs, Z_FINISH), Z_STREAM_END);
+    out.resize(zs.total_out);
+    deflateEnd(&zs);
+    return out;
+  };
+  if (!two_members) return member(text);
+  const std::size_t half = text.size() / 2;
+  return member(std::string_view(text).substr(0, half)) +
+         member(std::string_view(text).substr(half));
 }
 
 }  // namespace
@@ -159,6 +184,32 @@ TEST(AddFileTest, FileOverTheSizeLimitIsRejected) {
   expect_rejected<InvalidInput>(f, file, "limit", [&] { add_file(*f.store, file, options); });
 }
 
+// Debian ships much of /usr/share/doc and /usr/share/info gzip-compressed ("README.md.gz"): such a
+// file is read uncompressed, its format from its name without ".gz".
+TEST(AddFileTest, AGzipCompressedDocumentIsReadUnderItsNameWithoutGz) {
+  Fixture f;
+  const fs::path file = f.dir.write("notes.md.gz", gzipped(kNotes, true));
+  const AddResult r = add_file(*f.store, file, {});
+  const auto chunks = f.store->chunks(r.put.source_id, std::nullopt);
+  ASSERT_EQ(chunks.size(), 3u);
+  EXPECT_EQ(chunks[2].heading_path, (std::vector<std::string>{"Accelerators", "Choosing"}));
+  EXPECT_EQ(f.store->source(r.put.source_id, std::nullopt)->file_name, "notes.md.gz");
+}
+
+TEST(AddFileTest, CorruptOrOversizedGzipDataIsRejectedNamingTheReason) {
+  Fixture f;
+  const std::string whole = gzipped(kNotes);
+  const fs::path cut = f.dir.write("cut.md.gz", whole.substr(0, whole.size() / 2));
+  expect_rejected<InvalidInput>(f, cut, "corrupt gzip", [&] { add_file(*f.store, cut, {}); });
+  // A small file that expands past the limit for one file: refused as it expands.
+  const fs::path bomb = f.dir.write("bomb.md.gz", gzipped(std::string(1 << 20, 'a')));
+  AddOptions options;
+  options.limits.max_file_bytes = 64 * 1024;
+  ASSERT_LT(fs::file_size(bomb), options.limits.max_file_bytes);
+  expect_rejected<InvalidInput>(f, bomb, "max_file_bytes",
+                                [&] { add_file(*f.store, bomb, options); });
+}
+
 TEST(AddFileTest, BadIdIsRejected) {
   Fixture f;
   const fs::path file = f.dir.write("ok.md", kNotes);
@@ -193,12 +244,15 @@ TEST(ExpandInputsTest, DirectoriesExpandToSortedSupportedFiles) {
   dir.write("a/y.jpg", "x");
   dir.write(".hidden/c.md", "x");
   dir.write("c.txt", "x");
+  dir.write("d.md.gz", "x");
+  dir.write("e.tar.gz", "x");
   const auto files = expand_inputs({dir.path(), dir.path() / "missing.md"});
-  ASSERT_EQ(files.size(), 4u);
+  ASSERT_EQ(files.size(), 5u);
   EXPECT_EQ(files[0], dir.path() / "a/z.pdf");
   EXPECT_EQ(files[1], dir.path() / "b.md");
   EXPECT_EQ(files[2], dir.path() / "c.txt");
-  EXPECT_EQ(files[3], dir.path() / "missing.md");
+  EXPECT_EQ(files[3], dir.path() / "d.md.gz");
+  EXPECT_EQ(files[4], dir.path() / "missing.md");
 }
 
 }  // namespace lectio::ingest

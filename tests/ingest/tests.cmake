@@ -1,7 +1,7 @@
 lectio_test(ingest markdown)
 lectio_test(ingest info)
 lectio_test(ingest chunker DEPS lectio_text)
-lectio_test(ingest add_file)
+lectio_test(ingest add_file DEPS ZLIB::ZLIB)
 lectio_test(ingest html)
 lectio_test(ingest pdf DEPS PkgConfig::LIBZIP)
 lectio_test(ingest epub DEPS PkgConfig::LIBZIP)

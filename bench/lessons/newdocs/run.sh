@@ -13,10 +13,11 @@ doc=$work/root/usr/share/doc
 data=$(mktemp -d "$work/newdocs.XXXXXX")
 briefs=()
 add() { "$lectio" --data "$data" add "$1" --id "$2" >/dev/null; "$lectio" --data "$data" chunks "file_$2" --json > "$data/$2.chunks.json"; briefs+=("$here/$3.yaml"); }
-info() {  # an Info manual, its parts in order, as one text file
+info() {  # an Info manual as Debian ships it (gzip-compressed); a split one's parts as one file
   local parts=(/usr/share/info/"$1".info*.gz)
   [ -f "${parts[0]}" ] || { echo "run.sh: no /usr/share/info/$1.info.gz here; $3 skipped" >&2; return 0; }
-  if [ ${#parts[@]} -gt 1 ]; then parts=(/usr/share/info/"$1".info-*.gz); fi
+  if [ ${#parts[@]} -eq 1 ]; then add "${parts[0]}" "$2" "$3"; return 0; fi
+  parts=(/usr/share/info/"$1".info-*.gz)
   zcat $(printf '%s\n' "${parts[@]}" | sort -V) > "$data/$1.txt"
   add "$data/$1.txt" "$2" "$3"
 }

@@ -2,6 +2,7 @@
 // Format sniffing and extraction. Each function throws InvalidInput or Unsupported with a
 // message that states the reason only; callers prefix the file name.
 #include <filesystem>
+#include <string>
 #include <string_view>
 
 #include "lectio/core/source.h"
@@ -9,6 +10,19 @@
 #include "lectio/ingest/limits.h"
 
 namespace lectio::ingest {
+
+// A document file's bytes and the name its format is read from. A gzip-compressed file
+// ("README.gz", "sed.info.gz": how Debian ships much of /usr/share/doc and /usr/share/info)
+// is read uncompressed, under its name without ".gz".
+struct DocumentBytes {
+  std::string bytes;
+  std::filesystem::path name;
+};
+
+// Reads `path` (at most limits.max_file_bytes), uncompressing gzip data up to
+// limits.max_file_bytes of document. Throws NotFound or Io, and InvalidInput for corrupt
+// gzip data or a document over the limit (naming it).
+DocumentBytes read_document(const std::filesystem::path& path, const Limits& limits);
 
 // Decides the format from the bytes first and the file extension second. Throws InvalidInput
 // for binary data that is not a supported container, for text that is not valid UTF-8, and

@@ -47,8 +47,8 @@ bool is_safe_origin_url(std::string_view url);
 // Throws InvalidInput naming the URL and the reason when !is_safe_origin_url(url).
 void check_origin_url(std::string_view url);
 
-// Expands directories (recursively, files of supported extensions, sorted) and keeps files
-// as named. Throws NotFound for a missing path.
+// Expands directories (recursively, files of supported extensions, gzip-compressed ones
+// too: "README.md.gz", sorted) and keeps files as named. Throws NotFound for a missing path.
 std::vector<std::filesystem::path> expand_inputs(const std::vector<std::filesystem::path>& inputs);
 
 // The source id a file gets without --id: slug of the file name + 8 hex of its content hash.

@@ -1,4 +1,6 @@
 // Gzip-compressed documents, read with zlib.
+#include "gzip.h"
+
 #include <fmt/format.h>
 #include <zlib.h>
 
@@ -6,7 +8,6 @@
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
-#include "lectio/ingest/extract.h"
 
 namespace lectio::ingest {
 
@@ -72,7 +73,7 @@ std::string gunzip(std::string_view bytes, std::uint64_t max_bytes) {
 
 }  // namespace
 
-DocumentBytes read_document(const std::filesystem::path& path, const Limits& limits) {
+DocumentBytes read_uncompressed(const std::filesystem::path& path, const Limits& limits) {
   DocumentBytes doc{read_file(path, limits.max_file_bytes), path};
   if (!is_gzip(doc.bytes)) return doc;
   doc.bytes = gunzip(doc.bytes, limits.max_file_bytes);

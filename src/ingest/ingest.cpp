@@ -19,8 +19,10 @@ namespace lectio::ingest {
 
 namespace {
 
-constexpr std::array<std::string_view, 9> kExtensions = {
-    ".md", ".markdown", ".txt", ".html", ".htm", ".xhtml", ".pdf", ".epub", ".docx"};
+// ".info": a GNU Info manual (read as text; a split one's parts are read with its main file,
+// and are not documents of their own: "find.info-1").
+constexpr std::array<std::string_view, 10> kExtensions = {
+    ".md", ".markdown", ".txt", ".html", ".htm", ".xhtml", ".pdf", ".epub", ".docx", ".info"};
 
 // A document's extension, or a gzip-compressed document's (".md.gz"; read_document).
 bool supported_extension(const fs::path& p) {

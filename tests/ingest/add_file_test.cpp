@@ -210,6 +210,51 @@ TEST(AddFileTest, CorruptOrOversizedGzipDataIsRejectedNamingTheReason) {
                                 [&] { add_file(*f.store, bomb, options); });
 }
 
+// A split GNU Info manual: its main file names its parts in an "Indirect:" table, and Debian
+// ships each part beside it, gzip-compressed or not.
+std::string info_main(const std::string& first_part, const std::string& second_part) {
+  return "This is tool.info, produced by makeinfo version 6.8 from tool.texi.\n\n"
+         "The tool manual.\n\n\x1f\nIndirect:\n" +
+         first_part + ": 200\n" + second_part +
+         ": 900\n\x1f\nTag Table:\n(Indirect)\nNode: Top200\n\x1f\nEnd Tag Table\n";
+}
+
+std::string info_part(const std::string& node, const std::string& heading,
+                      const std::string& text) {
+  return "This is tool.info, produced by makeinfo version 6.8 from tool.texi.\n\n"
+         "Permission is granted to copy this manual.\n\n\x1f\nFile: tool.info,  Node: " +
+         node + ",  Up: Top\n\n" + heading + "\n" + std::string(heading.size(), '*') + "\n\n" +
+         text + "\n";
+}
+
+TEST(AddFileTest, ASplitInfoManualIsReadWithItsPartsFromBesideIt) {
+  Fixture f;
+  f.dir.write("tool.info-1",
+              info_part("Intro", "1 Introduction", "The tool reads its input line by line."));
+  f.dir.write("tool.info-2.gz",
+              gzipped(info_part("Usage", "2 Usage", "Give the tool a file name to read.")));
+  const fs::path main =
+      f.dir.write("tool.info.gz", gzipped(info_main("tool.info-1", "tool.info-2")));
+  const AddResult r = add_file(*f.store, main, {});
+  std::string text;
+  for (const Chunk& c : f.store->chunks(r.put.source_id, std::nullopt)) text += c.text + "\n";
+  EXPECT_NE(text.find("The tool reads its input line by line."), std::string::npos) << text;
+  EXPECT_NE(text.find("Give the tool a file name to read."), std::string::npos) << text;
+  EXPECT_EQ(text.find("Permission is granted"), std::string::npos) << "each part's preamble";
+  EXPECT_EQ(text.find("Indirect"), std::string::npos) << text;
+}
+
+TEST(AddFileTest, ASplitInfoManualsPartMustBeBesideIt) {
+  Fixture f;
+  const fs::path outside = f.dir.write("tool.info", info_main("tool.info-1", "../secret"));
+  f.dir.write("tool.info-1", info_part("Intro", "1 Introduction", "The tool reads its input."));
+  expect_rejected<InvalidInput>(f, outside, "not a part", [&] { add_file(*f.store, outside, {}); });
+  const fs::path missing = f.dir.write("other.info", info_main("other.info-1", "other.info-2"));
+  f.dir.write("other.info-1", info_part("Intro", "1 Introduction", "The tool reads its input."));
+  expect_rejected<InvalidInput>(f, missing, "other.info-2 is not beside it",
+                                [&] { add_file(*f.store, missing, {}); });
+}
+
 TEST(AddFileTest, BadIdIsRejected) {
   Fixture f;
   const fs::path file = f.dir.write("ok.md", kNotes);
@@ -246,13 +291,16 @@ TEST(ExpandInputsTest, DirectoriesExpandToSortedSupportedFiles) {
   dir.write("c.txt", "x");
   dir.write("d.md.gz", "x");
   dir.write("e.tar.gz", "x");
+  dir.write("f.info.gz", "x");
+  dir.write("f.info-1.gz", "x");  // a split manual's part: read with f.info.gz
   const auto files = expand_inputs({dir.path(), dir.path() / "missing.md"});
-  ASSERT_EQ(files.size(), 5u);
+  ASSERT_EQ(files.size(), 6u);
   EXPECT_EQ(files[0], dir.path() / "a/z.pdf");
   EXPECT_EQ(files[1], dir.path() / "b.md");
   EXPECT_EQ(files[2], dir.path() / "c.txt");
   EXPECT_EQ(files[3], dir.path() / "d.md.gz");
-  EXPECT_EQ(files[4], dir.path() / "missing.md");
+  EXPECT_EQ(files[4], dir.path() / "f.info.gz");
+  EXPECT_EQ(files[5], dir.path() / "missing.md");
 }
 
 }  // namespace lectio::ingest

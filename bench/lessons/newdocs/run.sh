@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Briefs over documents no composer rule was written against, read as a new user would add
-# them: GNU manuals as Info text (sed, find, diffutils: what /usr/share/info holds, unpacked)
+# them: GNU manuals as Info text (sed, find, diffutils: /usr/share/info/*.info.gz as shipped)
 # and Git's FAQ (HTML, a definition list of questions). No relevance judgments: this prints
 # lesson-lint's line, what a listener would hear of Info's own markup and navigation, and where
 # each section comes from.
@@ -13,13 +13,10 @@ doc=$work/root/usr/share/doc
 data=$(mktemp -d "$work/newdocs.XXXXXX")
 briefs=()
 add() { "$lectio" --data "$data" add "$1" --id "$2" >/dev/null; "$lectio" --data "$data" chunks "file_$2" --json > "$data/$2.chunks.json"; briefs+=("$here/$3.yaml"); }
-info() {  # an Info manual as Debian ships it (gzip-compressed); a split one's parts as one file
-  local parts=(/usr/share/info/"$1".info*.gz)
-  [ -f "${parts[0]}" ] || { echo "run.sh: no /usr/share/info/$1.info.gz here; $3 skipped" >&2; return 0; }
-  if [ ${#parts[@]} -eq 1 ]; then add "${parts[0]}" "$2" "$3"; return 0; fi
-  parts=(/usr/share/info/"$1".info-*.gz)
-  zcat $(printf '%s\n' "${parts[@]}" | sort -V) > "$data/$1.txt"
-  add "$data/$1.txt" "$2" "$3"
+info() {  # an Info manual as Debian ships it (gzip-compressed; a split one's parts beside it)
+  local main=/usr/share/info/$1.info.gz
+  [ -f "$main" ] || { echo "run.sh: no $main here; $3 skipped" >&2; return 0; }
+  add "$main" "$2" "$3"
 }
 info sed sedman sed-manual
 info find findman find-manual

@@ -20,8 +20,10 @@ struct DocumentBytes {
 };
 
 // Reads `path` (at most limits.max_file_bytes), uncompressing gzip data up to
-// limits.max_file_bytes of document. Throws NotFound or Io, and InvalidInput for corrupt
-// gzip data or a document over the limit (naming it).
+// limits.max_file_bytes of document. A split GNU Info manual's main file ("find.info.gz",
+// whose "Indirect:" table names "find.info-1", "find.info-2") is read with its parts from
+// beside it, in order. Throws NotFound or Io, and InvalidInput for corrupt gzip data, a
+// document over the limit or a part that is missing or not beside it (naming it).
 DocumentBytes read_document(const std::filesystem::path& path, const Limits& limits);
 
 // Decides the format from the bytes first and the file extension second. Throws InvalidInput

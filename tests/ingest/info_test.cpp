@@ -97,6 +97,15 @@ TEST(InfoTest, OnlyUnderlinedLinesAreHeadings) {
   EXPECT_EQ(headings, (std::vector<std::string>{"The tool", "1 Usage", "1.1 Modes"}));
 }
 
+TEST(InfoTest, TheTitleIsTheTopNodesHeadingAfterTheCopyrightNotice) {
+  const Document doc = extract_text(
+      "This is tool.info, produced by makeinfo version 6.8 from tool.texi.\n\n"
+      "This manual is for the tool, version 1.0.\n\n   Copyright (C) 2022 The Authors.\n\n"
+      "\x1f\nFile: tool.info,  Node: Top,  Next: Usage,  Up: (dir)\n\n"
+      "GNU Tool\n********\n\nThis manual describes the tool.\n");
+  EXPECT_EQ(doc.title, "GNU Tool");
+}
+
 TEST(InfoTest, AFileWithoutInfoMarksIsPlainText) {
   const Document doc = extract_text("Notes\n\nSee *note this:: as written, and _this_ too.\n");
   EXPECT_EQ(texts(doc).back(), "See *note this:: as written, and _this_ too.");

@@ -199,6 +199,15 @@ Document extract_text(std::string_view bytes) {
     }
     append_page(doc, std::move(blocks), page);
   });
+  // An Info file opens with its copyright notice; its title is its top node's heading.
+  if (underlined_only && doc.title.empty()) {
+    for (const Block& b : doc.blocks) {
+      if (b.kind == BlockKind::kHeading && b.level == 1) {
+        doc.title = b.text;
+        break;
+      }
+    }
+  }
   return doc;
 }
 

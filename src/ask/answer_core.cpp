@@ -267,8 +267,10 @@ std::vector<int> choose(const Question& q, const std::vector<RankedCandidate>& r
     if (!flagged(options.after_previous_only, c)) continue;
     const auto prev = std::find(chosen.begin(), chosen.end(), at(c).previous);
     if (prev == chosen.end() || prev + 1 == chosen.begin() + static_cast<long>(k)) continue;
-    chosen.erase(chosen.begin() + static_cast<long>(k));
-    chosen.insert(std::find(chosen.begin(), chosen.end(), at(c).previous) + 1, c);
+    // `prev` comes before position k (reading order puts a sentence's previous one first):
+    // inserting after it moves the old place of `c` to k + 1.
+    chosen.insert(prev + 1, c);
+    chosen.erase(chosen.begin() + static_cast<long>(k) + 1);
   }
   return chosen;
 }

@@ -8,6 +8,7 @@
 
 #include "lectio/core/data_dir.h"
 #include "lectio/core/error.h"
+#include "lectio/text/strings.h"
 
 namespace lectio::ingest {
 
@@ -77,9 +78,8 @@ DocumentBytes read_uncompressed(const std::filesystem::path& path, const Limits&
   DocumentBytes doc{read_file(path, limits.max_file_bytes), path};
   if (!is_gzip(doc.bytes)) return doc;
   doc.bytes = gunzip(doc.bytes, limits.max_file_bytes);
-  std::string ext = path.extension().string();
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (ext == ".gz") doc.name = path.parent_path() / path.stem();
+  if (text::ascii_lower(path.extension().string()) == ".gz")
+    doc.name = path.parent_path() / path.stem();
   return doc;
 }
 

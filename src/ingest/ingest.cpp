@@ -26,13 +26,8 @@ constexpr std::array<std::string_view, 10> kExtensions = {
 
 // A document's extension, or a gzip-compressed document's (".md.gz"; read_document).
 bool supported_extension(const fs::path& p) {
-  const auto lower = [](std::string ext) {
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return ext;
-  };
-  std::string ext = lower(p.extension().string());
-  if (ext == ".gz") ext = lower(p.stem().extension().string());
+  std::string ext = text::ascii_lower(p.extension().string());
+  if (ext == ".gz") ext = text::ascii_lower(p.stem().extension().string());
   return std::find(kExtensions.begin(), kExtensions.end(), ext) != kExtensions.end();
 }
 

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <vector>
 
+#include "lectio/text/strings.h"
+
 namespace lectio::ingest {
 
 namespace {
@@ -13,10 +15,6 @@ constexpr char kNodeSeparator = '\x1f';
 // How far a cross-reference's label or node name, or an emphasis, may run before the mark is
 // taken for something else.
 constexpr std::size_t kMaxMarkup = 200;
-
-bool starts_with(std::string_view s, std::string_view prefix) {
-  return s.substr(0, prefix.size()) == prefix;
-}
 
 bool is_word_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || (c & 0x80) != 0;
@@ -38,7 +36,7 @@ std::vector<std::string_view> lines_of(std::string_view part) {
 // A definition header (@deffn and its kind: " -- Command: ls", " -- Action: -exec command ;"),
 // the thing it defines, or empty.
 std::string_view defined_by(std::string_view line) {
-  if (!starts_with(line, " -- ")) return {};
+  if (!line.starts_with(" -- ")) return {};
   const std::size_t colon = line.find(": ", 4);
   if (colon == std::string_view::npos || colon > 40) return {};
   for (std::size_t i = 4; i < colon; ++i) {
@@ -53,15 +51,15 @@ std::string_view defined_by(std::string_view line) {
 void append_part(std::string_view part, bool first, std::string& out) {
   while (!part.empty() && part.front() == '\n') part.remove_prefix(1);
   for (std::string_view drop : {"Tag Table:", "End Tag Table", "Indirect:", "Local Variables:"}) {
-    if (starts_with(part, drop)) return;
+    if (part.starts_with(drop)) return;
   }
   const std::vector<std::string_view> lines = lines_of(part);
   std::size_t i = 0;
-  if (!lines.empty() && starts_with(lines[0], "File: ") &&
+  if (!lines.empty() && lines[0].starts_with("File: ") &&
       lines[0].find("Node: ") != std::string_view::npos) {
     i = 1;
   }
-  if (first && !lines.empty() && starts_with(lines[0], "This is ") &&
+  if (first && !lines.empty() && lines[0].starts_with("This is ") &&
       lines[0].find("produced by makeinfo") != std::string_view::npos) {
     i = 1;
   }
@@ -69,7 +67,7 @@ void append_part(std::string_view part, bool first, std::string& out) {
   for (; i < lines.size(); ++i) {
     const std::string_view line = lines[i];
     if (line == "* Menu:") break;
-    if (starts_with(line, "INFO-DIR-SECTION ") || line == "START-INFO-DIR-ENTRY") {
+    if (line.starts_with("INFO-DIR-SECTION ") || line == "START-INFO-DIR-ENTRY") {
       in_dir_entry = true;
       continue;
     }
@@ -90,15 +88,13 @@ void append_part(std::string_view part, bool first, std::string& out) {
   out += '\n';
 }
 
-// The word before `at` in `text`, lower-cased ASCII.
-std::string word_before(std::string_view text, std::size_t at) {
+// The word before `at` in `s`, lower-cased ASCII.
+std::string word_before(std::string_view s, std::size_t at) {
   std::size_t end = at;
-  while (end > 0 && text[end - 1] == ' ') --end;
+  while (end > 0 && s[end - 1] == ' ') --end;
   std::size_t begin = end;
-  while (begin > 0 && std::isalpha(static_cast<unsigned char>(text[begin - 1]))) --begin;
-  std::string out(text.substr(begin, end - begin));
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
+  while (begin > 0 && std::isalpha(static_cast<unsigned char>(s[begin - 1]))) --begin;
+  return text::ascii_lower(s.substr(begin, end - begin));
 }
 
 // A cross-reference written as a printed manual says it. "(*note Node::)" (@pxref) points the
@@ -215,7 +211,7 @@ std::string without_emphasis(std::string_view text) {
 
 bool is_info(std::string_view bytes) {
   const std::string_view first = bytes.substr(0, bytes.find('\n'));
-  if (starts_with(first, "This is ") && first.find("produced by makeinfo") != std::string::npos) {
+  if (first.starts_with("This is ") && first.find("produced by makeinfo") != std::string::npos) {
     return true;
   }
   return bytes.find("\x1f\nFile: ") != std::string_view::npos;

@@ -4,8 +4,7 @@
 // before a longer paragraph is taken as a heading. A definition list's term (short lines over
 // a more indented description that opens a sentence of its own with a subject) and a list's
 // item (after a line that ends a sentence or leads in with a colon) start paragraphs of their
-// own. An Info
-// file is read without what only an Info reader uses (info.h).
+// own. An Info file is read without what only an Info reader uses (info.h).
 #include <algorithm>
 #include <array>
 #include <cctype>

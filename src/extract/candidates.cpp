@@ -8,12 +8,14 @@
 #include <utility>
 
 #include "lectio/extract/listenable.h"
+#include "lectio/extract/spoken_definitions.h"
 #include "lectio/extract/spoken_lists.h"
 #include "lectio/extract/summarize.h"
 #include "lectio/text/sentences.h"
 #include "lectio/text/strings.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/unicode.h"
+#include "lectio/text/wordnet.h"
 #include "lectio/text/words.h"
 
 namespace lectio::extract {
@@ -177,6 +179,64 @@ void say_lists(std::vector<ChunkSentence>& pieces, const std::string& language) 
   }
 }
 
+// The names on the lines right above piece `k`, each alone on its line ("--no-decorate" /
+// "--decorate[=short|full]" over "Print out the ref names ..."), or nothing.
+std::optional<Definition> names_above(const std::vector<ChunkSentence>& pieces, std::size_t k) {
+  const auto alone = [&](std::size_t j) {
+    return (j == 0 || pieces[j - 1].line != pieces[j].line) &&
+           (j + 1 == pieces.size() || pieces[j + 1].line != pieces[j].line);
+  };
+  std::optional<Definition> out;
+  for (std::size_t j = k;
+       j > 0 && alone(j - 1) && !pieces[j - 1].cut && pieces[j - 1].line + 1 == pieces[j].line;
+       --j) {
+    const auto d = names_only(pieces[j - 1].text);
+    // A line of names that cannot be read ("--diff-merges=(off|none|on|...)", past the byte
+    // cap) leaves the group partial: "--no-diff-merges" alone would be said to do its work.
+    if (!d) {
+      if (opens_with_option(pieces[j - 1].text)) return std::nullopt;
+      break;
+    }
+    if (out && out->names.size() + d->names.size() > kMaxDefinedNames) return std::nullopt;
+    if (!out) out.emplace();
+    out->names.insert(out->names.begin(), d->names.begin(), d->names.end());
+    if (!d->kind.empty()) out->kind = d->kind;
+  }
+  return out;
+}
+
+// Each option definition of the chunk heard with its names as the subject
+// (spoken_definitions.h): names and description on one line, or names alone on the lines above
+// their description's. A line of names and a description that cannot be said so is marked
+// `cut`: it is no sentence. English only; WordNet is opened when the first definition is met.
+void say_definitions(std::vector<ChunkSentence>& pieces) {
+  const auto opens_line = [&](std::size_t j) {
+    return j == 0 || pieces[j - 1].line != pieces[j].line;
+  };
+  for (std::size_t k = 0; k < pieces.size(); ++k) {
+    ChunkSentence& piece = pieces[k];
+    if (piece.cut || !opens_line(k)) continue;
+    std::optional<std::string> said;
+    if (auto d = split_definition(piece.text)) {
+      said = said_definition(*d, text::WordNet::shared());
+      // Not said with its names, the line is no sentence ("Action: -print0 True; print ...").
+      if (!said) piece.cut = true;
+    } else if (auto d = names_above(pieces, k)) {
+      d->description = piece.text;
+      said = said_definition(*d, text::WordNet::shared());
+    }
+    if (!said) continue;
+    piece.text = std::move(*said);
+    piece.definition = true;
+    // The definition's further sentences in its imperative voice ("If the user does not agree
+    // to run the command, just return false.") are about the option, not for the listener.
+    const text::WordNet* wordnet = text::WordNet::shared();
+    for (std::size_t j = k + 1; wordnet && j < pieces.size() && pieces[j].line == piece.line; ++j) {
+      if (instructs(pieces[j].text, *wordnet)) pieces[j].cut = true;
+    }
+  }
+}
+
 }  // namespace
 
 std::optional<std::string> with_its_command(const std::string& intro, std::string_view next) {
@@ -232,7 +292,7 @@ std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string
     if (nl == std::string::npos) nl = chunk.text.size();
     const std::size_t first = out.size();
     for (std::string& sentence : text::sentences(chunk.text.substr(start, nl - start), language)) {
-      out.push_back({std::move(sentence), false, line, {}, false, {}});
+      out.push_back({std::move(sentence), false, line, {}, false, {}, false});
     }
     if (nl == chunk.text.size()) break;
     start = nl + 1;
@@ -248,18 +308,40 @@ std::vector<ChunkSentence> chunk_sentences(const Chunk& chunk, const std::string
     out.front().cut = chunk.opens_mid_sentence;
     out.back().cut = out.back().cut || chunk.closes_mid_sentence;
   }
+  if (language != "zh") say_definitions(out);
   say_lists(out, language);
   if (language == "zh") mark_defined_terms_zh(out);
   return out;
 }
 
+namespace {
+
+// Whether the chunk's first line is the description of names the chunk before it ends with
+// ("--merges" / then "Print only merge commits." in the next chunk): said alone, it would be an
+// instruction to the listener, and said with the names it would cite a chunk that lacks them.
+bool opens_on_names_before(const Chunk& chunk,
+                           const std::map<std::pair<std::string, int>, const Chunk*>& by_place) {
+  const auto before = by_place.find({chunk.source_id, chunk.ordinal - 1});
+  if (before == by_place.end()) return false;
+  const std::string& text = before->second->text;
+  const std::size_t nl = text.rfind('\n');
+  const std::string_view last =
+      nl == std::string::npos ? std::string_view(text) : std::string_view(text).substr(nl + 1);
+  return names_only(last).has_value();
+}
+
+}  // namespace
+
 std::vector<Candidate> build_candidates(const lesson::Material& material,
                                         const std::string& language) {
   std::vector<Candidate> out;
   const auto shared_depth = shared_heading_depth(material.chunks);
+  std::map<std::pair<std::string, int>, const Chunk*> by_place;
+  for (const Chunk& c : material.chunks) by_place[{c.source_id, c.ordinal}] = &c;
   int position = 0;
   for (std::size_t ci = 0; ci < material.chunks.size(); ++ci) {
     const Chunk& chunk = material.chunks[ci];
+    const bool orphan = language != "zh" && opens_on_names_before(chunk, by_place);
     std::vector<std::string> heading_terms;
     const std::size_t skip = shared_depth.at(chunk.source_id);
     for (std::size_t h = skip; h < chunk.heading_path.size(); ++h) {
@@ -276,7 +358,8 @@ std::vector<Candidate> build_candidates(const lesson::Material& material,
       ++position;
       if (piece.item) continue;  // heard in its lead-in's sentence, which stays `previous`
       const int scale = piece.lead_in.empty() ? 1 : kListLengthScale;
-      auto spoken = piece.cut ? std::nullopt : rewrite_for_listening(sentence, language, scale);
+      const bool unsaid = piece.cut || (k == 0 && orphan);
+      auto spoken = unsaid ? std::nullopt : rewrite_for_listening(sentence, language, scale);
       if (!spoken) {
         previous = -1;
         continue;
@@ -293,6 +376,7 @@ std::vector<Candidate> build_candidates(const lesson::Material& material,
       c.terms = text::terms(c.text, language);
       c.words = static_cast<int>(text::words(c.text).size());
       c.previous = previous;
+      if (c.dangling && k > 0 && pieces[k - 1].definition) c.previous = -1;
       c.heading_terms = heading_terms;
       const auto& lent = lead_ins[static_cast<std::size_t>(piece.line)];
       c.heading_terms.insert(c.heading_terms.end(), lent.begin(), lent.end());

@@ -141,6 +141,15 @@ std::unique_ptr<WordNet> WordNet::open(const std::filesystem::path& dir) {
   return wn->senses_.empty() ? nullptr : std::move(wn);
 }
 
+bool WordNet::is_verb(std::string_view word) const {
+  const std::string lemma = lower_case(std::string(word));
+  const auto it = senses_.find(stem_of(lemma));
+  if (it == senses_.end()) return false;
+  return std::any_of(it->second.begin(), it->second.end(), [&](const Sense& s) {
+    return s.part == 1 && s.lemma == lemma;  // kParts[1] is "verb"
+  });
+}
+
 const WordNet* WordNet::shared() {
   static const std::unique_ptr<WordNet> kShared = [] {
     const char* dir = std::getenv("LECTIO_WORDNET_DIR");

@@ -72,16 +72,17 @@ TEST(InfoTest, ADefinitionHeaderIsATermOverItsDescription) {
                 " -- Action: -print\n     print the file name, followed by a newline.\n"));
   const std::vector<std::string> got = texts(doc);
   ASSERT_GE(got.size(), 3u);
-  EXPECT_EQ(std::vector<std::string>(got.end() - 3, got.end()),
-            (std::vector<std::string>{"-exec command {} +",
-                                      "The command is run once with as many file names as fit.",
-                                      "-print print the file name, followed by a newline."}));
+  EXPECT_EQ(
+      std::vector<std::string>(got.end() - 3, got.end()),
+      (std::vector<std::string>{"Action: -exec command {} +",
+                                "The command is run once with as many file names as fit.",
+                                "Action: -print print the file name, followed by a newline."}));
   for (const Block& b : doc.blocks) {
-    if (b.text.starts_with("-exec")) {
+    if (b.text.starts_with("Action:")) {
       EXPECT_EQ(b.kind, BlockKind::kParagraph);
     }
   }
-  EXPECT_EQ(all_text(doc).find("Action:"), std::string::npos);
+  EXPECT_EQ(all_text(doc).find("--"), std::string::npos);
 }
 
 // makeinfo underlines every heading: a short line standing alone in an Info file is an

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Briefs over documents no composer rule was written against, read as a new user would add
-# them: GNU manuals as Info text (sed, find, diffutils: /usr/share/info/*.info.gz as shipped)
-# and Git's FAQ (HTML, a definition list of questions). No relevance judgments: this prints
-# lesson-lint's line, what a listener would hear of Info's own markup and navigation, and where
-# each section comes from.
+# them: GNU manuals as Info text (sed, find, diffutils: /usr/share/info/*.info.gz as shipped),
+# Git's FAQ (HTML, a definition list of questions) and git-log's manual page (HTML, a
+# definition list of options). No relevance judgments: this prints lesson-lint's line, what a
+# listener would hear of Info's own markup and navigation, how many option definitions were said
+# with their names, and where each section comes from.
 #   bench/lessons/newdocs/run.sh LECTIO [WORKDIR]   (WORKDIR: run-dev.sh's, with its .debs)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,6 +23,7 @@ info sed sedman sed-manual
 info find findman find-manual
 info diffutils diffman diffutils-manual
 if [ -f "$doc/git-doc/gitfaq.html" ]; then add "$doc/git-doc/gitfaq.html" gitfaq git-faq; fi
+if [ -f "$doc/git-doc/git-log.html" ]; then add "$doc/git-doc/git-log.html" gitlog git-log; fi
 for b in "${briefs[@]}"; do
   name=$(basename "$b" .yaml)
   "$lectio" --data "$data" lesson "$b" --json --no-audio > "$data/$name.json" 2>"$data/$name.err"
@@ -43,6 +45,8 @@ marks = {
 }
 found = {k: sum(bool(re.search(p, s["text"])) for s in said) for k, p in marks.items()}
 print(f"{'':18} heard of Info's markup: " + ", ".join(f"{k} {v}" for k, v in found.items()))
+named = sum(bool(re.match(r"The (option|test|action) [-‘']", s["text"])) for s in said)
+print(f"{'':18} option definitions said with their names: {named}")
 for sec in lesson["script"]:
     if sec.get("kind") != "insight":
         continue

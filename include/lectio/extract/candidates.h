@@ -51,6 +51,10 @@ struct ChunkSentence {
   // term on the line above ("“预依赖”"). Heard before the definition, which alone would not
   // say what it defines.
   std::string term;
+  // An option's definition said with its names as the subject (spoken_definitions.h): not the
+  // source's sentence, so a sentence after it that points back ("This visits all commits ...")
+  // is not taken to follow it (a reader of the page could not find the two side by side).
+  bool definition = false;
 };
 
 // The sentence a line's last sentence `intro` is heard as when the `next` line is a shell

@@ -42,6 +42,10 @@ class WordNet {
   // Sorted; empty for a word WordNet gives no antonym. Thread-safe (cached).
   std::vector<std::string> antonyms(const std::string& stem) const;
 
+  // True when `word` (any case) is a verb's base form in WordNet ("print", "ignore"): the form
+  // an imperative opens with. Inflected forms ("prints", "trailing") are not.
+  bool is_verb(std::string_view word) const;
+
   // True when some English word of stem `stem` is in WordNet ("never", "cost"): a word, not a
   // typo (respelt() in answer_words.h).
   bool knows(const std::string& stem) const {

@@ -34,7 +34,7 @@ std::vector<std::string_view> lines_of(std::string_view part) {
 }
 
 // A definition header (@deffn and its kind: " -- Command: ls", " -- Action: -exec command ;"),
-// the thing it defines, or empty.
+// the thing it defines after its kind ("Action: -exec command ;"), or empty.
 std::string_view defined_by(std::string_view line) {
   if (!line.starts_with(" -- ")) return {};
   // npos (no colon) is past 40 too: one test covers both.
@@ -43,7 +43,7 @@ std::string_view defined_by(std::string_view line) {
   for (std::size_t i = 4; i < colon; ++i) {
     if (!std::isalpha(static_cast<unsigned char>(line[i])) && line[i] != ' ') return {};
   }
-  return line.substr(colon + 2);
+  return line.substr(4);
 }
 
 // One part between node separators, with what only an Info reader uses left out: a node's

@@ -1,0 +1,387 @@
+#include "lectio/extract/spoken_definitions.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <sstream>
+
+#include "lectio/text/strings.h"
+#include "lectio/text/wordnet.h"
+
+namespace lectio::extract {
+
+namespace {
+
+constexpr std::string_view kOpenQuote = "\xe2\x80\x98";   // ‘
+constexpr std::string_view kCloseQuote = "\xe2\x80\x99";  // ’
+// The most words an option's argument has ("-exec command {} +"), and the longest run of names.
+constexpr std::size_t kMaxArgumentWords = 3;
+constexpr std::size_t kMaxNamesBytes = 80;
+// What a listener cannot follow in a name as said (said_name()): "-exec command {} +".
+constexpr std::string_view kUnsaidInName = "=[]{}<>|;$/\\`";
+
+std::vector<std::string> split_tokens(std::string_view line) {
+  std::istringstream in{std::string(line)};
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(std::move(w));
+  return out;
+}
+
+bool alpha(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) != 0;
+}
+
+// "-A", "--after-context=NUM", "-name": a dash and a letter, or two dashes and a letter.
+bool option_word(std::string_view t) {
+  if (t.size() < 2 || t[0] != '-') return false;
+  if (alpha(t[1])) return true;
+  return t[1] == '-' && t.size() > 2 && alpha(t[2]);
+}
+
+// A word of an option's argument: "pattern", "NUM", "<number>", "+n", "-n", ";", "{}". A
+// capitalised word ("True", "Print") opens the description instead.
+bool argument_word(std::string_view t) {
+  if (t == ";" || t == "{}" || t == "+") return true;
+  // A placeholder: "<number>", "<pattern>".
+  if (t.size() > 2 && t.size() <= 24 && t.front() == '<' && t.back() == '>') return true;
+  if (t.size() == 2 && (t[0] == '+' || t[0] == '-') &&
+      std::islower(static_cast<unsigned char>(t[1])))
+    return true;
+  const bool lower = std::all_of(t.begin(), t.end(), [](char c) {
+    return std::islower(static_cast<unsigned char>(c)) || c == '-';
+  });
+  if (lower && alpha(t.front()) && t.size() <= 12) return true;
+  // "NUM", "PATTERN", "SCRIPT-FILE": capitals only, two or more ("A" opens a sentence).
+  const bool upper = std::all_of(t.begin(), t.end(), [](char c) {
+    return std::isupper(static_cast<unsigned char>(c)) ||
+           std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+  });
+  return upper && t.size() >= 2 && alpha(t.front());
+}
+
+bool quoted_opening(std::string_view t) {
+  return t.starts_with(kOpenQuote) || t.starts_with('\'');
+}
+
+bool quote_closes(std::string_view t) {
+  return t.ends_with(kCloseQuote) || (t.size() > 1 && t.ends_with('\''));
+}
+
+// An Info definition's kind before its name: "Test:", "Action:", "Option:".
+bool kind_word(std::string_view t) {
+  return t.size() > 2 && t.ends_with(':') && std::isupper(static_cast<unsigned char>(t[0])) &&
+         std::all_of(t.begin() + 1, t.end() - 1,
+                     [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+}
+
+// The names a line opens with (and their kind, when the line gives it) and where they end (a
+// token index).
+std::size_t leading_names(const std::vector<std::string>& tokens, Definition& d) {
+  std::size_t i = 0;
+  std::size_t bytes = 0;
+  while (i < tokens.size() && d.names.size() < kMaxDefinedNames) {
+    if (kind_word(tokens[i]) && i + 1 < tokens.size() && option_word(tokens[i + 1])) {
+      if (d.kind.empty())
+        d.kind = text::ascii_lower(std::string_view(tokens[i]).substr(0, tokens[i].size() - 1));
+      ++i;
+    }
+    const std::string& t = tokens[i];
+    std::string name;
+    if (quoted_opening(t)) {
+      const std::size_t skip = t.starts_with('\'') ? 1 : kOpenQuote.size();
+      if (!option_word(std::string_view(t).substr(skip))) break;
+      std::size_t j = i;
+      name = t;
+      while (!quote_closes(tokens[j]) && j + 1 < tokens.size() && j - i <= kMaxArgumentWords) {
+        name += " " + tokens[++j];
+      }
+      if (!quote_closes(tokens[j])) break;
+      i = j + 1;
+    } else if (option_word(t)) {
+      name = t;
+      ++i;
+      for (std::size_t args = 0; i < tokens.size() && args < kMaxArgumentWords &&
+                                 argument_word(tokens[i]) && !option_word(tokens[i]);
+           ++args) {
+        name += " " + tokens[i++];
+      }
+    } else {
+      break;
+    }
+    bytes += name.size() + 1;
+    if (bytes > kMaxNamesBytes) {
+      d.names.clear();
+      return 0;
+    }
+    d.names.push_back(std::move(name));
+  }
+  return i;
+}
+
+// The third person of a verb's base form: "print" -> "prints", "match" -> "matches", "copy"
+// -> "copies".
+std::string third_person(const std::string& verb) {
+  if (verb == "be") return "is";
+  if (verb == "have") return "has";
+  if (verb == "do" || verb == "go") return verb + "es";
+  for (std::string_view end : {"s", "x", "z", "ch", "sh", "o"}) {
+    if (verb.ends_with(end)) return verb + "es";
+  }
+  if (verb.size() > 1 && verb.back() == 'y' &&
+      std::string_view("aeiou").find(verb[verb.size() - 2]) == std::string_view::npos) {
+    return verb.substr(0, verb.size() - 1) + "ies";
+  }
+  return verb + "s";
+}
+
+bool is_word(const std::string& w) {
+  return !w.empty() && std::all_of(w.begin(), w.end(), alpha);
+}
+
+// Whether `words` from `at` open an imperative: a verb's base form ("Print", "return") that
+// the next few words do not make a noun of: "File has N hard links", "Name of the file", "File
+// names can contain quotes" (a finite verb soon after it: the verb of a subject it begins).
+bool opens_imperative(const std::vector<std::string>& words, std::size_t at,
+                      const text::WordNet& wordnet) {
+  static constexpr std::array<std::string_view, 16> kFinite = {
+      "is",   "are", "was",  "were",   "has",  "have",  "can",   "cannot",
+      "will", "may", "must", "should", "does", "could", "would", "might"};
+  constexpr std::size_t kSubjectWords = 3;
+  if (at + 1 >= words.size()) return false;
+  if (!is_word(words[at]) || !wordnet.is_verb(text::ascii_lower(words[at]))) return false;
+  const std::string after = text::ascii_lower(words[at + 1]);
+  if (after == "of" || after == "'s") return false;
+  for (std::size_t i = at + 1; i < words.size() && i <= at + kSubjectWords; ++i) {
+    if (std::find(kFinite.begin(), kFinite.end(), text::ascii_lower(words[i])) != kFinite.end()) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// A base verb right after `word` ("then exit", "but ask") put in the third person, as the
+// same subject's second predicate.
+void agree_after(std::vector<std::string>& words, std::string_view word,
+                 const text::WordNet& wordnet) {
+  for (std::size_t i = 1; i + 1 < words.size(); ++i) {
+    if (text::ascii_lower(words[i]) != word) continue;
+    std::string next = words[i + 1];
+    std::string tail;
+    while (!next.empty() && !alpha(next.back())) {
+      tail.insert(tail.begin(), next.back());
+      next.pop_back();
+    }
+    if (is_word(next) && wordnet.is_verb(text::ascii_lower(next))) {
+      words[i + 1] = third_person(text::ascii_lower(next)) + tail;
+    }
+  }
+}
+
+// "--no-decorate", "‘--no-group-separator’": an option that turns another off.
+bool negative(const std::string& name) {
+  std::string_view n = name;
+  if (n.starts_with(kOpenQuote)) n.remove_prefix(kOpenQuote.size());
+  if (n.starts_with('\'')) n.remove_prefix(1);
+  return n.starts_with("--no-");
+}
+
+// An option word without a value that stands for one ("--max-count=<number>", "--context=NUM",
+// "--diff-merges=(off|on)", "-i[SUFFIX]", "--decorate[=short|full]"). A literal value
+// ("--diff-merges=first-parent") is what the description is about, and stays.
+std::string without_placeholder(const std::string& t) {
+  const std::size_t bracket = t.find('[');
+  const std::size_t eq = t.find('=');
+  if (bracket != std::string::npos && (eq == std::string::npos || bracket < eq)) {
+    return t.substr(0, bracket);
+  }
+  if (eq == std::string::npos || eq + 1 == t.size()) return t;
+  const std::string_view value = std::string_view(t).substr(eq + 1);
+  const bool stands_for_one =
+      value[0] == '<' || value[0] == '(' || std::all_of(value.begin(), value.end(), [](char c) {
+        return std::isupper(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+      });
+  return stands_for_one ? t.substr(0, eq) : t;
+}
+
+// The name as said: a placeholder in angle brackets as its word ("-n <number>" -> "-n number"),
+// without a value that stands for one (without_placeholder())
+// or the ';' that ends a command ("-exec command ;" -> "-exec command"). Nothing when what is
+// left still holds what nobody could follow ("-exec command {} +").
+std::optional<std::string> said_name(const std::string& name) {
+  std::string_view inner = name;
+  std::string_view open, close;
+  for (const auto& [o, c] :
+       {std::pair<std::string_view, std::string_view>{kOpenQuote, kCloseQuote}, {"'", "'"}}) {
+    if (inner.size() > o.size() + c.size() && inner.starts_with(o) && inner.ends_with(c)) {
+      open = o;
+      close = c;
+      inner = inner.substr(o.size(), inner.size() - o.size() - c.size());
+      break;
+    }
+  }
+  const std::vector<std::string> tokens = split_tokens(inner);
+  std::string out;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    std::string t = tokens[i];
+    if (i == 0) {
+      t = without_placeholder(t);
+      // "-NUM" stands for "-5": a placeholder, not a name to say.
+      const std::string_view word = std::string_view(t).substr(t.find_first_not_of('-'));
+      if (word.size() > 1 && std::all_of(word.begin(), word.end(), [](char c) {
+            return std::isupper(static_cast<unsigned char>(c));
+          })) {
+        return std::nullopt;
+      }
+    }
+    if (t.size() > 2 && t.front() == '<' && t.back() == '>') t = t.substr(1, t.size() - 2);
+    if (t == ";" && i + 1 == tokens.size()) break;
+    out += (out.empty() ? "" : " ") + t;
+  }
+  if (out.size() < 2 || out.find_first_of(kUnsaidInName) != std::string::npos) return std::nullopt;
+  return std::string(open) + out + std::string(close);
+}
+
+using Predicate = std::pair<std::string, std::string>;  // the names' kind, what is said of them
+
+std::string joined_from(const std::vector<std::string>& words, std::size_t from) {
+  std::string out;
+  for (std::size_t i = from; i < words.size(); ++i) out += (i > from ? " " : "") + words[i];
+  return out;
+}
+
+// The description's predicate when it opens with a fixed phrase ("True if", "Same as", "Like",
+// "Do not", "This option ..."), or nothing.
+std::optional<Predicate> fixed_predicate(std::vector<std::string> words,
+                                         const text::WordNet* wordnet) {
+  const std::string first = text::ascii_lower(words[0]);
+  const std::string second = text::ascii_lower(words[1]);
+  if ((first == "true" || first == "false") &&
+      (second == "if" || second == "when" || second == "unless")) {
+    return Predicate("test", "is " + first + " " + joined_from(words, 1));
+  }
+  if (first == "same" && second == "as")
+    return Predicate("option", "is the same " + joined_from(words, 1));
+  if (first == "like") {
+    // "Like '-execdir', but ask the user first.": "but asks".
+    if (wordnet != nullptr) agree_after(words, "but", *wordnet);
+    return Predicate("option", "is like " + joined_from(words, 1));
+  }
+  if (first == "do" && second == "not")
+    return Predicate("option", "does not " + joined_from(words, 2));
+  // "This option controls ..." under its names: the names are what "this option" points at.
+  if (first == "this" && (second == "option" || second == "test" || second == "action")) {
+    return Predicate(second, joined_from(words, 2));
+  }
+  // "This works as for ...", the same.
+  if (first == "this" && wordnet != nullptr && second.size() > 3 && second.ends_with('s') &&
+      wordnet->is_verb(second.substr(0, second.size() - 1))) {
+    return Predicate("option", joined_from(words, 1));
+  }
+  return std::nullopt;
+}
+
+// The description's predicate when it opens with an imperative ("Print NUM lines ..." ->
+// "prints NUM lines ..."), or nothing.
+std::optional<Predicate> imperative_predicate(std::vector<std::string> words,
+                                              const text::WordNet& wordnet) {
+  if (!opens_imperative(words, 0, wordnet)) return std::nullopt;
+  words[0] = third_person(text::ascii_lower(words[0]));
+  // "Execute COMMAND; true if ..." (an action's value): the same subject's second predicate.
+  for (std::size_t i = 1; i + 1 < words.size(); ++i) {
+    const std::string next = text::ascii_lower(words[i + 1]);
+    if (words[i].ends_with(';') && (next == "true" || next == "false")) {
+      words[i].back() = ',';
+      words[i + 1] = "and is " + next;
+    }
+  }
+  // "..., then exit." agrees with the same subject: "then exits".
+  agree_after(words, "then", wordnet);
+  return Predicate("option", joined_from(words, 0));
+}
+
+// The description as a predicate of its names and the kind of thing they name, or nothing.
+std::optional<Predicate> predicate(const std::vector<std::string>& words,
+                                   const text::WordNet* wordnet) {
+  if (words.size() < 3) return std::nullopt;
+  if (auto fixed = fixed_predicate(words, wordnet)) return fixed;
+  if (wordnet == nullptr) return std::nullopt;
+  return imperative_predicate(words, *wordnet);
+}
+
+}  // namespace
+
+std::optional<Definition> split_definition(std::string_view line) {
+  const std::vector<std::string> tokens = split_tokens(line);
+  Definition d;
+  const std::size_t end = leading_names(tokens, d);
+  if (d.names.empty() || end >= tokens.size()) return std::nullopt;
+  const std::string& opening = tokens[end];
+  if (opening.size() < 2 || !std::isupper(static_cast<unsigned char>(opening[0])) ||
+      !std::islower(static_cast<unsigned char>(opening[1]))) {
+    return std::nullopt;
+  }
+  for (std::size_t i = end; i < tokens.size(); ++i) {
+    if (i > end) d.description += ' ';
+    d.description += tokens[i];
+  }
+  return d;
+}
+
+bool instructs(std::string_view sentence, const text::WordNet& wordnet) {
+  const std::vector<std::string> words = split_tokens(sentence);
+  if (words.size() < 2) return false;
+  std::size_t at = 0;
+  const std::string first = text::ascii_lower(words[0]);
+  if (first == "if" || first == "when" || first == "unless") {
+    while (at < words.size() && !words[at].ends_with(',')) ++at;
+    ++at;  // past the clause's comma
+  } else if (first == "otherwise," || first == "then") {
+    at = 1;
+  }
+  static constexpr std::array<std::string_view, 4> kAdverbs = {"just", "only", "then", "simply"};
+  while (at < words.size() && std::find(kAdverbs.begin(), kAdverbs.end(),
+                                        text::ascii_lower(words[at])) != kAdverbs.end()) {
+    ++at;
+  }
+  return opens_imperative(words, at, wordnet);
+}
+
+bool opens_with_option(std::string_view line) {
+  if (line.starts_with(kOpenQuote)) line.remove_prefix(kOpenQuote.size());
+  if (line.starts_with('\'')) line.remove_prefix(1);
+  return option_word(line.substr(0, line.find(' ')));
+}
+
+std::optional<Definition> names_only(std::string_view line) {
+  const std::vector<std::string> tokens = split_tokens(line);
+  Definition d;
+  const std::size_t end = leading_names(tokens, d);
+  if (d.names.empty() || end != tokens.size()) return std::nullopt;
+  return d;
+}
+
+std::optional<std::string> said_definition(const Definition& definition,
+                                           const text::WordNet* wordnet) {
+  // "--no-decorate" over "--decorate" and the description of what --decorate does: the
+  // negative is said only when it is all there is.
+  const bool positive = std::any_of(definition.names.begin(), definition.names.end(),
+                                    [](const std::string& n) { return !negative(n); });
+  std::vector<std::string> said;
+  for (const std::string& n : definition.names) {
+    if (positive && negative(n)) continue;
+    auto name = said_name(n);
+    if (name && std::find(said.begin(), said.end(), *name) == said.end()) {
+      said.push_back(std::move(*name));
+    }
+  }
+  if (said.empty()) return std::nullopt;
+  const auto heard = predicate(split_tokens(definition.description), wordnet);
+  if (!heard) return std::nullopt;
+  const std::string& kind = definition.kind.empty() ? heard->first : definition.kind;
+  std::string out = "The " + kind + " " + said[0];
+  for (std::size_t i = 1; i < said.size(); ++i) out += (i == 1 ? ", or " : " or ") + said[i];
+  if (said.size() > 1) out += ",";
+  return out + " " + heard->second;
+}
+
+}  // namespace lectio::extract

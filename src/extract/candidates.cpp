@@ -213,24 +213,38 @@ void say_definitions(std::vector<ChunkSentence>& pieces) {
   const auto opens_line = [&](std::size_t j) {
     return j == 0 || pieces[j - 1].line != pieces[j].line;
   };
+  const text::WordNet* wordnet = nullptr;  // opened at the first line that may need it
   for (std::size_t k = 0; k < pieces.size(); ++k) {
     ChunkSentence& piece = pieces[k];
     if (piece.cut || !opens_line(k)) continue;
+    // The line above, when it is a line of its own right above this one.
+    const bool line_above =
+        k > 0 && opens_line(k - 1) && !pieces[k - 1].cut && pieces[k - 1].line + 1 == piece.line;
+    const auto split = split_definition(piece.text);
+    if (!split && !line_above) continue;
+    if (wordnet == nullptr) wordnet = text::WordNet::shared();
     std::optional<std::string> said;
-    if (auto d = split_definition(piece.text)) {
-      said = said_definition(*d, text::WordNet::shared());
+    if (split) {
+      said = said_definition(*split, wordnet);
       // Not said with its names, the line is no sentence ("Action: -print0 True; print ...").
       if (!said) piece.cut = true;
-    } else if (auto d = names_above(pieces, k)) {
-      d->description = piece.text;
-      said = said_definition(*d, text::WordNet::shared());
+    } else if (opens_with_option(pieces[k - 1].text)) {
+      if (auto d = names_above(pieces, k)) {
+        d->description = piece.text;
+        said = said_definition(*d, wordnet);
+      }
+      // A description in the imperative not said with its names ("--first-parent" over "When
+      // finding commits to include, follow only ...") would be an instruction to the listener.
+      if (!said && wordnet != nullptr && instructs(piece.text, *wordnet)) piece.cut = true;
+    } else if (wordnet != nullptr) {
+      // An example: a command line over what it does.
+      said = said_example(pieces[k - 1].text, piece.text, *wordnet);
     }
     if (!said) continue;
     piece.text = std::move(*said);
     piece.definition = true;
     // The definition's further sentences in its imperative voice ("If the user does not agree
     // to run the command, just return false.") are about the option, not for the listener.
-    const text::WordNet* wordnet = text::WordNet::shared();
     for (std::size_t j = k + 1; wordnet && j < pieces.size() && pieces[j].line == piece.line; ++j) {
       if (instructs(pieces[j].text, *wordnet)) pieces[j].cut = true;
     }

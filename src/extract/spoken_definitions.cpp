@@ -346,6 +346,55 @@ bool instructs(std::string_view sentence, const text::WordNet& wordnet) {
   return opens_imperative(words, at, wordnet);
 }
 
+std::optional<std::string> said_example(std::string_view command_line, std::string_view description,
+                                        const text::WordNet& wordnet) {
+  const std::vector<std::string> command = split_tokens(command_line);
+  constexpr std::size_t kMaxCommandWords = 6;
+  if (command.size() < 2 || command.size() > kMaxCommandWords) return std::nullopt;
+  const std::string& program = command[0];
+  if (!std::all_of(
+          program.begin(), program.end(),
+          [](char c) { return std::islower(static_cast<unsigned char>(c)) || c == '-'; }) ||
+      !alpha(program[0])) {
+    return std::nullopt;
+  }
+  if (!std::any_of(command.begin() + 1, command.end(),
+                   [](const std::string& w) { return option_word(w); })) {
+    return std::nullopt;
+  }
+  // A command's words nobody could follow by ear: quotes, globs, absolute paths, revision
+  // syntax ("release..test", "HEAD^").
+  // A relative path ("builtin/rev-list.c") is said as it is written.
+  constexpr std::string_view kUnsaidInCommand = "=[]{}<>|;$\\`\"'*^~:";
+  for (const std::string& w : command) {
+    if (w.find_first_of(kUnsaidInCommand) != std::string::npos || w.starts_with('/') ||
+        w.find("..") != std::string::npos) {
+      return std::nullopt;
+    }
+  }
+  std::vector<std::string> words = split_tokens(description);
+  if (words.size() < 3) return std::nullopt;
+  const std::string first = text::ascii_lower(words[0]);
+  if (opens_imperative(words, 0, wordnet)) {
+    words[0] = third_person(first);
+  } else {
+    // "Shows the commits ...": a verb in the third person already.
+    const bool third =
+        first.size() > 3 && first.ends_with('s') &&
+        (wordnet.is_verb(first.substr(0, first.size() - 1)) ||
+         (first.ends_with("es") && wordnet.is_verb(first.substr(0, first.size() - 2))));
+    if (!third || !std::isupper(static_cast<unsigned char>(words[0][0]))) return std::nullopt;
+    words[0] = first;
+  }
+  agree_after(words, "but", wordnet);
+  agree_after(words, "then", wordnet);
+  std::string out = "Running";
+  for (const std::string& w : command) out += " " + w;
+  out += " " + joined_from(words, 0);
+  if (out.back() != '.') out += '.';
+  return out;
+}
+
 bool opens_with_option(std::string_view line) {
   if (line.starts_with(kOpenQuote)) line.remove_prefix(kOpenQuote.size());
   if (line.starts_with('\'')) line.remove_prefix(1);

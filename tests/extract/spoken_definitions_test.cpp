@@ -129,12 +129,17 @@ TEST(SpokenDefinitionsTest, OptionLinesOfAChunkAreHeardAsSentences) {
       "Print out the ref name given on the command line.\n"
       "--diff-merges=(off|none|on|first-parent|1|separate|m|combined|c|dense-combined|cc|remerge)\n"
       "--no-diff-merges\n"
-      "Specify the diff format to be used for merge commits.";
+      "Specify the diff format to be used for merge commits.\n"
+      "--first-parent\n"
+      "When finding commits to include, follow only the first parent commit.";
   std::vector<std::string> got;
   for (const ChunkSentence& s : chunk_sentences(chunk, "en")) got.push_back(s.text);
-  ASSERT_EQ(got.size(), 11u);
-  // A group whose first line of names cannot be read is not said with the rest of its names.
+  // A group whose first line of names cannot be read is not said with the rest of its names,
+  // and a description in the imperative is not said without its names either.
+  ASSERT_EQ(got.size(), 13u);
   EXPECT_EQ(got[10], "Specify the diff format to be used for merge commits.");
+  EXPECT_TRUE(chunk_sentences(chunk, "en")[10].cut);
+  EXPECT_TRUE(chunk_sentences(chunk, "en")[12].cut);
   // Names each on a line of their own above the description, as HTML's definition lists give.
   EXPECT_EQ(got[7], "The option --decorate prints out the ref name given on the command line.");
   EXPECT_EQ(got[1],
@@ -199,6 +204,36 @@ TEST(SpokenDefinitionsTest, AnInstructionIsToldFromAStatement) {
   EXPECT_TRUE(got[1].cut);
   EXPECT_FALSE(got[2].cut);
   EXPECT_FALSE(got[3].cut);
+}
+
+TEST(SpokenDefinitionsTest, AnExampleIsTheCommandRunAndWhatItDoes) {
+  const text::WordNet* wordnet = text::WordNet::shared();
+  ASSERT_NE(wordnet, nullptr);
+  const auto said = [&](std::string_view command, std::string_view what) {
+    return said_example(command, what, *wordnet).value_or("(not said)");
+  };
+  EXPECT_EQ(said("git log --no-merges", "Show the whole commit history, but skip any merges"),
+            "Running git log --no-merges shows the whole commit history, but skips any merges.");
+  EXPECT_EQ(said("git log --follow builtin/rev-list.c",
+                 "Shows the commits that changed builtin/rev-list.c, before and after renames."),
+            "Running git log --follow builtin/rev-list.c shows the commits that changed "
+            "builtin/rev-list.c, before and after renames.");
+  // No option, words nobody could follow, or no verb to open the description: not said.
+  EXPECT_EQ(said("git log v2.6.12.. include/scsi", "Show all commits since version v2.6.12."),
+            "(not said)");
+  EXPECT_EQ(said("git log --since=\"2 weeks ago\" -- gitk", "Show the changes to gitk."),
+            "(not said)");
+  EXPECT_EQ(said("git log --name-status release..test", "Show the commits in test."), "(not said)");
+  EXPECT_EQ(said("git log -3", "The newest three commits are shown."), "(not said)");
+  EXPECT_EQ(said("The history of a file", "Show it with git log."), "(not said)");
+  // In a chunk: the command's line above its description's.
+  Chunk chunk;
+  chunk.text = "git log --no-merges\nShow the whole commit history, but skip any merges";
+  const std::vector<ChunkSentence> got = chunk_sentences(chunk, "en");
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[1].text,
+            "Running git log --no-merges shows the whole commit history, but skips any merges.");
+  EXPECT_TRUE(got[1].definition);
 }
 
 // Names that end one chunk and their description that opens the next: the description is not

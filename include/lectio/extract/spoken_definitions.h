@@ -41,6 +41,15 @@ struct Definition {
 // a definition list's term above its description), with an empty description, or nothing.
 [[nodiscard]] std::optional<Definition> names_only(std::string_view line);
 
+// The sentence a manual's example is heard as: a command line ("git log --no-merges": a
+// program's name, then its words, an option among them, nothing a listener could not follow)
+// over its description in the imperative or the third person ("Show the whole commit history,
+// but skip any merges", "Shows the commits that changed ...") -> "Running git log --no-merges
+// shows the whole commit history, but skips any merges." Nothing when either is not so.
+[[nodiscard]] std::optional<std::string> said_example(std::string_view command_line,
+                                                      std::string_view description,
+                                                      const text::WordNet& wordnet);
+
 // Whether a sentence tells the reader what to do: its main clause opens with a verb's base form
 // ("Stop when ...", "If the user does not agree to run the command, just return false.",
 // "Otherwise, run it ...", "Only run the command line if ..."). After an option's definition

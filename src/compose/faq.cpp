@@ -23,6 +23,9 @@ constexpr int kFaqMin = 4;
 constexpr int kFaqAnswerMax = 3;
 constexpr double kFaqMinRelevance = 0.35;
 constexpr double kFaqMinCoverage = 0.25;
+// Of a manual's option definitions ("What does the option -A NUM do?"), the FAQ keeps the
+// best few: a FAQ of one kind of question is a reference table, not a learner's questions.
+constexpr int kOptionQuestionsMax = 3;
 
 // The question's content terms shared with the answer's first sentence: a listener hears the
 // answer take up the question.
@@ -280,9 +283,11 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
   const std::vector<Ask>& asks = plan.asks;
   std::vector<lesson::FaqItem> faq;
   FaqSaid said(candidates.size());
+  int options_asked = 0;
   for (std::size_t k = 0; k < asks.size() && static_cast<int>(faq.size()) < kFaqMax; ++k) {
     const Ask& ask = asks[k];
     if (k >= plan.from_content && static_cast<int>(faq.size()) >= kFaqMin) break;
+    if (ask.option && options_asked == kOptionQuestionsMax) continue;
     if (ask.insight >= 0 &&
         (asked_already(brief.insights[static_cast<std::size_t>(ask.insight)], faq,
                        brief.language) ||
@@ -312,6 +317,7 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
       said = before;
       continue;
     }
+    options_asked += ask.option ? 1 : 0;
     faq.push_back(std::move(item));
   }
   return faq;

@@ -126,7 +126,8 @@ struct SentenceAsk {
   Ask ask;
   std::string about;
   bool keep = true;
-  bool term = false;  // a quoted term of a Chinese list: only the first few are asked
+  bool term = false;        // a quoted term of a Chinese list: only the first few are asked
+  bool definition = false;  // of an option's definition: only the first few are asked
 };
 
 std::optional<SentenceAsk> sentence_question(const std::vector<extract::Candidate>& candidates,
@@ -140,7 +141,12 @@ std::optional<SentenceAsk> sentence_question(const std::vector<extract::Candidat
     return SentenceAsk{{tq->first, tq->second, at, -1, {}, {}, true}, tq->second, true, true};
   }
   if (const auto cq = command_question(c.text, lang); cq && !c.dangling) {
-    return SentenceAsk{{*cq, *cq, at, -1, {}, {}}, *cq};
+    Ask ask{*cq, *cq, at, -1, {}, {}};
+    // An option's definition says all the question asks ("The option --since shows commits
+    // more recent than a date."): it may be the whole answer.
+    ask.option = c.definition;
+    ask.whole = c.definition;
+    return SentenceAsk{std::move(ask), *cq};
   }
   if (const auto nq = naming_question(c, lang)) {
     // A name the text puts in quotes is a term by the text's own word ("“shebang”").

@@ -19,6 +19,7 @@ struct Ask {
   std::string heading;   // a heading's question: answered from the chunks under it
   std::string must_say;  // a word the answer's first sentence must say (its stem), if any
   bool whole = false;    // the lead answers it all: kept with no sentence after it
+  bool option = false;   // what an option's definition says it does: only a few are kept
 };
 
 // The candidates not in any of `parts` (each a per-candidate worth, 0 outside); none when

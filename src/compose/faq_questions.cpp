@@ -167,7 +167,28 @@ std::optional<std::string> command_question(const std::string& sentence,
   // two is lower case ("git log").
   static const std::regex kCommand(
       R"re(^(?:The )?(?:optional )?["“]?([a-z][\w-]*(?: [a-z][\w-]*)?|[A-Za-z][\w.-]*[A-Za-z0-9])["”]? (command|field|option|variable|keyword|directive|setting) (?:(?:thus|also|only|always|then|first) )?([a-z]+s) )re");
+  // An option's definition as said (spoken_definitions.h): "The option ‘-A NUM’, or
+  // ‘--after-context’, prints NUM lines ..." -> "What does the option ‘-A NUM’ do?".
+  // A name's second word is its argument ("-n number") unless it is the verb ("--since shows
+  // commits", "--alternate-refs pretends as if"): the name of one word is tried first, and a
+  // word in -s after it is its verb.
+  static const std::regex kDefined(
+      R"re(^The (option|action) ((?:‘|')?--?[A-Za-z][\w-]*(?: [A-Za-z][\w-]*)?(?:’|')?)(?:, or [^,]+,)? ([a-z]{3,}s) )re");
+  static const std::regex kDefinedShort(
+      R"re(^The (option|action) ((?:‘|')?--?[A-Za-z][\w-]*(?:’|')?)(?:, or [^,]+,)? ([a-z]{3,}s) )re");
+  // "The test -name pattern, or -iname pattern, is true if ..." -> "When is the test -name
+  // pattern true?".
+  static const std::regex kTest(
+      R"re(^The test ((?:‘|')?--?[A-Za-z][\w-]*(?: [A-Za-z][\w-]*)?(?:’|')?)(?:, or [^,]+,)? is true (?:if|when) )re");
   std::smatch m;
+  for (const std::regex* defined : {&kDefinedShort, &kDefined}) {
+    if (std::regex_search(sentence, m, *defined) && m[3].str() != "does") {
+      return fmt::format("What does the {} {} do?", m[1].str(), m[2].str());
+    }
+  }
+  if (std::regex_search(sentence, m, kTest)) {
+    return fmt::format("When is the test {} true?", m[1].str());
+  }
   if (!std::regex_search(sentence, m, kCommand)) return std::nullopt;
   const std::string verb = m[3].str();
   if (verb == "is" || verb == "was" || verb == "has" || verb == "does") return std::nullopt;

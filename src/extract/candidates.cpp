@@ -389,6 +389,7 @@ std::vector<Candidate> build_candidates(const lesson::Material& material,
       c.position = position;
       c.terms = text::terms(c.text, language);
       c.words = static_cast<int>(text::words(c.text).size());
+      c.definition = piece.definition;
       c.previous = previous;
       if (c.dangling && k > 0 && pieces[k - 1].definition) c.previous = -1;
       c.heading_terms = heading_terms;

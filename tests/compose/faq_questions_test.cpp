@@ -209,6 +209,23 @@ TEST(FaqQuestionsTest, ASentenceSayingWhatACommandDoesMakesAWhatQuestion) {
   EXPECT_FALSE(command_question("The following option controls the output.", "en"));
   EXPECT_FALSE(command_question("Run the pull command first.", "en"));
   EXPECT_FALSE(command_question("pull 命令会合并更改。", "zh"));
+  // An option's definition as a lesson says it (spoken_definitions.h): asked by its first name.
+  EXPECT_EQ(command_question("The option \u2018-A NUM\u2019, or \u2018--after-context\u2019, "
+                             "prints NUM lines of trailing context after matching lines.",
+                             "en"),
+            "What does the option \u2018-A NUM\u2019 do?");
+  EXPECT_EQ(command_question("The action -execdir command executes COMMAND, and is true if "
+                             "COMMAND returns zero.",
+                             "en"),
+            "What does the action -execdir command do?");
+  EXPECT_FALSE(command_question("The option --no-merges is the same as --max-parents=1.", "en"));
+  EXPECT_EQ(
+      command_question("The option --alternate-refs pretends as if all objects were listed.", "en"),
+      "What does the option --alternate-refs do?");
+  EXPECT_EQ(command_question("The test -name pattern, or -iname pattern, is true if the base of "
+                             "the file name matches shell pattern PATTERN.",
+                             "en"),
+            "When is the test -name pattern true?");
 }
 
 TEST(FaqQuestionsTest, AHowToHeadingIsAQuestion) {

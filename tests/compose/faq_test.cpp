@@ -310,4 +310,31 @@ TEST(FaqTest, AnInsightAnEarlierAnswerSaidTheSectionOfIsNotAskedAgain) {
       << ::testing::PrintToString(questions);
 }
 
+// A manual page's options each make a question of the same kind; the FAQ keeps a few of them
+// and leaves room for the rest of what the lesson taught.
+TEST(FaqTest, OnlyAFewOptionDefinitionsAreAsked) {
+  Fixture f({chunk(0, {"OPTIONS"},
+                   "--since=<date>\nShow commits more recent than a specific date. Dates may be "
+                   "relative, such as two weeks ago.\n"
+                   "--author=<pattern>\nLimit the output to commits written by a given person. "
+                   "The pattern is matched against the name and the email address.\n"
+                   "--grep=<pattern>\nSearch the commit messages for a regular expression. "
+                   "Several patterns match a message when any of them matches.\n"
+                   "--skip=<number>\nSkip number commits before starting to show the output. "
+                   "Paging through a long history is done this way.\n"
+                   "--reverse\nOutput the selected commits in reverse order. The oldest commit "
+                   "then comes first.\n"
+                   "--merges\nPrint only merge commits. Merge commits have two parents or more.\n"
+                   "A limited history is faster to read than the whole history of a project.")});
+  f.brief.topic = "Git log";
+  const auto faq = f.faq_of({"How to limit which commits are shown"}, true);
+  const std::vector<std::string> questions = questions_of(faq);
+  const auto options = std::count_if(questions.begin(), questions.end(), [](const std::string& q) {
+    return q.starts_with("What does the option --");
+  });
+  EXPECT_EQ(options, 3) << ::testing::PrintToString(questions);
+  EXPECT_TRUE(has(questions, "What does the option --since do?"))
+      << ::testing::PrintToString(questions);
+}
+
 }  // namespace lectio::compose

@@ -25,6 +25,8 @@ struct Candidate {
   int previous = -1;
   std::vector<std::string> terms;          // content terms of the sentence
   std::vector<std::string> heading_terms;  // content terms of the chunk's heading path
+  // An option's definition or an example said anew (ChunkSentence::definition).
+  bool definition = false;
 };
 
 // The sentence as the transcript gives it: the source's text exactly (the speech normaliser

@@ -138,25 +138,46 @@ bool is_word(const std::string& w) {
   return !w.empty() && std::all_of(w.begin(), w.end(), alpha);
 }
 
-// Whether `words` from `at` open an imperative: a verb's base form ("Print", "return") that
-// the next few words do not make a noun of: "File has N hard links", "Name of the file", "File
-// names can contain quotes" (a finite verb soon after it: the verb of a subject it begins).
-bool opens_imperative(const std::vector<std::string>& words, std::size_t at,
-                      const text::WordNet& wordnet) {
+// Whether a finite verb comes within a few words after `at` ("File names can contain ...",
+// "Options are ..."): the word at `at` then begins a subject.
+bool finite_soon(const std::vector<std::string>& words, std::size_t at) {
   static constexpr std::array<std::string_view, 16> kFinite = {
       "is",   "are", "was",  "were",   "has",  "have",  "can",   "cannot",
       "will", "may", "must", "should", "does", "could", "would", "might"};
   constexpr std::size_t kSubjectWords = 3;
+  for (std::size_t i = at + 1; i < words.size() && i <= at + kSubjectWords; ++i) {
+    if (std::find(kFinite.begin(), kFinite.end(), text::ascii_lower(words[i])) != kFinite.end()) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether `words` from `at` open an imperative: a verb's base form ("Print", "return") that
+// the next few words do not make a noun of: "File has N hard links", "Name of the file", "File
+// names can contain quotes" (finite_soon()).
+bool opens_imperative(const std::vector<std::string>& words, std::size_t at,
+                      const text::WordNet& wordnet) {
   if (at + 1 >= words.size()) return false;
   if (!is_word(words[at]) || !wordnet.is_verb(text::ascii_lower(words[at]))) return false;
   const std::string after = text::ascii_lower(words[at + 1]);
   if (after == "of" || after == "'s") return false;
-  for (std::size_t i = at + 1; i < words.size() && i <= at + kSubjectWords; ++i) {
-    if (std::find(kFinite.begin(), kFinite.end(), text::ascii_lower(words[i])) != kFinite.end()) {
-      return false;
-    }
+  return !finite_soon(words, at);
+}
+
+// Whether `words` open with a capitalised verb in the third person ("Succeeds if ...", "Prints
+// the version", "Matches ..."), not a plural noun ("Options are ...": finite_soon()).
+bool opens_third_person(const std::vector<std::string>& words, const text::WordNet& wordnet) {
+  const std::string& word = words.front();
+  if (word.size() < 4 || !std::isupper(static_cast<unsigned char>(word[0])) || !is_word(word) ||
+      !word.ends_with('s') || finite_soon(words, 0)) {
+    return false;
   }
-  return true;
+  const std::string w = text::ascii_lower(word);
+  if (w.ends_with("ss") || w.ends_with("us") || w.ends_with("is")) return false;
+  if (wordnet.is_verb(w.substr(0, w.size() - 1))) return true;
+  if (w.ends_with("ies") && wordnet.is_verb(w.substr(0, w.size() - 3) + "y")) return true;
+  return w.ends_with("es") && wordnet.is_verb(w.substr(0, w.size() - 2));
 }
 
 // A base verb right after `word` ("then exit", "but ask") put in the third person, as the
@@ -241,7 +262,9 @@ std::optional<std::string> said_name(const std::string& name) {
   return std::string(open) + out + std::string(close);
 }
 
-using Predicate = std::pair<std::string, std::string>;  // the names' kind, what is said of them
+// The names' kind and what is said of them. A kind in the plural ("tests", of "These tests are
+// like ...") is said of all the names together.
+using Predicate = std::pair<std::string, std::string>;
 
 std::string joined_from(const std::vector<std::string>& words, std::size_t from) {
   std::string out;
@@ -268,8 +291,17 @@ std::optional<Predicate> fixed_predicate(std::vector<std::string> words,
   }
   if (first == "do" && second == "not")
     return Predicate("option", "does not " + joined_from(words, 2));
-  // "This option controls ..." under its names: the names are what "this option" points at.
+  if (first == "don't") return Predicate("option", "doesn't " + joined_from(words, 1));
+  // "Always true." (find's -true).
+  if (first == "always" && (second == "true." || second == "false.")) {
+    return Predicate("test", "is always " + second);
+  }
+  // "This option controls ..." under its names: the names are what "this option" points at;
+  // "These tests are like ..." under two names, the same.
   if (first == "this" && (second == "option" || second == "test" || second == "action")) {
+    return Predicate(second, joined_from(words, 2));
+  }
+  if (first == "these" && (second == "options" || second == "tests" || second == "actions")) {
     return Predicate(second, joined_from(words, 2));
   }
   // "This works as for ...", the same.
@@ -284,6 +316,11 @@ std::optional<Predicate> fixed_predicate(std::vector<std::string> words,
 // "prints NUM lines ..."), or nothing.
 std::optional<Predicate> imperative_predicate(std::vector<std::string> words,
                                               const text::WordNet& wordnet) {
+  // "Succeeds if ...", "Prints the version and exits.": the third person already.
+  if (opens_third_person(words, wordnet)) {
+    words[0] = text::ascii_lower(words[0]);
+    return Predicate("option", joined_from(words, 0));
+  }
   if (!opens_imperative(words, 0, wordnet)) return std::nullopt;
   words[0] = third_person(text::ascii_lower(words[0]));
   // "Execute COMMAND; true if ..." (an action's value): the same subject's second predicate.
@@ -302,7 +339,7 @@ std::optional<Predicate> imperative_predicate(std::vector<std::string> words,
 // The description as a predicate of its names and the kind of thing they name, or nothing.
 std::optional<Predicate> predicate(const std::vector<std::string>& words,
                                    const text::WordNet* wordnet) {
-  if (words.size() < 3) return std::nullopt;
+  if (words.size() < 2) return std::nullopt;
   if (auto fixed = fixed_predicate(words, wordnet)) return fixed;
   if (wordnet == nullptr) return std::nullopt;
   return imperative_predicate(words, *wordnet);
@@ -375,16 +412,12 @@ std::optional<std::string> said_example(std::string_view command_line, std::stri
   std::vector<std::string> words = split_tokens(description);
   if (words.size() < 3) return std::nullopt;
   const std::string first = text::ascii_lower(words[0]);
-  if (opens_imperative(words, 0, wordnet)) {
+  if (opens_third_person(words, wordnet)) {
+    words[0] = first;  // "Shows the commits ...": the third person already
+  } else if (opens_imperative(words, 0, wordnet)) {
     words[0] = third_person(first);
   } else {
-    // "Shows the commits ...": a verb in the third person already.
-    const bool third =
-        first.size() > 3 && first.ends_with('s') &&
-        (wordnet.is_verb(first.substr(0, first.size() - 1)) ||
-         (first.ends_with("es") && wordnet.is_verb(first.substr(0, first.size() - 2))));
-    if (!third || !std::isupper(static_cast<unsigned char>(words[0][0]))) return std::nullopt;
-    words[0] = first;
+    return std::nullopt;
   }
   agree_after(words, "but", wordnet);
   agree_after(words, "then", wordnet);
@@ -426,10 +459,19 @@ std::optional<std::string> said_definition(const Definition& definition,
   if (said.empty()) return std::nullopt;
   const auto heard = predicate(split_tokens(definition.description), wordnet);
   if (!heard) return std::nullopt;
-  const std::string& kind = definition.kind.empty() ? heard->first : definition.kind;
+  const bool plural = heard->first.ends_with('s');
+  if (plural && said.size() < 2) return std::nullopt;  // "These tests are ..." of one name
+  std::string kind = definition.kind.empty() ? heard->first : definition.kind;
+  if (plural && !kind.ends_with('s')) kind += 's';
   std::string out = "The " + kind + " " + said[0];
-  for (std::size_t i = 1; i < said.size(); ++i) out += (i == 1 ? ", or " : " or ") + said[i];
-  if (said.size() > 1) out += ",";
+  for (std::size_t i = 1; i < said.size(); ++i) {
+    if (plural) {
+      out += (i + 1 == said.size() ? " and " : ", ") + said[i];
+    } else {
+      out += (i == 1 ? ", or " : " or ") + said[i];
+    }
+  }
+  if (said.size() > 1 && !plural) out += ",";
   return out + " " + heard->second;
 }
 

@@ -61,6 +61,7 @@ TEST(SpokenDefinitionsTest, AnImperativeDescriptionIsSaidOfTheOptionItDescribes)
   // A noun that opens a description is no imperative: nothing is said of it.
   EXPECT_EQ(heard("-links n File has N hard links."), "(not said)");
   EXPECT_EQ(heard("-size n Number of blocks the file uses."), "(not said)");
+  EXPECT_EQ(heard("--format Options are read from the file."), "(not said)");
 }
 
 TEST(SpokenDefinitionsTest, ATestIsTrueIfAndAnInfoKindNamesWhatTheNamesAre) {
@@ -81,6 +82,15 @@ TEST(SpokenDefinitionsTest, ATestIsTrueIfAndAnInfoKindNamesWhatTheNamesAre) {
   // "-execdir command {} +" is not "-execdir command ;": without its unsaid part it is not said.
   EXPECT_EQ(heard("Action: -execdir command {} + This works as for '-execdir command ;'."),
             "(not said)");
+  EXPECT_EQ(heard("Test: -true Always true."), "The test -true is always true.");
+  EXPECT_EQ(heard("Test: -newerXY reference Succeeds if timestamp X is newer than timestamp Y."),
+            "The test -newerXY reference succeeds if timestamp X is newer than timestamp Y.");
+  EXPECT_EQ(heard("Option: -xdev Don't descend directories on other filesystems."),
+            "The option -xdev doesn't descend directories on other filesystems.");
+  EXPECT_EQ(heard("-ipath pattern -iwholename pattern These tests are like -path, but the match "
+                  "is case-insensitive."),
+            "The tests -ipath pattern and -iwholename pattern are like -path, but the match is "
+            "case-insensitive.");
   EXPECT_EQ(heard("-iwholename pattern Like -wholename, but the match is case-insensitive."),
             "The option -iwholename pattern is like -wholename, but the match is "
             "case-insensitive.");

@@ -126,8 +126,7 @@ struct SentenceAsk {
   Ask ask;
   std::string about;
   bool keep = true;
-  bool term = false;        // a quoted term of a Chinese list: only the first few are asked
-  bool definition = false;  // of an option's definition: only the first few are asked
+  bool term = false;  // a quoted term of a Chinese list: only the first few are asked
 };
 
 std::optional<SentenceAsk> sentence_question(const std::vector<extract::Candidate>& candidates,

@@ -172,14 +172,19 @@ std::optional<std::string> command_question(const std::string& sentence,
   // A name's second word is its argument ("-n number") unless it is the verb ("--since shows
   // commits", "--alternate-refs pretends as if"): the name of one word is tried first, and a
   // word in -s after it is its verb.
-  static const std::regex kDefined(
-      R"re(^The (option|action) ((?:‘|')?--?[A-Za-z][\w-]*(?: [A-Za-z][\w-]*)?(?:’|')?)(?:, or [^,]+,)? ([a-z]{3,}s) )re");
-  static const std::regex kDefinedShort(
-      R"re(^The (option|action) ((?:‘|')?--?[A-Za-z][\w-]*(?:’|')?)(?:, or [^,]+,)? ([a-z]{3,}s) )re");
+  // The name, in quotes or not, with its argument word (kNameWithArgument) or without it
+  // (kName), then the other names as said_definition() joins them.
+  static const std::string kName = R"re(((?:‘|')?--?[A-Za-z][\w-]*(?:’|')?))re";
+  static const std::string kNameWithArgument =
+      R"re(((?:‘|')?--?[A-Za-z][\w-]*(?: [A-Za-z][\w-]*)?(?:’|')?))re";
+  static const std::string kOthers = R"re((?:, or [^,]+,)?)re";
+  static const std::string kVerb = R"re( ([a-z]{3,}s) )re";
+  static const std::regex kDefined("^The (option|action) " + kNameWithArgument + kOthers + kVerb);
+  static const std::regex kDefinedShort("^The (option|action) " + kName + kOthers + kVerb);
   // "The test -name pattern, or -iname pattern, is true if ..." -> "When is the test -name
   // pattern true?".
-  static const std::regex kTest(
-      R"re(^The test ((?:‘|')?--?[A-Za-z][\w-]*(?: [A-Za-z][\w-]*)?(?:’|')?)(?:, or [^,]+,)? is true (?:if|when) )re");
+  static const std::regex kTest("^The test " + kNameWithArgument + kOthers +
+                                R"re( is true (?:if|when) )re");
   std::smatch m;
   for (const std::regex* defined : {&kDefinedShort, &kDefined}) {
     if (std::regex_search(sentence, m, *defined) && m[3].str() != "does") {

@@ -179,17 +179,22 @@ void say_lists(std::vector<ChunkSentence>& pieces, const std::string& language) 
   }
 }
 
+// Whether piece `j` is the first piece of its line.
+bool opens_line(const std::vector<ChunkSentence>& pieces, std::size_t j) {
+  return j == 0 || pieces[j - 1].line != pieces[j].line;
+}
+
+// Whether piece `j` is a whole line of the chunk, the one right above piece `k`'s line.
+bool line_right_above(const std::vector<ChunkSentence>& pieces, std::size_t j, std::size_t k) {
+  return opens_line(pieces, j) && opens_line(pieces, k) && !pieces[j].cut &&
+         pieces[j].line + 1 == pieces[k].line;
+}
+
 // The names on the lines right above piece `k`, each alone on its line ("--no-decorate" /
 // "--decorate[=short|full]" over "Print out the ref names ..."), or nothing.
 std::optional<Definition> names_above(const std::vector<ChunkSentence>& pieces, std::size_t k) {
-  const auto alone = [&](std::size_t j) {
-    return (j == 0 || pieces[j - 1].line != pieces[j].line) &&
-           (j + 1 == pieces.size() || pieces[j + 1].line != pieces[j].line);
-  };
   std::optional<Definition> out;
-  for (std::size_t j = k;
-       j > 0 && alone(j - 1) && !pieces[j - 1].cut && pieces[j - 1].line + 1 == pieces[j].line;
-       --j) {
+  for (std::size_t j = k; j > 0 && line_right_above(pieces, j - 1, j); --j) {
     const auto d = names_only(pieces[j - 1].text);
     // A line of names that cannot be read ("--diff-merges=(off|none|on|...)", past the byte
     // cap) leaves the group partial: "--no-diff-merges" alone would be said to do its work.
@@ -210,16 +215,11 @@ std::optional<Definition> names_above(const std::vector<ChunkSentence>& pieces, 
 // their description's. A line of names and a description that cannot be said so is marked
 // `cut`: it is no sentence. English only; WordNet is opened when the first definition is met.
 void say_definitions(std::vector<ChunkSentence>& pieces) {
-  const auto opens_line = [&](std::size_t j) {
-    return j == 0 || pieces[j - 1].line != pieces[j].line;
-  };
   const text::WordNet* wordnet = nullptr;  // opened at the first line that may need it
   for (std::size_t k = 0; k < pieces.size(); ++k) {
     ChunkSentence& piece = pieces[k];
-    if (piece.cut || !opens_line(k)) continue;
-    // The line above, when it is a line of its own right above this one.
-    const bool line_above =
-        k > 0 && opens_line(k - 1) && !pieces[k - 1].cut && pieces[k - 1].line + 1 == piece.line;
+    if (piece.cut || !opens_line(pieces, k)) continue;
+    const bool line_above = k > 0 && line_right_above(pieces, k - 1, k);
     const auto split = split_definition(piece.text);
     if (!split && !line_above) continue;
     if (wordnet == nullptr) wordnet = text::WordNet::shared();

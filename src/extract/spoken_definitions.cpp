@@ -63,6 +63,12 @@ bool quoted_opening(std::string_view t) {
   return t.starts_with(kOpenQuote) || t.starts_with('\'');
 }
 
+// `t` without the quote it opens with, if any ("‘-A" -> "-A").
+std::string_view after_open_quote(std::string_view t) {
+  if (t.starts_with(kOpenQuote)) return t.substr(kOpenQuote.size());
+  return t.starts_with('\'') ? t.substr(1) : t;
+}
+
 bool quote_closes(std::string_view t) {
   return t.ends_with(kCloseQuote) || (t.size() > 1 && t.ends_with('\''));
 }
@@ -88,8 +94,7 @@ std::size_t leading_names(const std::vector<std::string>& tokens, Definition& d)
     const std::string& t = tokens[i];
     std::string name;
     if (quoted_opening(t)) {
-      const std::size_t skip = t.starts_with('\'') ? 1 : kOpenQuote.size();
-      if (!option_word(std::string_view(t).substr(skip))) break;
+      if (!option_word(after_open_quote(t))) break;
       std::size_t j = i;
       name = t;
       while (!quote_closes(tokens[j]) && j + 1 < tokens.size() && j - i <= kMaxArgumentWords) {
@@ -200,10 +205,7 @@ void agree_after(std::vector<std::string>& words, std::string_view word,
 
 // "--no-decorate", "‘--no-group-separator’": an option that turns another off.
 bool negative(const std::string& name) {
-  std::string_view n = name;
-  if (n.starts_with(kOpenQuote)) n.remove_prefix(kOpenQuote.size());
-  if (n.starts_with('\'')) n.remove_prefix(1);
-  return n.starts_with("--no-");
+  return after_open_quote(name).starts_with("--no-");
 }
 
 // An option word without a value that stands for one ("--max-count=<number>", "--context=NUM",
@@ -429,8 +431,7 @@ std::optional<std::string> said_example(std::string_view command_line, std::stri
 }
 
 bool opens_with_option(std::string_view line) {
-  if (line.starts_with(kOpenQuote)) line.remove_prefix(kOpenQuote.size());
-  if (line.starts_with('\'')) line.remove_prefix(1);
+  line = after_open_quote(line);
   return option_word(line.substr(0, line.find(' ')));
 }
 

@@ -60,9 +60,29 @@ std::optional<std::string> shorten_for_recap(const std::string& sentence,
   if (zh) {
     cuts = {"，", "；", "："};
   } else {
-    cuts = {", which ", ", and ",  "; ",       " because ", ", so ",    " so that ", " and so ",
-            ", hence ", ", thus ", ", while ", ", where ",  ", since ", ", though ", ", although ",
-            ", as ",    " - ",     " — ",      " – ",       ", or ",    ", then "};
+    cuts = {", which ",
+            ", and ",
+            "; ",
+            " because ",
+            ", so ",
+            " so that ",
+            " and so ",
+            ", hence ",
+            ", thus ",
+            ", while ",
+            ", where ",
+            ", since ",
+            ", though ",
+            ", although ",
+            ", as ",
+            " - ",
+            " — ",
+            " – ",
+            ", or ",
+            ", then ",
+            ", depending on ",
+            " depending on ",
+            " since "};
   }
   const std::string lean = without_frame(without_asides(sentence, zh), zh);
   std::size_t best = std::string::npos;
@@ -72,6 +92,9 @@ std::optional<std::string> shorten_for_recap(const std::string& sentence,
       const bool long_enough = zh ? whole_zh(head) : whole(head);
       if (!long_enough) continue;
       const std::string_view tail = std::string_view(lean).substr(at);
+      // " since" without a comma gives a reason only when a clause follows ("since they only
+      // involve ..."); before a time ("since version 3.7.0") it bounds the claim.
+      if (cut == " since " && !extract::has_finite_verb(tail.substr(cut.size()))) continue;
       if (zh ? drops_a_limit_zh(tail) : drops_a_limit_en(tail)) continue;
       // "X does not test Y because Z" may deny only the reason: the negation's reach is unclear.
       if (!zh && negated_reason(head, tail)) continue;

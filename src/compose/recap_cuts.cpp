@@ -234,8 +234,31 @@ std::string without_asides(const std::string& sentence, bool zh) {
 // that" (a reminder is already one) and a "thus" or "therefore" that ties it to the sentence
 // before it ("The pull command thus performs two operations").
 std::string without_frame(std::string sentence, bool zh) {
-  static const std::vector<std::string_view> kOpenings = {
-      "Note that ", "Notice that ", "Remember that ", "Keep in mind that ", "Bear in mind that "};
+  // What only frames a claim for its page: a pointer to note it, the place it takes in an
+  // enumeration ("Secondly, ..."), or the writer's insistence. A hedge ("Apparently") is part of
+  // the claim and stays.
+  static const std::vector<std::string_view> kOpenings = {"Note that ",
+                                                          "Notice that ",
+                                                          "Remember that ",
+                                                          "Keep in mind that ",
+                                                          "Bear in mind that ",
+                                                          "One should note that ",
+                                                          "It should be noted that ",
+                                                          "First of all, ",
+                                                          "First, ",
+                                                          "Firstly, ",
+                                                          "Secondly, ",
+                                                          "Second, ",
+                                                          "Thirdly, ",
+                                                          "Third, ",
+                                                          "Finally, ",
+                                                          "Lastly, ",
+                                                          "Clearly, ",
+                                                          "Obviously, ",
+                                                          "Of course, ",
+                                                          "To reemphasize, ",
+                                                          "To re-emphasize, ",
+                                                          "To repeat, "};
   static const std::vector<std::string_view> kOpeningsZh = {"请注意，", "注意，", "需要注意的是，",
                                                             "要注意的是，"};
   for (std::string_view o : zh ? kOpeningsZh : kOpenings) {

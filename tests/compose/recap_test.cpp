@@ -320,6 +320,32 @@ TEST(RecapTest, DropsWordsThatFrameTheSentenceForItsPage) {
                               "from a remote branch, then merges them into the current branch.",
                               "en"),
             "The pull command performs two operations.");
+  // An enumeration's place ("Secondly") frames the claim; a hedge ("Apparently") is part of it.
+  EXPECT_EQ(shorten_for_recap("Secondly, the checkpointer copies pages back into the database "
+                              "file, which lets the write-ahead log be reset and reused later.",
+                              "en"),
+            "The checkpointer copies pages back into the database file.");
+  EXPECT_FALSE(
+      shorten_for_recap("Apparently, some disks report that data reached the surface.", "en"));
+}
+
+// " since" without a comma gives a reason when a clause follows it, and a time when none does;
+// "depending on" only says what a variation follows.
+TEST(RecapTest, CutsAReasonOrADependenceButNotATime) {
+  EXPECT_EQ(shorten_for_recap("Write transactions are very fast since they only involve writing "
+                              "the content once and because the writes are all sequential.",
+                              "en"),
+            "Write transactions are very fast.");
+  EXPECT_FALSE(
+      shorten_for_recap("The write-ahead log has been available in every build of the "
+                        "library since version 3.7.0 of the year 2010.",
+                        "en"));
+  EXPECT_EQ(shorten_for_recap("The decision of how often to run checkpoints may vary from one "
+                              "application to another depending on the relative read and write "
+                              "performance requirements of the application.",
+                              "en"),
+            "The decision of how often to run checkpoints may vary from one application to "
+            "another.");
 }
 
 // "also" points at what a sentence was said beside; "but" opens the clause that matters; and

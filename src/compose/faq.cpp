@@ -215,7 +215,8 @@ FaqPlan plan_asks(const lesson::Brief& brief, const lesson::Material& material,
                   const std::vector<bool>& core) {
   // A learner asks about what the lesson's material says: the topic's difference, the terms
   // it defines and the tasks it tells how to do, the most central to the lesson first. The
-  // insights themselves are asked about only to reach kFaqMin questions.
+  // insights themselves are asked about only to reach kFaqMin questions, after what the
+  // sections' sentences say follows from a condition.
   FaqPlan plan;
   std::vector<Ask>& asks = plan.asks;
   if (auto q = say.difference_question())
@@ -245,6 +246,12 @@ FaqPlan plan_asks(const lesson::Brief& brief, const lesson::Material& material,
     asks.push_back(std::move(a));
   }
   plan.from_content = asks.size();
+  // To reach kFaqMin, first what the sentences the sections teach say follows from a condition,
+  // or why ("What happens when a merge isn't resolved automatically?"): a learner's question
+  // about the content, where the insight asked again is the lesson's own outline.
+  for (Ask& a : clause_questions(brief, candidates, worth, asked_from, asks)) {
+    asks.push_back(std::move(a));
+  }
   for (std::size_t i = 0; i < brief.insights.size(); ++i) {
     // An insight the lesson leaves out (no material) is not asked about: its answer would be
     // the sentences of other insights' sections.
@@ -264,7 +271,7 @@ FaqPlan plan_asks(const lesson::Brief& brief, const lesson::Material& material,
   for (Ask& a : topic_questions(brief, material, candidates, worth, outside, asks)) {
     asks.push_back(std::move(a));
   }
-  // Last, what the sections' other sentences say follows from a condition, or why.
+  // Last, the conditions and reasons of the rest of the sections' material.
   for (Ask& a : clause_questions(brief, candidates, worth, outside, asks)) {
     asks.push_back(std::move(a));
   }

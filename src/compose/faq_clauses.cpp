@@ -69,6 +69,13 @@ std::optional<std::string> condition_question_zh(const std::string& sentence) {
   } else {
     return std::nullopt;
   }
+  // What follows for the listener ("你需要……") is advice for their situation, not what
+  // happens: "会怎样？" would not be answered.
+  const auto comma_at = sentence.find(comma, lead.size() + condition.size());
+  if (comma_at != std::string::npos &&
+      std::string_view(sentence).substr(comma_at + comma.size()).starts_with("你")) {
+    return std::nullopt;
+  }
   // Four to thirty characters (three bytes each), no pointing word, no second clause.
   if (condition.size() < 12 || condition.size() > 90) return std::nullopt;
   if (text::holds_pointer_zh(condition)) return std::nullopt;
@@ -94,6 +101,8 @@ std::optional<std::string> condition_question(const std::string& sentence,
     return std::nullopt;
   }
   if (split_words(m[3].str()).size() < 3 || !askable_condition(m[2].str())) return std::nullopt;
+  // "..., you need to think about ...": advice for the listener's situation, not what happens.
+  if (m[3].str().starts_with("you ")) return std::nullopt;
   return fmt::format("What happens {} {}?", m[1].str() == "If" ? "if" : "when", m[2].str());
 }
 

@@ -129,6 +129,8 @@ std::optional<StatementAsk> statement_question(const std::string& sentence,
   if (auto q = choice_question_en(sentence)) return q;
   if (auto q = absence_question_en(sentence, names)) return q;
   if (auto q = default_question_en(sentence)) return q;
+  if (auto q = meaning_question_en(sentence, names)) return q;
+  if (auto q = usual_question_en(sentence, names)) return q;
   if (auto q = capability_question_en(sentence, names)) return q;
   if (auto q = manner_question_en(sentence, names)) return q;
   return state_condition_question_en(sentence, names);

@@ -45,10 +45,11 @@ std::optional<std::string> purpose_question(const std::string& sentence,
 std::optional<std::string> list_question(const std::string& sentence, const std::string& language);
 
 // The question a statement answers, and the thing it asks about (faq_questions_en.h): what
-// kinds of a thing there are ("What are the three quoting mechanisms?"),
-// what a thing allows ("What does command substitution allow?"), whether it has what the
-// sentence says it lacks ("Does SQLite have a separate Boolean storage class?"), what a
-// default is ("What is the default weight value?"), how or when something is done to it ("How
+// kinds of a thing there are ("What are the three quoting mechanisms?"), what a thing allows
+// ("What does command substitution allow?"), whether it has what the sentence says it lacks
+// ("Does SQLite have a separate Boolean storage class?"), what a default is ("What is the
+// default weight value?"), what a thing means ("What does an exit status of 0 mean?") or does
+// by default ("What does 'find' do by default?"), how or when something is done to it ("How
 // are BLOB values converted into TEXT values?", "When is a hot journal created?"), when it is
 // what it is said to be. Nothing for other sentences, or for a subject that points back,
 // counts or opens a clause, or in Chinese (a Chinese count of kinds was tried: see

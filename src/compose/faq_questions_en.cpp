@@ -147,6 +147,49 @@ std::optional<StatementAsk> default_question_en(const std::string& sentence) {
   return StatementAsk{fmt::format("What {} the default {}?", m[2].str(), m[1].str()), m[1].str()};
 }
 
+std::optional<StatementAsk> meaning_question_en(const std::string& sentence,
+                                                const std::set<std::string>& names) {
+  // The subject may carry a value of its own ("an exit status of 0", "a file name of '-'").
+  static const std::regex kMeans(
+      R"re(^(?:(The|A|An) )?([A-Za-z][\w./+-]*(?: [\w./+'"‘’-]+){0,5}) (means|mean|stands for|stand for) \S)re");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kMeans) || !plain_subject(m[2].str()) ||
+      points_elsewhere(m[2].str(), {})) {
+    return std::nullopt;
+  }
+  const std::string verb = m[3].str();
+  const bool plural = !verb.starts_with("means") && !verb.starts_with("stands");
+  const std::string base = verb.starts_with("stand") ? "stand for" : "mean";
+  return StatementAsk{fmt::format("What {} {} {}?", plural ? "do" : "does",
+                                  subject_phrase(m[1].str(), m[2].str(), names), base),
+                      m[2].str()};
+}
+
+std::optional<StatementAsk> usual_question_en(const std::string& sentence,
+                                              const std::set<std::string>& names) {
+  // The thing is a quoted name ('find', ‘grep’) or a short noun phrase; its verb is in the
+  // third person singular ("examines", "creates"), not a copula or an auxiliary, whose question
+  // would have to be turned another way ("By default, the command is run once").
+  static const std::regex kUsual(
+      R"re(^(By default|Normally|Usually), (?:(the|The) )?('[\w.+-]+'|‘[\w.+-]+’|[A-Za-z][\w.+-]*(?: [a-z][\w.+-]*){0,2}?) ([a-z]+[^s\W]s) \S)re");
+  std::smatch m;
+  if (!std::regex_search(sentence, m, kUsual)) return std::nullopt;
+  static const std::set<std::string> kNotAction = {"is", "was", "has", "does", "goes"};
+  const std::string subject = m[3].str();
+  std::string bare = subject;
+  for (std::string_view q : {"'", "‘", "’"}) {
+    if (bare.starts_with(q)) bare.erase(0, q.size());
+    if (bare.ends_with(q)) bare.erase(bare.size() - q.size());
+  }
+  if (kNotAction.contains(m[4].str()) || !plain_subject(bare) || points_elsewhere(bare, {})) {
+    return std::nullopt;
+  }
+  const std::string thing = subject_phrase(m[2].str(), subject, names);
+  return StatementAsk{m[1].str() == "By default" ? fmt::format("What does {} do by default?", thing)
+                                                 : fmt::format("What does {} usually do?", thing),
+                      bare};
+}
+
 std::optional<StatementAsk> manner_question_en(const std::string& sentence,
                                                const std::set<std::string>& names) {
   // The verb is a participle of a passive ("are converted", "may be combined"); what follows

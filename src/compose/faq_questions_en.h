@@ -42,6 +42,18 @@ std::optional<StatementAsk> absence_question_en(const std::string& sentence,
 // value?", "weight value"}.
 std::optional<StatementAsk> default_question_en(const std::string& sentence);
 
+// "An exit status of 0 means no differences were found, ..." -> {"What does an exit status of
+// 0 mean?", "exit status of 0"}; "A file name of '-' stands for the standard input." -> {"What
+// does a file name of '-' stand for?", ...}: a sentence that says what a thing means.
+std::optional<StatementAsk> meaning_question_en(const std::string& sentence,
+                                                const std::set<std::string>& names);
+
+// "By default, 'find' examines symbolic links themselves ..." -> {"What does 'find' do by
+// default?", "find"}; "Normally, 'patch' creates a backup file if ..." -> {"What does 'patch'
+// usually do?", "patch"}: what a thing does when nothing says otherwise, as manuals put it.
+std::optional<StatementAsk> usual_question_en(const std::string& sentence,
+                                              const std::set<std::string>& names);
+
 // "BLOB values are converted into TEXT values by simply interpreting ..." -> {"How are BLOB
 // values converted into TEXT values?", "BLOB values"}; "A hot journal is created when ..." ->
 // {"When is a hot journal created?", "hot journal"}; "Expressions may be combined using ..."

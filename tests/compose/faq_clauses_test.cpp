@@ -58,6 +58,23 @@ TEST(FaqClausesTest, AConditionThatPointsBackOrIsATaskMakesNone) {
   EXPECT_FALSE(condition_question("如果这样，就会出错。", "zh"));
 }
 
+// What follows for the listener is advice for their situation, which "What happens if ...?"
+// does not ask; what follows for a program is.
+TEST(FaqClausesTest, AdviceToTheListenerMakesNoWhatHappensQuestion) {
+  EXPECT_FALSE(
+      condition_question("If you are running commands in parallel, you need to think "
+                         "about how they share resources.",
+                         "en"));
+  EXPECT_EQ(condition_question("If you apply a patch that you have already applied, 'patch' "
+                               "thinks it is a reversed patch.",
+                               "en"),
+            "What happens if you apply a patch that you have already applied?");
+  EXPECT_FALSE(condition_question(
+      "如果你需要在 shell 脚本中访问文件信息，你需要使用相关命令，如 stat。", "zh"));
+  EXPECT_EQ(condition_question("如果文件系统已满，写入操作就会失败。", "zh"),
+            "如果文件系统已满，会怎样？");
+}
+
 TEST(FaqClausesTest, AReasonMakesAWhyQuestion) {
   EXPECT_EQ(reason_question("Write transactions are very fast since they only involve writing "
                             "the content once.",

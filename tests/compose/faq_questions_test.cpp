@@ -330,6 +330,29 @@ TEST(FaqQuestionsTest, AStatementOfWhatAThingAllowsOrLacksAsksThat) {
   EXPECT_EQ(statement_of("The -s option restricts enable to the posix special builtins."), "");
 }
 
+// A manual says what a value or a sign means, and what a program does when told nothing else;
+// a learner asks just that.
+TEST(FaqQuestionsTest, AStatementOfAMeaningOrOfWhatAThingUsuallyDoesAsksThat) {
+  EXPECT_EQ(statement_of("An exit status of 0 means no differences were found, 1 means some "
+                         "differences were found, and 2 means trouble."),
+            "What does an exit status of 0 mean?");
+  EXPECT_EQ(statement_of("A file name of '-' stands for the standard input."),
+            "What does a file name of '-' stand for?");
+  EXPECT_EQ(statement_of("By default, 'find' examines symbolic links themselves when it finds "
+                         "them."),
+            "What does 'find' do by default?");
+  EXPECT_EQ(statement_of("Normally, 'patch' creates a backup file if the patch does not exactly "
+                         "match the original input file."),
+            "What does 'patch' usually do?");
+  EXPECT_EQ(statement_of("By default, Git stores file names as sequences of bytes.", {"Git"}),
+            "What does Git do by default?");
+  // What points back means nothing on its own; a copula or a passive asks another way; a
+  // plural subject does not take "does".
+  EXPECT_EQ(statement_of("This means that readers never wait."), "");
+  EXPECT_EQ(statement_of("By default, the command is run once even if there is no input."), "");
+  EXPECT_EQ(statement_of("Normally, readers do not block writers."), "");
+}
+
 TEST(FaqQuestionsTest, AStatementOfADefaultOrOfHowOrWhenSomethingIsDoneAsksThat) {
   EXPECT_EQ(statement_of("The default weight value is 50, and the maximum is 100."),
             "What is the default weight value?");

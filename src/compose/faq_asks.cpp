@@ -6,6 +6,7 @@
 
 #include "faq_clauses.h"
 #include "faq_questions.h"
+#include "lectio/text/strings.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
 #include "phrasing_words.h"
@@ -89,7 +90,7 @@ bool named_enough(const std::string& term, const std::vector<std::string>& lesso
 std::set<std::string> names_of(const std::vector<extract::Candidate>& candidates) {
   std::set<std::string> out;
   for (const auto& c : candidates) {
-    const auto words = split_words(c.text);
+    const auto words = text::split_whitespace(c.text);
     for (std::size_t i = 1; i < words.size(); ++i) {
       std::string w = words[i];
       while (!w.empty() && !std::isalnum(static_cast<unsigned char>(w.back()))) w.pop_back();

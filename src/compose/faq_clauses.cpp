@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "lectio/text/pointing.h"
+#include "lectio/text/strings.h"
 #include "lectio/text/unicode.h"
 #include "phrasing.h"
 #include "phrasing_words.h"
@@ -26,7 +27,7 @@ bool plain_words(const std::string& text, std::size_t min_words, std::size_t max
   static const std::regex kPlain(R"(^[A-Za-z0-9][A-Za-z0-9 '\-]*$)");
   const std::string plain = plain_form(text);
   if (!std::regex_match(plain, kPlain)) return false;
-  const auto n = split_words(plain).size();
+  const auto n = text::split_whitespace(plain).size();
   return n >= min_words && n <= max_words;
 }
 
@@ -35,7 +36,7 @@ bool plain_words(const std::string& text, std::size_t min_words, std::size_t max
 bool askable_condition(const std::string& condition) {
   if (!plain_words(condition, 3, 14)) return false;
   const std::string plain = plain_form(condition);
-  const auto words = split_words(plain);
+  const auto words = text::split_whitespace(plain);
   // "When not specified", "When using the $(command) form": no clause of its own.
   const std::string& first = words[0];
   if (first == "not" || (first.size() > 4 && first.ends_with("ing"))) return false;
@@ -100,7 +101,8 @@ std::optional<std::string> condition_question(const std::string& sentence,
   if (!std::regex_match(sentence, m, kThen) && !std::regex_match(sentence, m, kComma)) {
     return std::nullopt;
   }
-  if (split_words(m[3].str()).size() < 3 || !askable_condition(m[2].str())) return std::nullopt;
+  if (text::split_whitespace(m[3].str()).size() < 3 || !askable_condition(m[2].str()))
+    return std::nullopt;
   // "..., you need to think about ...": advice for the listener's situation, not what happens.
   if (m[3].str().starts_with("you ")) return std::nullopt;
   return fmt::format("What happens {} {}?", m[1].str() == "If" ? "if" : "when", m[2].str());

@@ -10,6 +10,7 @@
 
 #include "faq_questions_zh.h"
 #include "lectio/text/stopwords.h"
+#include "lectio/text/strings.h"
 #include "lectio/text/terms.h"
 #include "lectio/text/words.h"
 #include "phrasing.h"
@@ -222,7 +223,7 @@ std::optional<std::pair<std::string, std::string>> topic_question(const std::str
                                                                   const std::string& language) {
   if (language == "zh") return std::nullopt;
   const std::string spoken = spoken_heading(heading);
-  const auto words = split_words(spoken);
+  const auto words = text::split_whitespace(spoken);
   if (words.empty()) return std::nullopt;
   const auto ends_with = [](const std::string& w, std::string_view end) {
     return w.size() > end.size() + 2 && w.compare(w.size() - end.size(), end.size(), end) == 0;
@@ -273,7 +274,7 @@ std::optional<std::string> activity_question(const std::string& heading,
                                              const std::set<std::string>& known,
                                              const std::string& language) {
   if (language == "zh") return std::nullopt;
-  std::vector<std::string> words = split_words(heading);
+  std::vector<std::string> words = text::split_whitespace(heading);
   while (!words.empty() && std::isdigit(static_cast<unsigned char>(words[0][0]))) {
     words.erase(words.begin());
   }

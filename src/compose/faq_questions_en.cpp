@@ -39,7 +39,7 @@ bool plain_subject(const std::string& subject) {
       "any",     "all",     "every",     "some",   "most",     "many",    "several",   "either",
       "neither", "we",      "you",       "i",      "he",       "she",     "one",       "former",
       "latter",  "previous"};
-  const auto words = split_words(subject);
+  const auto words = text::split_whitespace(subject);
   if (words.empty() || words.size() > 5) return false;
   bool own = false;
   for (const auto& w : words) {
@@ -55,7 +55,7 @@ bool plain_subject(const std::string& subject) {
 std::string subject_phrase(const std::string& article, const std::string& subject,
                            const std::set<std::string>& names) {
   if (!article.empty()) return text::ascii_lower(article) + " " + subject;
-  const auto words = split_words(subject);
+  const auto words = text::split_whitespace(subject);
   if (!words.empty() && names.contains(words.front())) return subject;
   return lower_first(subject);
 }
@@ -231,7 +231,7 @@ std::optional<StatementAsk> manner_question_en(const std::string& sentence,
   // "into" over a few words, or with a participle of its own ("into the current line
   // separated by"), is a clause of its own, not the thing the verb makes.
   const std::string into = m[5].matched ? " " + m[5].str() : "";
-  const auto into_words = split_words(into);
+  const auto into_words = text::split_whitespace(into);
   if (into_words.size() > 5 ||
       std::any_of(into_words.begin(), into_words.end(),
                   [](const std::string& w) { return w.ends_with("ed"); })) {
@@ -277,7 +277,7 @@ std::optional<std::pair<std::string, std::string>> attribute_definition_en(
                                                        "remainder", "part",  "most",  "some",
                                                        "all",       "first", "last",  "remaining"};
   const std::string attribute = m[1].str();
-  if (kNotAttributes.contains(split_words(attribute).front()) ||
+  if (kNotAttributes.contains(text::split_whitespace(attribute).front()) ||
       points_elsewhere(m[3].str(), {"its", "their"})) {
     return std::nullopt;
   }
@@ -310,10 +310,10 @@ std::optional<StatementAsk> condition_ask(const std::string& article, const std:
     return std::nullopt;
   }
   std::string kept;
-  for (const auto& w : split_words(state)) {
+  for (const auto& w : text::split_whitespace(state)) {
     if (!kDropped.contains(w)) kept += (kept.empty() ? "" : " ") + w;
   }
-  if (kept.empty() || split_words(kept).size() > 8) return std::nullopt;
+  if (kept.empty() || text::split_whitespace(kept).size() > 8) return std::nullopt;
   return StatementAsk{
       fmt::format("When {} {} {}?", verb, subject_phrase(article, subject, names), kept), subject};
 }
@@ -354,11 +354,11 @@ std::optional<StatementAsk> count_question_en(const std::string& sentence) {
   static const std::set<std::string> kEnds = {"that", "which", "who", "where", "when", "but",
                                               "and",  "in",    "on",  "at",    "by"};
   std::string thing;
-  for (const auto& w : split_words(m[3].str())) {
+  for (const auto& w : text::split_whitespace(m[3].str())) {
     if (kEnds.contains(w) || (w.size() >= 4 && w.ends_with("ed") && !thing.empty())) break;
     thing += (thing.empty() ? "" : " ") + w;
   }
-  const auto words = split_words(thing);
+  const auto words = text::split_whitespace(thing);
   if (words.empty() || words.size() > 8 ||
       text::is_stopword(text::ascii_lower(words.back()), "en")) {
     return std::nullopt;
@@ -381,7 +381,7 @@ std::optional<StatementAsk> choice_question_en(const std::string& sentence) {
   // An aside in brackets says more of the thing; the question names the thing alone.
   static const std::regex kAside(R"(\s*\([^()]*\))");
   const std::string thing = std::regex_replace(m[1].str(), kAside, "");
-  const auto words = split_words(thing);
+  const auto words = text::split_whitespace(thing);
   if (words.empty() || words.size() > 8 || thing.find('(') != std::string::npos ||
       thing.find(')') != std::string::npos || points_elsewhere(thing, {"its", "them"})) {
     return std::nullopt;

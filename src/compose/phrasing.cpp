@@ -8,6 +8,7 @@
 #include <regex>
 #include <sstream>
 
+#include "lectio/text/strings.h"
 #include "phrasing_words.h"
 
 namespace lectio::compose {
@@ -202,12 +203,12 @@ std::string Phrasing::title() const {
   if (zh()) return topic;
   // A short noun-phrase topic ("GPU vs TPU") gains a how-to insight as its hook when that
   // insight says what to do in a few words: "How to choose between them" -> "How to Choose".
-  const auto topic_words = split_words(topic);
+  const auto topic_words = text::split_whitespace(topic);
   const bool noun_phrase =
       topic_words.size() <= 4 && !one_of(lower_first(topic_words.empty() ? "" : topic_words[0]),
                                          {"how", "why", "what", "which", "when", "where"});
   for (const auto& insight : brief_.insights) {
-    const auto words = split_words(strip_end_punct(insight));
+    const auto words = text::split_whitespace(strip_end_punct(insight));
     if (!noun_phrase || words.size() < 3 || (words[0] != "How" && words[0] != "how") ||
         words[1] != "to") {
       continue;
@@ -261,7 +262,7 @@ std::optional<std::pair<std::string, std::string>> Phrasing::compared() const {
     }
     return std::nullopt;
   }
-  const auto words = split_words(short_topic(brief_.topic));
+  const auto words = text::split_whitespace(short_topic(brief_.topic));
   for (std::size_t i = 1; i + 1 < words.size(); ++i) {
     if (words[i] == "vs" || words[i] == "vs." || words[i] == "versus") {
       std::string left;
@@ -320,7 +321,7 @@ std::string Phrasing::question_about(const std::string& phrase_in) const {
     }
     return phrase + "？";
   }
-  const auto words = split_words(phrase);
+  const auto words = text::split_whitespace(phrase);
   if (words.empty()) return phrase + "?";
   std::string first = words[0];
   std::transform(first.begin(), first.end(), first.begin(),

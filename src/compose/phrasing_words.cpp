@@ -5,18 +5,11 @@
 #include <array>
 #include <cctype>
 #include <regex>
-#include <sstream>
 
+#include "lectio/text/strings.h"
 #include "phrasing.h"
 
 namespace lectio::compose {
-
-std::vector<std::string> split_words(const std::string& s) {
-  std::istringstream in(s);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
 
 bool is_acronym(const std::string& w) {
   int upper = 0;
@@ -48,7 +41,7 @@ bool one_of(const std::string& w, std::initializer_list<std::string_view> list) 
 }
 
 std::string short_topic(const std::string& topic) {
-  auto words = split_words(topic);
+  auto words = text::split_whitespace(topic);
   if (words.size() > 5) {
     for (std::size_t i = 3; i < words.size(); ++i) {
       if (one_of(words[i], {"for", "in", "on", "with", "at", "when", "while", "because", "if",
@@ -91,7 +84,7 @@ std::string join_list(const std::vector<std::string>& items, bool zh) {
 }
 
 std::string spoken_heading(const std::string& heading) {
-  auto words = split_words(heading);
+  auto words = text::split_whitespace(heading);
   while (!words.empty() && std::isdigit(static_cast<unsigned char>(words[0][0]))) {
     words.erase(words.begin());
   }
@@ -158,7 +151,7 @@ std::optional<std::string> sentence_subject(const std::string& sentence, bool zh
 }
 
 std::string lower_first(const std::string& phrase) {
-  const auto words = split_words(phrase);
+  const auto words = text::split_whitespace(phrase);
   if (words.empty() || !ascii_word(words[0]) || is_acronym(words[0])) return phrase;
   std::string out = phrase;
   if (words[0] == "I" ||
@@ -170,7 +163,7 @@ std::string lower_first(const std::string& phrase) {
 }
 
 std::string title_case(const std::string& phrase) {
-  const auto words = split_words(phrase);
+  const auto words = text::split_whitespace(phrase);
   std::string out;
   for (std::size_t i = 0; i < words.size(); ++i) {
     std::string w = words[i];

@@ -7,8 +7,6 @@
 
 namespace lectio::compose {
 
-// The whitespace-separated words of `s`.
-std::vector<std::string> split_words(const std::string& s);
 // Two capitals or more ("GPU", "TCL").
 bool is_acronym(const std::string& w);
 // Not a CJK (or other non-ASCII) word.

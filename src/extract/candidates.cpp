@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <map>
 #include <regex>
-#include <sstream>
 #include <string_view>
 #include <utility>
 
@@ -57,10 +56,7 @@ std::vector<std::string> command_words(std::string_view line) {
   line.remove_prefix(2);
   if (const auto hash = line.find(" #"); hash != std::string_view::npos)
     line = line.substr(0, hash);
-  std::vector<std::string> out;
-  std::istringstream in{std::string(line)};
-  for (std::string w; in >> w;) out.push_back(std::move(w));
-  return out;
+  return text::split_whitespace(line);
 }
 
 // A command said in words: a few plain words ("git log", "git branch experimental"), none a

@@ -4,8 +4,9 @@
 #include <array>
 #include <cctype>
 #include <regex>
-#include <sstream>
 #include <vector>
+
+#include "lectio/text/strings.h"
 
 namespace lectio::extract {
 
@@ -33,13 +34,6 @@ std::string_view skip_openers(std::string_view s) {
     }
     if (!found) return s;
   }
-}
-
-std::vector<std::string> split_words(std::string_view s) {
-  std::istringstream in{std::string(s)};
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
 }
 
 std::string bare_lower(std::string w) {
@@ -165,7 +159,7 @@ Unfit why_unfit_en(std::string_view sentence, int length_scale) {
   if (opened.empty() || !std::isupper(static_cast<unsigned char>(opened[0]))) {
     return Unfit::kFragment;  // "apt for all interactive ...", "-a in du, ls ...", "3 ..."
   }
-  const std::vector<std::string> words = split_words(sentence);
+  const std::vector<std::string> words = text::split_whitespace(sentence);
   const int n = static_cast<int>(words.size());
   if (n < kMinWords) return Unfit::kFragment;
   if (n > kMaxWords * length_scale) return Unfit::kLength;
@@ -231,7 +225,7 @@ bool has_finite_verb(std::string_view clause) {
   // A pronoun subject always has its verb; these forms of the auxiliaries are finite too.
   static const std::array<std::string_view, 10> kAlsoFinite = {
       "cannot", "i", "you", "we", "they", "he", "she", "it", "won't", "don't"};
-  const std::vector<std::string> words = split_words(clause);
+  const std::vector<std::string> words = text::split_whitespace(clause);
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string w = bare_lower(words[i]);
     if (in(kAuxiliaries, w) || in(kAlsoFinite, w)) return true;

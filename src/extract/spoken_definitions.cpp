@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <sstream>
 
 #include "lectio/text/strings.h"
 #include "lectio/text/wordnet.h"
@@ -19,13 +18,6 @@ constexpr std::size_t kMaxArgumentWords = 3;
 constexpr std::size_t kMaxNamesBytes = 80;
 // What a listener cannot follow in a name as said (said_name()): "-exec command {} +".
 constexpr std::string_view kUnsaidInName = "=[]{}<>|;$/\\`";
-
-std::vector<std::string> split_tokens(std::string_view line) {
-  std::istringstream in{std::string(line)};
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(std::move(w));
-  return out;
-}
 
 bool alpha(char c) {
   return std::isalpha(static_cast<unsigned char>(c)) != 0;
@@ -242,7 +234,7 @@ std::optional<std::string> said_name(const std::string& name) {
       break;
     }
   }
-  const std::vector<std::string> tokens = split_tokens(inner);
+  const std::vector<std::string> tokens = text::split_whitespace(inner);
   std::string out;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     std::string t = tokens[i];
@@ -350,7 +342,7 @@ std::optional<Predicate> predicate(const std::vector<std::string>& words,
 }  // namespace
 
 std::optional<Definition> split_definition(std::string_view line) {
-  const std::vector<std::string> tokens = split_tokens(line);
+  const std::vector<std::string> tokens = text::split_whitespace(line);
   Definition d;
   const std::size_t end = leading_names(tokens, d);
   if (d.names.empty() || end >= tokens.size()) return std::nullopt;
@@ -367,7 +359,7 @@ std::optional<Definition> split_definition(std::string_view line) {
 }
 
 bool instructs(std::string_view sentence, const text::WordNet& wordnet) {
-  const std::vector<std::string> words = split_tokens(sentence);
+  const std::vector<std::string> words = text::split_whitespace(sentence);
   if (words.size() < 2) return false;
   std::size_t at = 0;
   const std::string first = text::ascii_lower(words[0]);
@@ -387,7 +379,7 @@ bool instructs(std::string_view sentence, const text::WordNet& wordnet) {
 
 std::optional<std::string> said_example(std::string_view command_line, std::string_view description,
                                         const text::WordNet& wordnet) {
-  const std::vector<std::string> command = split_tokens(command_line);
+  const std::vector<std::string> command = text::split_whitespace(command_line);
   constexpr std::size_t kMaxCommandWords = 6;
   if (command.size() < 2 || command.size() > kMaxCommandWords) return std::nullopt;
   const std::string& program = command[0];
@@ -411,7 +403,7 @@ std::optional<std::string> said_example(std::string_view command_line, std::stri
       return std::nullopt;
     }
   }
-  std::vector<std::string> words = split_tokens(description);
+  std::vector<std::string> words = text::split_whitespace(description);
   if (words.size() < 3) return std::nullopt;
   const std::string first = text::ascii_lower(words[0]);
   if (opens_third_person(words, wordnet)) {
@@ -436,7 +428,7 @@ bool opens_with_option(std::string_view line) {
 }
 
 std::optional<Definition> names_only(std::string_view line) {
-  const std::vector<std::string> tokens = split_tokens(line);
+  const std::vector<std::string> tokens = text::split_whitespace(line);
   Definition d;
   const std::size_t end = leading_names(tokens, d);
   if (d.names.empty() || end != tokens.size()) return std::nullopt;
@@ -458,7 +450,7 @@ std::optional<std::string> said_definition(const Definition& definition,
     }
   }
   if (said.empty()) return std::nullopt;
-  const auto heard = predicate(split_tokens(definition.description), wordnet);
+  const auto heard = predicate(text::split_whitespace(definition.description), wordnet);
   if (!heard) return std::nullopt;
   const bool plural = heard->first.ends_with('s');
   if (plural && said.size() < 2) return std::nullopt;  // "These tests are ..." of one name

@@ -157,6 +157,23 @@ bool is_unicode_space(UChar32 c) {
 
 }  // namespace
 
+std::vector<std::string> split_whitespace(std::string_view s) {
+  // The white space of the C locale, as a stream's >> splits on.
+  const auto space = [](char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+  };
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (at < s.size()) {
+    while (at < s.size() && space(s[at])) ++at;
+    std::size_t end = at;
+    while (end < s.size() && !space(s[end])) ++end;
+    if (end > at) out.emplace_back(s.substr(at, end - at));
+    at = end;
+  }
+  return out;
+}
+
 std::string collapse_whitespace(std::string_view s) {
   // The result is never longer than the input, so it is written straight into a buffer of the
   // input's size and cut to length at the end. The write position never passes the read

@@ -5,7 +5,9 @@
 #include <unicode/utf8.h>
 
 #include <random>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "lectio/core/hash.h"
 
@@ -129,6 +131,28 @@ TEST(WhitespaceTest, MatchesTheReferenceOnRandomMixes) {
     const int len = static_cast<int>(rng() % 24);
     for (int k = 0; k < len; ++k) s += pieces[rng() % pieces.size()];
     ASSERT_EQ(collapse_whitespace(s), reference_collapse(s)) << s;
+  }
+}
+
+// The one splitter on ASCII white space (extraction, definitions and the spoken frame use it):
+// a stream's >> words, punctuation and UTF-8 kept as written.
+TEST(WhitespaceTest, SplitsOnAsciiWhiteSpaceAsAStreamDoes) {
+  EXPECT_EQ(split_whitespace("  -A NUM,\t--after-context=NUM\r\n"),
+            (std::vector<std::string>{"-A", "NUM,", "--after-context=NUM"}));
+  EXPECT_TRUE(split_whitespace(" \v\f ").empty());
+  EXPECT_TRUE(split_whitespace("").empty());
+  // A no-break space is no ASCII white space: "50\u00a0MB" is one word.
+  EXPECT_EQ(split_whitespace("\xe4\xb8\xad x 50\xc2\xa0MB"),
+            (std::vector<std::string>{"\xe4\xb8\xad", "x", "50\xc2\xa0MB"}));
+  std::mt19937 rng(7);
+  const std::string alphabet = "ab \t\n\r\v\f.";
+  for (int round = 0; round < 500; ++round) {
+    std::string s;
+    for (int i = 0; i < 20; ++i) s += alphabet[rng() % alphabet.size()];
+    std::istringstream in(s);
+    std::vector<std::string> want;
+    for (std::string w; in >> w;) want.push_back(w);
+    EXPECT_EQ(split_whitespace(s), want) << s;
   }
 }
 

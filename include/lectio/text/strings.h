@@ -3,6 +3,7 @@
 // language of a text, HTML escaping. All strings are UTF-8.
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lectio::text {
 
@@ -15,6 +16,10 @@ std::string slugify(std::string_view s, std::size_t max_len = 40);
 
 // Collapses runs of Unicode white space to one ASCII space and trims both ends.
 std::string collapse_whitespace(std::string_view s);
+
+// The pieces of `s` between runs of ASCII white space, as written (punctuation kept): "-A NUM,
+// --after" -> {"-A", "NUM,", "--after"}.
+std::vector<std::string> split_whitespace(std::string_view s);
 
 // "en" or "zh": zh when Han characters make up a large share of the letters.
 std::string detect_language(std::string_view s);

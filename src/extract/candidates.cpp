@@ -206,6 +206,22 @@ std::optional<Definition> names_above(const std::vector<ChunkSentence>& pieces, 
   return out;
 }
 
+// What the items of the list piece `k` is in are, by the list's lead-in (item_kind()): the
+// line above the list's first item, read back over the lines of the items before it. Empty
+// when there is none, or it names no kind.
+std::string kind_above(const std::vector<ChunkSentence>& pieces, std::size_t k) {
+  for (std::size_t j = k; j > 0;) {
+    std::size_t first = j - 1;
+    while (first > 0 && !opens_line(pieces, first)) --first;
+    const ChunkSentence& last = pieces[j - 1];
+    const std::string& written = last.lead_in.empty() ? last.text : last.lead_in;
+    if (!written.empty() && written.back() == ':') return item_kind(written);
+    if (!pieces[first].definition && !split_quoted_definition(pieces[first].text)) return {};
+    j = first;
+  }
+  return {};
+}
+
 // Each option definition of the chunk heard with its names as the subject
 // (spoken_definitions.h): names and description on one line, or names alone on the lines above
 // their description's. A line of names and a description that cannot be said so is marked
@@ -217,13 +233,22 @@ void say_definitions(std::vector<ChunkSentence>& pieces) {
     if (piece.cut || !opens_line(pieces, k)) continue;
     const bool line_above = k > 0 && line_right_above(pieces, k - 1, k);
     const auto split = split_definition(piece.text);
-    if (!split && !line_above) continue;
+    // A name in quotes is defined only when the list's lead-in says what it is ("the
+    // following FLAGS:" over "‘g’ Apply the replacement ...").
+    auto quoted = split ? std::nullopt : split_quoted_definition(piece.text);
+    if (quoted) quoted->kind = kind_above(pieces, k);
+    if (quoted && quoted->kind.empty()) quoted.reset();
+    if (!split && !quoted && !line_above) continue;
     if (wordnet == nullptr) wordnet = text::WordNet::shared();
     std::optional<std::string> said;
     if (split) {
       said = said_definition(*split, wordnet);
       // Not said with its names, the line is no sentence ("Action: -print0 True; print ...").
       if (!said) piece.cut = true;
+    } else if (quoted) {
+      said = said_definition(*quoted, wordnet);
+      // "‘NUMBER’ Only replace ..." not said with its name is an instruction to the listener.
+      if (!said && wordnet != nullptr && instructs(quoted->description, *wordnet)) piece.cut = true;
     } else if (opens_with_option(pieces[k - 1].text)) {
       if (auto d = names_above(pieces, k)) {
         d->description = piece.text;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <regex>
+#include <set>
 
 #include "lectio/text/strings.h"
 #include "lectio/text/wordnet.h"
@@ -252,7 +254,10 @@ std::optional<std::string> said_name(const std::string& name) {
     if (t == ";" && i + 1 == tokens.size()) break;
     out += (out.empty() ? "" : " ") + t;
   }
-  if (out.size() < 2 || out.find_first_of(kUnsaidInName) != std::string::npos) return std::nullopt;
+  // One character is a name only in quotes ("‘g’"); bare, "-" or "x" is no name.
+  if (out.size() < (open.empty() ? 2U : 1U) ||
+      out.find_first_of(kUnsaidInName) != std::string::npos)
+    return std::nullopt;
   return std::string(open) + out + std::string(close);
 }
 
@@ -420,6 +425,55 @@ std::optional<std::string> said_example(std::string_view command_line, std::stri
   out += " " + joined_from(words, 0);
   if (out.back() != '.') out += '.';
   return out;
+}
+
+std::optional<Definition> split_quoted_definition(std::string_view line) {
+  const std::vector<std::string> tokens = text::split_whitespace(line);
+  if (tokens.empty() || !quoted_opening(tokens[0]) || option_word(after_open_quote(tokens[0]))) {
+    return std::nullopt;
+  }
+  std::size_t end = 0;
+  std::string name = tokens[0];
+  while (!quote_closes(tokens[end]) && end + 1 < tokens.size() && end < kMaxArgumentWords) {
+    name += " " + tokens[++end];
+  }
+  if (!quote_closes(tokens[end]) || ++end >= tokens.size()) return std::nullopt;
+  const std::string& opening = tokens[end];
+  if (opening.size() < 2 || !std::isupper(static_cast<unsigned char>(opening[0])) ||
+      !std::islower(static_cast<unsigned char>(opening[1]))) {
+    return std::nullopt;
+  }
+  Definition d;
+  d.names.push_back(std::move(name));
+  for (std::size_t i = end; i < tokens.size(); ++i) {
+    if (i > end) d.description += ' ';
+    d.description += tokens[i];
+  }
+  return d;
+}
+
+std::string item_kind(std::string_view lead_in) {
+  static const std::regex kFollowing(R"(\bthe following ([A-Za-z]+):\s*$)", std::regex::icase);
+  std::cmatch m;
+  if (!std::regex_search(lead_in.data(), lead_in.data() + lead_in.size(), m, kFollowing)) {
+    return {};
+  }
+  std::string kind = text::ascii_lower(m[1].str());
+  // A generic word says how the items are laid out, not what they are.
+  static const std::set<std::string> kGeneric = {"forms", "ways",     "cases", "steps",
+                                                 "items", "things",   "ones",  "lines",
+                                                 "rules", "examples", "points"};
+  if (kGeneric.contains(kind) || kind.size() < 4 || !kind.ends_with('s')) return {};
+  if (kind.ends_with("sses") || kind.ends_with("shes") || kind.ends_with("ches") ||
+      kind.ends_with("xes")) {
+    kind.resize(kind.size() - 2);
+  } else if (kind.ends_with("ies")) {
+    kind.resize(kind.size() - 3);
+    kind += 'y';
+  } else {
+    kind.pop_back();
+  }
+  return kind;
 }
 
 bool opens_with_option(std::string_view line) {

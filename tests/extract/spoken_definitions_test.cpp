@@ -166,6 +166,43 @@ TEST(SpokenDefinitionsTest, OptionLinesOfAChunkAreHeardAsSentences) {
   EXPECT_EQ(chunk_sentences(chunk, "zh")[1].text.substr(0, 9), "\u2018-A NUM");
 }
 
+// A name in quotes that is no option ("‘g’") is defined by its line only under a lead-in that
+// says what the names are; alone, the name could be anything and the line stays as it is.
+TEST(SpokenDefinitionsTest, AQuotedNameIsDefinedWhenTheListsLeadInSaysWhatItIs) {
+  const auto d = split_quoted_definition("\u2018w FILENAME\u2019 Write the result to FILENAME.");
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->names, (std::vector<std::string>{"\u2018w FILENAME\u2019"}));
+  EXPECT_EQ(d->description, "Write the result to FILENAME.");
+  EXPECT_FALSE(split_quoted_definition("\u2018g\u2019 is a flag."));
+  EXPECT_FALSE(split_quoted_definition("\u2018-n\u2019 Print nothing."));  // an option's
+  EXPECT_EQ(item_kind("The \u2018s\u2019 command can be followed by the following FLAGS:"), "flag");
+  EXPECT_EQ(item_kind("These are the following switches:"), "switch");
+  EXPECT_EQ(item_kind("Addresses can be in any of the following forms:"), "");
+  EXPECT_EQ(item_kind("They operate as follows:"), "");
+
+  Chunk chunk;
+  chunk.text =
+      "The \u2018s\u2019 command can be followed by zero or more of the following FLAGS:\n"
+      "\u2018g\u2019 Apply the replacement to all matches to the REGEXP, not just the first.\n"
+      "\u2018NUMBER\u2019 Only replace the NUMBERth match of the REGEXP.\n"
+      "\u2018i\u2019 Match REGEXP in a case-insensitive manner.\n"
+      "They operate as follows:\n"
+      "\u2018D\u2019 Delete text in the pattern space up to the first newline.";
+  const std::vector<ChunkSentence> got = chunk_sentences(chunk, "en");
+  ASSERT_EQ(got.size(), 6u);
+  EXPECT_EQ(got[1].text,
+            "The flag \u2018g\u2019 applies the replacement to all matches to the REGEXP, not "
+            "just the first.");
+  EXPECT_TRUE(got[1].definition);
+  // A placeholder in capitals is no name to say; unsaid, the instruction is no sentence.
+  EXPECT_TRUE(got[2].cut);
+  // Past an item that could not be said, the lead-in still names the list.
+  EXPECT_EQ(got[3].text, "The flag \u2018i\u2019 matches REGEXP in a case-insensitive manner.");
+  // No kind named: the line is left as written.
+  EXPECT_EQ(got[5].text, "\u2018D\u2019 Delete text in the pattern space up to the first newline.");
+  EXPECT_FALSE(got[5].definition);
+}
+
 // A sentence that points back follows the source's sentence, not the definition said in its
 // place: a reader of the page could not find the two side by side.
 TEST(SpokenDefinitionsTest, ASentenceThatPointsBackDoesNotFollowADefinitionSaidAnew) {

@@ -45,8 +45,8 @@ marks = {
 }
 found = {k: sum(bool(re.search(p, s["text"])) for s in said) for k, p in marks.items()}
 print(f"{'':18} heard of Info's markup: " + ", ".join(f"{k} {v}" for k, v in found.items()))
-named = sum(bool(re.match(r"The (option|test|action) [-‘']", s["text"])) for s in said)
-print(f"{'':18} option definitions said with their names: {named}")
+named = sum(bool(re.match(r"The [a-z]+ [-‘']", s["text"])) for s in said)
+print(f"{'':18} definitions said with their names: {named}")
 for sec in lesson["script"]:
     if sec.get("kind") != "insight":
         continue

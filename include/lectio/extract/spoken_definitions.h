@@ -37,6 +37,18 @@ struct Definition {
 // "True").
 [[nodiscard]] std::optional<Definition> split_definition(std::string_view line);
 
+// A line that opens with one name in quotes that is no option ("‘g’ Apply the replacement
+// ...", "‘w FILENAME’ If the substitution was made, ...") and a description opening with a
+// capitalised word; nothing otherwise. Such a line is a definition only under a lead-in that
+// says what its names are (item_kind()): alone, ‘g’ could be anything.
+[[nodiscard]] std::optional<Definition> split_quoted_definition(std::string_view line);
+
+// What the items after a list's lead-in are, in the singular, when the lead-in names them
+// after "the following" ("The ‘s’ command can be followed by zero or more of the following
+// FLAGS:" -> "flag"); empty for a lead-in that names no kind, or only a generic one ("the
+// following forms", "as follows").
+[[nodiscard]] std::string item_kind(std::string_view lead_in);
+
 // The names of a line that holds nothing but option names ("‘-A NUM’ ‘--after-context=NUM’",
 // a definition list's term above its description), with an empty description, or nothing.
 [[nodiscard]] std::optional<Definition> names_only(std::string_view line);

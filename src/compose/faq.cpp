@@ -139,6 +139,32 @@ lesson::FaqItem answer_definition(const Ask& ask, const lesson::Brief& brief,
   return item;
 }
 
+// The source's own question answered as the source answers it (Ask::asked_by_source): from
+// the first sentence under its heading, each sentence that follows the one before it in its
+// chunk, up to kFaqAnswerMax. Nothing when that first sentence answered an earlier question.
+lesson::FaqItem answer_as_written(const Ask& ask, const lesson::Material& material,
+                                  const std::vector<extract::Candidate>& candidates,
+                                  const extract::Scorer& scorer, FaqSaid& said) {
+  lesson::FaqItem item;
+  item.question = ask.question;
+  const auto at = static_cast<std::size_t>(ask.lead);
+  if (said.led[at] || said.answered[at]) return item;
+  std::vector<int> picked = {ask.lead};
+  for (std::size_t j = at + 1; j < candidates.size() && picked.size() < kFaqAnswerMax; ++j) {
+    if (candidates[j].previous != static_cast<int>(j) - 1 || said.answered[j]) break;
+    picked.push_back(static_cast<int>(j));
+  }
+  for (int c : picked) {
+    item.answer.push_back(
+        extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
+  }
+  if (item.answer.size() >= fewest_sentences(ask)) {
+    scorer.mark_said({ask.lead}, said.led);
+    scorer.mark_said(picked, said.answered);
+  }
+  return item;
+}
+
 // Where an ask's answer is looked for, in turn until one answers it. An insight's question:
 // the section that teaches it best (where its part of the lesson starts: a shared word
 // elsewhere does not outrank it), its own sections, the lesson's. A heading's question: the
@@ -306,10 +332,12 @@ std::vector<lesson::FaqItem> write_faq(const lesson::Brief& brief, const lesson:
     lesson::FaqItem item;
     const auto kept = [&](const lesson::FaqItem& it) {
       return it.answer.size() >= fewest_sentences(ask) &&
-             takes_up(it.question, it.answer.front(), brief.language) &&
+             (ask.asked_by_source || takes_up(it.question, it.answer.front(), brief.language)) &&
              says(it.answer.front().text, ask.must_say, brief.language);
     };
-    if (ask.lead >= 0) {
+    if (ask.asked_by_source) {
+      item = answer_as_written(ask, material, candidates, scorer, said);
+    } else if (ask.lead >= 0) {
       item = answer_definition(ask, brief, material, candidates, scorer, said);
     } else {
       for (const std::vector<bool>& scope :

@@ -221,7 +221,14 @@ std::vector<Ask> content_questions(const lesson::Brief& brief, const lesson::Mat
     if (path.empty()) continue;
     if (const auto hq = heading_question(path.back(), brief.language)) {
       if (seen_subjects.insert(join_terms(*hq, brief.language)).second) {
-        found.push_back({-worth[i], {*hq, path.back(), -1, -1, path.back(), {}}});
+        Ask ask{*hq, path.back(), -1, -1, path.back(), {}};
+        // A question the heading asks as written is answered by the text under it, from its
+        // first sentence the lesson's material holds.
+        if (path.back().ends_with(*hq) && !candidates[i].dangling) {
+          ask.lead = static_cast<int>(i);
+          ask.asked_by_source = true;
+        }
+        found.push_back({-worth[i], std::move(ask)});
       }
     }
   }

@@ -20,6 +20,9 @@ struct Ask {
   std::string must_say;  // a word the answer's first sentence must say (its stem), if any
   bool whole = false;    // the lead answers it all: kept with no sentence after it
   bool option = false;   // what an option's definition says it does: only a few are kept
+  // The source's own question (a FAQ's heading "What should I put in user.name?"), answered
+  // first by the text under it: the source says what answers it, not a shared word.
+  bool asked_by_source = false;
 };
 
 // The candidates not in any of `parts` (each a per-candidate worth, 0 outside); none when

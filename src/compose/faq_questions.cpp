@@ -215,8 +215,15 @@ std::optional<std::string> heading_question(const std::string& heading,
   static const std::regex kHowTo(
       R"(^(?:[0-9]+(?:\.[0-9]+)*\.? )?How to ([a-z][\w-]*(?: [\w-]+)*)$)");
   std::smatch m;
-  if (!std::regex_match(heading, m, kHowTo)) return std::nullopt;
-  return fmt::format("How do you {}?", m[1].str());
+  if (std::regex_match(heading, m, kHowTo)) return fmt::format("How do you {}?", m[1].str());
+  // A FAQ's own heading ("What should I put in user.name?", "4.2. Why is WAL faster?") is a
+  // learner's question as written; a heading's aside in brackets or a colon's subtitle is not.
+  static const std::regex kAsked(
+      R"(^(?:[0-9]+(?:\.[0-9]+)*\.? )?((?:What|How|Why|When|Where|Which|Who|Can|Does|Do|Is|Are|Should|Will) [^?():;]+\?)$)");
+  if (!std::regex_match(heading, m, kAsked)) return std::nullopt;
+  const std::size_t words = text::split_whitespace(m[1].str()).size();
+  if (words < 3 || words > 16) return std::nullopt;
+  return m[1].str();
 }
 
 std::optional<std::pair<std::string, std::string>> topic_question(const std::string& heading,

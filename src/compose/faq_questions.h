@@ -70,8 +70,9 @@ std::optional<std::string> task_question(const std::string& sentence, const std:
 std::optional<std::string> command_question(const std::string& sentence,
                                             const std::string& language);
 
-// "How to use bisect to find a regression" -> "How do you use bisect to find a regression?":
-// a heading that is a learner's question already; nothing for other headings.
+// "How to use bisect to find a regression" -> "How do you use bisect to find a regression?",
+// "What should I put in user.name?" -> itself: a heading that is a learner's question already;
+// nothing for other headings.
 std::optional<std::string> heading_question(const std::string& heading,
                                             const std::string& language);
 

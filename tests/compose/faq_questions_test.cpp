@@ -235,6 +235,13 @@ TEST(FaqQuestionsTest, AHowToHeadingIsAQuestion) {
   EXPECT_FALSE(heading_question("2. How WAL Works", "en"));
   EXPECT_FALSE(heading_question("Resolving a merge", "en"));
   EXPECT_FALSE(heading_question("How to (the basics)", "en"));
+  // A heading asked as a question already is one as written; a subtitle or an aside is not.
+  EXPECT_EQ(heading_question("What should I put in user.name?", "en"),
+            "What should I put in user.name?");
+  EXPECT_EQ(heading_question("4.2. Why is WAL faster?", "en"), "Why is WAL faster?");
+  EXPECT_FALSE(heading_question("Questions: what is it?", "en"));
+  EXPECT_FALSE(heading_question("Why (really)?", "en"));
+  EXPECT_FALSE(heading_question("What?", "en"));
   EXPECT_FALSE(heading_question("如何合并", "zh"));
 }
 

@@ -270,6 +270,49 @@ TEST(FaqTest, AShortFaqAsksLastWhatFollowsFromAConditionAndWhy) {
             "Readers and writers can work at the same time because readers never block writers.");
 }
 
+// What the taught text says follows from a condition is a learner's question about the
+// content; the insight asked again is the lesson's own outline, asked only after it.
+TEST(FaqTest, WhatTheTaughtTextSaysFollowsFromAConditionIsAskedBeforeAnInsightAgain) {
+  Fixture f({chunk(0, {"Checkpoints"},
+                   "A checkpoint copies the log back into the database. The database file then "
+                   "holds every committed change. When the log reaches a thousand pages, the "
+                   "next commit runs a checkpoint of its own."),
+             chunk(1, {"Checkpoint cost"},
+                   "A checkpoint writes the pages to the database in order. Each page is written "
+                   "once per checkpoint, however often it changed.")});
+  const auto faq = f.faq_of({"What a checkpoint does"}, true);
+  const Phrasing say(f.brief, 1);
+  const std::vector<std::string> questions = questions_of(faq);
+  const auto at = [&](const std::string& q) {
+    return std::find(questions.begin(), questions.end(), q) - questions.begin();
+  };
+  ASSERT_TRUE(has(questions, "What happens when the log reaches a thousand pages?"))
+      << ::testing::PrintToString(questions);
+  ASSERT_TRUE(has(questions, say.question_about(f.brief.insights[0])));
+  EXPECT_LT(at("What happens when the log reaches a thousand pages?"),
+            at(say.question_about(f.brief.insights[0])));
+}
+
+// A FAQ's own heading is a learner's question as written, and the text under it answers it
+// as the source does, in its order, though its first sentence shares no word with it.
+TEST(FaqTest, ASourcesOwnQuestionIsAnsweredByTheTextUnderIt) {
+  Fixture f({chunk(0, {"Credentials", "How do I specify my credentials when pushing over HTTP?"},
+                   "The easiest way to do this is to use a credential helper. Most systems "
+                   "provide a standard helper that stores passwords securely. For example, "
+                   "macOS has the osxkeychain helper. You can also type the password when "
+                   "asked.")});
+  f.brief.topic = "Git";
+  const auto faq = f.faq_of({"How to give Git your credentials"}, true);
+  const std::vector<std::string> questions = questions_of(faq);
+  ASSERT_FALSE(faq.empty());
+  EXPECT_EQ(questions[0], "How do I specify my credentials when pushing over HTTP?");
+  EXPECT_EQ(texts(faq[0]),
+            (std::vector<std::string>{
+                "The easiest way to do this is to use a credential helper.",
+                "Most systems provide a standard helper that stores passwords securely.",
+                "For example, macOS has the osxkeychain helper."}));
+}
+
 // What a narrow thing allows is a learner's question, answered by the sentence that says it;
 // what the lesson's whole subject allows is not: one sentence is not all of it.
 TEST(FaqTest, WhatAThingAllowsIsAskedOnlyOfANarrowThing) {

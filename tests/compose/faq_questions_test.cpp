@@ -228,7 +228,7 @@ TEST(FaqQuestionsTest, ASentenceSayingWhatACommandDoesMakesAWhatQuestion) {
             "When is the test -name pattern true?");
 }
 
-TEST(FaqQuestionsTest, AHowToHeadingIsAQuestion) {
+TEST(FaqQuestionsTest, AHeadingThatAsksOrSaysHowToIsAQuestion) {
   EXPECT_EQ(heading_question("How to use bisect to find a regression", "en"),
             "How do you use bisect to find a regression?");
   EXPECT_EQ(heading_question("3.2. How to merge", "en"), "How do you merge?");

@@ -6,7 +6,8 @@
 #   bench/lessons/heldout/run.sh LECTIO [WORKDIR]   (WORKDIR: run-dev.sh's, with its .debs)
 # Prints lesson-lint's line for each brief, lesson-topicality's against ./gold.json (our own
 # relevance judgments, made in session 21 by reading these documents; see docs/benchmarks.md),
-# and where each lesson's sections and FAQ come from.
+# where each lesson's sections and FAQ come from, and last ../faq_recap.py's figures (FAQ entries
+# that ask an insight again, sections the recap gives a point of).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 lectio=$(realpath "$1"); work=${2:-/tmp/lectio-dev-lessons}
@@ -52,4 +53,6 @@ for q in lesson.get("faq", []):
     print(f"    FAQ {q['question'][:60]} -> {a['text'][:70]} ({heads.get(a['citations'][0], '?')})")
 PY
 done
+# FAQ entries that ask an insight again, and the sections the recap gives a point of.
+python3 "$here/../faq_recap.py" "$data"/*.json --total
 echo "lessons in $data"

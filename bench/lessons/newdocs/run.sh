@@ -55,4 +55,6 @@ for sec in lesson["script"]:
     print(f"    [{sec['insight'][:40]}] {len(cited)} sentences from: {where[:3]}")
 PY
 done
+# FAQ entries that ask an insight again, and the sections the recap gives a point of.
+python3 "$here/../faq_recap.py" "$data"/*.json --total
 echo "lessons in $data"

@@ -188,7 +188,13 @@ std::optional<std::string> command_question(const std::string& sentence,
   // pattern true?".
   static const std::regex kTest("^The test " + kNameWithArgument + kOthers +
                                 R"re( is true (?:if|when) )re");
+  // A quoted name defined under its list's lead-in (split_quoted_definition()): "The flag ‘g’
+  // applies the replacement ..." -> "What does the flag ‘g’ do?".
+  static const std::regex kQuoted(R"re(^The ([a-z]{3,}) (‘[^’]{1,24}’)(?:, or [^,]+,)?)re" + kVerb);
   std::smatch m;
+  if (std::regex_search(sentence, m, kQuoted) && m[3].str() != "does" && m[3].str() != "has") {
+    return fmt::format("What does the {} {} do?", m[1].str(), m[2].str());
+  }
   for (const std::regex* defined : {&kDefinedShort, &kDefined}) {
     if (std::regex_search(sentence, m, *defined) && m[3].str() != "does") {
       return fmt::format("What does the {} {} do?", m[1].str(), m[2].str());

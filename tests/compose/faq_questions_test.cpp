@@ -226,6 +226,12 @@ TEST(FaqQuestionsTest, ASentenceSayingWhatACommandDoesMakesAWhatQuestion) {
                              "the file name matches shell pattern PATTERN.",
                              "en"),
             "When is the test -name pattern true?");
+  // A quoted name said with its kind (a list's lead-in gave it).
+  EXPECT_EQ(command_question("The flag \u2018g\u2019 applies the replacement to all matches to "
+                             "the REGEXP, not just the first.",
+                             "en"),
+            "What does the flag \u2018g\u2019 do?");
+  EXPECT_FALSE(command_question("The flag \u2018g\u2019 has no argument.", "en"));
 }
 
 TEST(FaqQuestionsTest, AHeadingThatAsksOrSaysHowToIsAQuestion) {

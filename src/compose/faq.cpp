@@ -94,6 +94,22 @@ std::size_t fewest_sentences(const Ask& ask) {
   return ask.whole ? 1U : 2U;
 }
 
+// The picked sentences as the item's answer, cited; when there are at least `fewest`, the FAQ
+// keeps it, so its first sentence has led an answer and all of them have answered one.
+void give_answer(lesson::FaqItem& item, const std::vector<int>& picked, std::size_t fewest,
+                 const lesson::Material& material,
+                 const std::vector<extract::Candidate>& candidates, const extract::Scorer& scorer,
+                 FaqSaid& said) {
+  for (int c : picked) {
+    item.answer.push_back(
+        extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
+  }
+  if (!picked.empty() && item.answer.size() >= fewest) {
+    scorer.mark_said({picked.front()}, said.led);
+    scorer.mark_said(picked, said.answered);
+  }
+}
+
 // A definition question (or a clause's: faq_clauses.h) is answered first by the sentence that
 // asks it; the question-answering core picks what follows from that sentence's own chunk (the
 // next one when it ends there).
@@ -128,14 +144,7 @@ lesson::FaqItem answer_definition(const Ask& ask, const lesson::Brief& brief,
     if (static_cast<int>(picked.size()) >= kFaqAnswerMax) break;
     picked.push_back(c);
   }
-  for (int c : picked) {
-    item.answer.push_back(
-        extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
-  }
-  if (item.answer.size() >= fewest_sentences(ask)) {
-    scorer.mark_said({lead}, said.led);
-    scorer.mark_said(picked, said.answered);
-  }
+  give_answer(item, picked, fewest_sentences(ask), material, candidates, scorer, said);
   return item;
 }
 
@@ -154,14 +163,7 @@ lesson::FaqItem answer_as_written(const Ask& ask, const lesson::Material& materi
     if (candidates[j].previous != static_cast<int>(j) - 1 || said.answered[j]) break;
     picked.push_back(static_cast<int>(j));
   }
-  for (int c : picked) {
-    item.answer.push_back(
-        extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
-  }
-  if (item.answer.size() >= fewest_sentences(ask)) {
-    scorer.mark_said({ask.lead}, said.led);
-    scorer.mark_said(picked, said.answered);
-  }
+  give_answer(item, picked, fewest_sentences(ask), material, candidates, scorer, said);
   return item;
 }
 
@@ -367,14 +369,7 @@ lesson::FaqItem answer_faq(const std::string& question, const std::string& focus
       pick_faq(question, focus_text, brief, material, candidates, said, outside);
   lesson::FaqItem item;
   item.question = question;
-  for (int c : picked) {
-    item.answer.push_back(
-        extract::cited_sentence(candidates[static_cast<std::size_t>(c)], material));
-  }
-  if (item.answer.size() >= 2) {
-    scorer.mark_said({picked.front()}, said.led);
-    scorer.mark_said(picked, said.answered);
-  }
+  give_answer(item, picked, 2, material, candidates, scorer, said);
   return item;
 }
 

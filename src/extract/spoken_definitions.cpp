@@ -344,23 +344,31 @@ std::optional<Predicate> predicate(const std::vector<std::string>& words,
   return imperative_predicate(words, *wordnet);
 }
 
+// The definition with its description, the tokens from `from` on, when they open with a
+// capitalised word ("Print", "True"); nothing when there are none or they do not.
+std::optional<Definition> with_description(Definition d, const std::vector<std::string>& tokens,
+                                           std::size_t from) {
+  if (from >= tokens.size()) return std::nullopt;
+  const std::string& opening = tokens[from];
+  if (opening.size() < 2 || !std::isupper(static_cast<unsigned char>(opening[0])) ||
+      !std::islower(static_cast<unsigned char>(opening[1]))) {
+    return std::nullopt;
+  }
+  for (std::size_t i = from; i < tokens.size(); ++i) {
+    if (i > from) d.description += ' ';
+    d.description += tokens[i];
+  }
+  return d;
+}
+
 }  // namespace
 
 std::optional<Definition> split_definition(std::string_view line) {
   const std::vector<std::string> tokens = text::split_whitespace(line);
   Definition d;
   const std::size_t end = leading_names(tokens, d);
-  if (d.names.empty() || end >= tokens.size()) return std::nullopt;
-  const std::string& opening = tokens[end];
-  if (opening.size() < 2 || !std::isupper(static_cast<unsigned char>(opening[0])) ||
-      !std::islower(static_cast<unsigned char>(opening[1]))) {
-    return std::nullopt;
-  }
-  for (std::size_t i = end; i < tokens.size(); ++i) {
-    if (i > end) d.description += ' ';
-    d.description += tokens[i];
-  }
-  return d;
+  if (d.names.empty()) return std::nullopt;
+  return with_description(std::move(d), tokens, end);
 }
 
 bool instructs(std::string_view sentence, const text::WordNet& wordnet) {
@@ -437,19 +445,10 @@ std::optional<Definition> split_quoted_definition(std::string_view line) {
   while (!quote_closes(tokens[end]) && end + 1 < tokens.size() && end < kMaxArgumentWords) {
     name += " " + tokens[++end];
   }
-  if (!quote_closes(tokens[end]) || ++end >= tokens.size()) return std::nullopt;
-  const std::string& opening = tokens[end];
-  if (opening.size() < 2 || !std::isupper(static_cast<unsigned char>(opening[0])) ||
-      !std::islower(static_cast<unsigned char>(opening[1]))) {
-    return std::nullopt;
-  }
+  if (!quote_closes(tokens[end])) return std::nullopt;
   Definition d;
   d.names.push_back(std::move(name));
-  for (std::size_t i = end; i < tokens.size(); ++i) {
-    if (i > end) d.description += ' ';
-    d.description += tokens[i];
-  }
-  return d;
+  return with_description(std::move(d), tokens, end + 1);
 }
 
 std::string item_kind(std::string_view lead_in) {

@@ -5,7 +5,7 @@
 //   lectio_qa_loao FEATURES.jsonl [--use own,heading,...] [--bar 0.40] [--answered 0.90]
 //       [--label gold|answerable] [--no-refusal] [--shipped] [--curve] [--print-model]
 //       [--follow-dump] [--follow-bar 0.5] [--conf-extra F,..] [--l2 0.01] [--iterations 250]
-//       [--trees N]
+//       [--trees N] [--rank-trees N [--rank-rate R] [--rank-min-rows N]] [--skip-turned]
 //
 // Each fold fits the ranker (a softmax over each answerable question's candidates at or over
 // the coverage bar: eval::fit_softmax_ranker) and the refusal model (eval::fit_logistic over
@@ -18,7 +18,10 @@
 // with --follow-dump the dump's "fs" order (before 2026-12-03: the hand-set weights).
 // --conf-extra F,.. gives the refusal model the lead's ranker features F too (a probe: the
 // shipped model reads answer_confidence.h's features only). --trees N fits the refusal model
-// as N rounds of boosted depth-two trees (eval/boosted_trees.h) instead of the logistic one. Prints
+// as N rounds of boosted depth-two trees (eval/boosted_trees.h) instead of the logistic one;
+// --rank-trees N does so for the ranker (pointwise, each eligible candidate "holds a gold
+// answer", over the --use features; "all" names every feature); --skip-turned lets a lead that
+// a refusal sign turns round give way to the next candidate instead of refusing. Prints
 // the pooled figures, each article's, their spread, and with --curve the refusal curve of the
 // pooled held-out probabilities. --shipped replays the shipped model (the dump's scores, the
 // shipped refusal model) instead of fitting; --print-model fits on every article and prints the
@@ -26,6 +29,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -75,12 +79,21 @@ struct Config {
   std::vector<std::size_t> conf_extra;  // the lead's ranker features the refusal model reads too
   eval::FitOptions ranker_fit, refusal_fit;  // --l2, --iterations (both models)
   int trees = 0;  // --trees N: the refusal model as N rounds of boosted trees (a probe)
+  // --rank-trees N: the ranker as N rounds of boosted trees over the --use features, fitted
+  // pointwise on the eligible candidates ("holds a gold answer"), scored by log-odds (a probe).
+  int rank_trees = 0;
+  int rank_min_rows = 20;  // --rank-min-rows: the least candidates a leaf may hold
+  double rank_rate = 0.1;    // --rank-rate
+  bool skip_turned = false;  // --skip-turned: a lead a refusal sign turns round gives way (probe)
 };
 
 struct Model {
   ask::Features ranker{};
   eval::LogisticModel confidence;
-  std::optional<eval::BoostedTrees> trees;  // the refusal model instead, with --trees
+  std::optional<eval::BoostedTrees> trees;       // the refusal model instead, with --trees
+  std::optional<eval::BoostedTrees> rank_trees;  // the ranker instead, with --rank-trees
+  std::vector<std::size_t> use;                  // what rank_trees reads
+  bool skip_turned = false;
   double threshold = 0;
   bool refusal = false;
   bool shipped = false;
@@ -124,6 +137,12 @@ std::vector<Question> load(const std::string& path) {
 
 double score(const Model& m, const Question& q, std::size_t i) {
   if (m.shipped) return q.cands[i].shipped;
+  if (m.rank_trees) {
+    std::vector<double> x;
+    for (std::size_t k : m.use) x.push_back(q.cands[i].f[k]);
+    const double p = std::clamp(m.rank_trees->probability(x), 1e-9, 1 - 1e-9);
+    return std::log(p / (1 - p));
+  }
   double s = 0;
   for (std::size_t k = 0; k < ask::kFeatureCount; ++k) s += m.ranker[k] * q.cands[i].f[k];
   return s;
@@ -154,13 +173,14 @@ Outcome replay(const Model& m, const Question& q, double bar) {
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const auto& a, const auto& b) { return a.score > b.score; });
   // As choose() does: a what-is question's defining sentence leads where one carries it.
+  const auto usable = [&](const ask::RankedCandidate& r) {
+    return r.coverage >= bar &&
+           !(m.skip_turned && q.cands[static_cast<std::size_t>(r.candidate)].turn);
+  };
   auto lead = std::find_if(ranked.begin(), ranked.end(), [&](const auto& r) {
-    return r.coverage >= bar && r.features[ask::kDefines] > 0;
+    return usable(r) && r.features[ask::kDefines] > 0;
   });
-  if (lead == ranked.end()) {
-    lead = std::find_if(ranked.begin(), ranked.end(),
-                        [&](const auto& r) { return r.coverage >= bar; });
-  }
+  if (lead == ranked.end()) lead = std::find_if(ranked.begin(), ranked.end(), usable);
   if (lead == ranked.end()) return o;
   const Cand& c = q.cands[static_cast<std::size_t>(lead->candidate)];
   if (c.turn) return o;
@@ -214,6 +234,7 @@ Model fit(const std::vector<const Question*>& train, const Config& cfg) {
   m.follow_fitted = cfg.follow_fitted;
   m.follow_bar = cfg.follow_bar;
   m.conf_extra = cfg.conf_extra;
+  m.skip_turned = cfg.skip_turned;
   if (cfg.shipped) {
     m.refusal = cfg.refusal;
     m.threshold = ask::min_answer_confidence();
@@ -232,8 +253,23 @@ Model fit(const std::vector<const Question*>& train, const Config& cfg) {
         g.label.push_back(c.label);
       }
     }
-    const std::vector<double> w = eval::fit_softmax_ranker(groups, cfg.ranker_fit);
-    for (std::size_t k = 0; k < cfg.use.size(); ++k) m.ranker[cfg.use[k]] = w[k];
+    if (cfg.rank_trees > 0) {
+      std::vector<std::vector<double>> rows;
+      std::vector<bool> labels;
+      for (const eval::RankGroup& g : groups) {
+        rows.insert(rows.end(), g.x.begin(), g.x.end());
+        labels.insert(labels.end(), g.label.begin(), g.label.end());
+      }
+      eval::TreeOptions t;
+      t.rounds = cfg.rank_trees;
+      t.min_rows = cfg.rank_min_rows;
+      t.rate = cfg.rank_rate;
+      m.rank_trees = eval::fit_boosted_trees(rows, labels, t);
+      m.use = cfg.use;
+    } else {
+      const std::vector<double> w = eval::fit_softmax_ranker(groups, cfg.ranker_fit);
+      for (std::size_t k = 0; k < cfg.use.size(); ++k) m.ranker[cfg.use[k]] = w[k];
+    }
   }
   if (!cfg.refusal) return m;
   std::vector<std::vector<double>> x;
@@ -359,6 +395,10 @@ void print_model(const Model& m, const Config& cfg) {
 // "own,heading,..." as feature indices; `option` names the list in an error.
 std::vector<std::size_t> feature_list(const std::string& list, const std::string& option) {
   std::vector<std::size_t> out;
+  if (list == "all") {
+    for (std::size_t k = 0; k < ask::kFeatureCount; ++k) out.push_back(k);
+    return out;
+  }
   std::size_t from = 0;
   while (from <= list.size()) {
     const std::size_t to = std::min(list.find(',', from), list.size());
@@ -398,6 +438,14 @@ Config parse(int argc, char** argv) {
       cfg.follow_fitted = false;
     else if (a == "--trees")
       cfg.trees = std::stoi(value());
+    else if (a == "--skip-turned")
+      cfg.skip_turned = true;
+    else if (a == "--rank-trees")
+      cfg.rank_trees = std::stoi(value());
+    else if (a == "--rank-min-rows")
+      cfg.rank_min_rows = std::stoi(value());
+    else if (a == "--rank-rate")
+      cfg.rank_rate = std::stod(value());
     else if (a == "--l2")
       cfg.ranker_fit.l2 = cfg.refusal_fit.l2 = std::stod(value());
     else if (a == "--iterations")
@@ -422,7 +470,8 @@ int main(int argc, char** argv) {
                  "usage: lectio_qa_loao FEATURES.jsonl [--use F,..] [--bar B] [--answered A] "
                  "[--label gold|answerable] [--no-refusal] [--shipped] [--curve] [--print-model] "
                  "[--follow-dump] [--follow-bar B] [--conf-extra F,..] [--l2 L] [--iterations N] "
-                 "[--trees N]\n");
+                 "[--trees N] [--rank-trees N] [--rank-rate R] [--rank-min-rows N] "
+                 "[--skip-turned]\n");
     return 2;
   }
   try {

@@ -5,6 +5,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <span>
 #include <utility>
 
 #include "lectio/text/stopwords.h"
@@ -152,6 +153,22 @@ bool negation_differs(std::string_view question, std::string_view sentence,
          !negative_in_meaning(sentence);
 }
 
+bool denial_unsaid(std::string_view question, std::string_view sentence,
+                   const std::string& language) {
+  if (language != "en" || negated(question)) return false;
+  static const std::regex kDenial(
+      R"(\b(den(y|ies|ied|ying)|refus(e|es|ed|ing)|fail(s|ed|ing|ure)?|reject(s|ed|ing)?|)"
+      R"(lack(s|ed|ing)?|prevent(s|ed|ing)?|forb(id|ids|ade|idden)|unable|incapable|unsuccessful)\b)",
+      std::regex::icase);
+  if (!std::regex_search(question.begin(), question.end(), kDenial)) return false;
+  // Ways of saying it that do not answer a negated question but may answer this one.
+  static const std::regex kOtherWays(
+      R"(\b(unsuccessful|incapable|impossible|avoid(s|ed|ing)?|los(e|es|t|ing)|stop(s|ped|ping)?)\b)",
+      std::regex::icase);
+  return !negated(sentence) && !negative_in_meaning(sentence) &&
+         !std::regex_search(sentence.begin(), sentence.end(), kOtherWays);
+}
+
 bool denies_asked(std::string_view question, const std::vector<std::string>& question_terms,
                   std::string_view sentence, const std::string& language) {
   if (language != "en" || negated(question)) return false;
@@ -184,8 +201,11 @@ bool degree_reversed(std::string_view question, std::string_view sentence,
   const std::vector<std::string> sw = text::words(sentence);
   const std::set<std::string> asked(qw.begin(), qw.end());
   const std::set<std::string> said(sw.begin(), sw.end());
-  static const std::vector<std::pair<std::string, std::string>> kDegrees = {
-      {"least", "most"}, {"fewest", "most"}, {"less", "more"}, {"fewer", "more"}};
+  static const std::vector<std::pair<std::string, std::string>> kDegrees = {{"least", "most"},
+                                                                            {"fewest", "most"},
+                                                                            {"less", "more"},
+                                                                            {"fewer", "more"},
+                                                                            {"before", "after"}};
   for (const auto& [low, high] : kDegrees) {
     for (const auto& [a, b] : {std::pair(low, high), std::pair(high, low)}) {
       if (asked.contains(a) && !asked.contains(b) && said.contains(b) && !said.contains(a)) {
@@ -261,22 +281,34 @@ namespace {
 
 // A word of a question or sentence as slot_swapped() compares them: its letters and digits,
 // without a possessive ("Newton's" -> "Newton"), hyphenated parts apart ("61-yard").
-std::vector<std::string> slot_words(std::string_view text) {
-  std::vector<std::string> out;
+// `spaced`: only white space stands between it and the word before (no hyphen, comma or
+// bracket), as between the words of one name.
+struct SlotWord {
   std::string word;
+  bool spaced = false;
+};
+
+std::vector<SlotWord> slot_words(std::string_view text) {
+  std::vector<SlotWord> out;
+  std::string word;
+  bool spaced = true;
   const auto flush = [&] {
     while (!word.empty() && (word.back() == '\'' || word.back() == '-')) word.pop_back();
     if (word.size() >= 2 && word.ends_with("'s")) word.resize(word.size() - 2);
-    if (!word.empty()) out.push_back(std::move(word));
+    if (!word.empty()) {
+      out.push_back({word, spaced});
+      spaced = true;
+    }
     word.clear();
   };
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto ch = static_cast<unsigned char>(text[i]);
     if (std::isalnum(ch) || ch >= 0x80 || (ch == '\'' && !word.empty())) {
       word += static_cast<char>(ch);
-    } else {
-      flush();
+      continue;
     }
+    flush();
+    if (!std::isspace(ch)) spaced = false;
   }
   flush();
   return out;
@@ -345,11 +377,45 @@ bool same_word(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-bool slot_swapped(std::string_view question, std::string_view sentence,
-                  const std::string& language) {
+namespace {
+
+// True when `a` and `b` stand side by side as one name somewhere in `material` ("Carolina
+// Panthers", "Kublai Khan"): the question calls by one part what the sentence calls by the other.
+bool one_name(const std::string& a, const std::string& b,
+              std::span<const std::string_view> material) {
+  const std::string x = slot_key(a);
+  const std::string y = slot_key(b);
+  for (const std::string_view text : material) {
+    const std::vector<SlotWord> words = slot_words(text);
+    for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+      if (!words[i + 1].spaced) continue;
+      const std::string first = slot_key(words[i].word);
+      const std::string second = slot_key(words[i + 1].word);
+      if ((first == x && second == y) || (first == y && second == x)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::string_view> original_texts(const std::vector<extract::Candidate>& candidates) {
+  std::vector<std::string_view> out;
+  out.reserve(candidates.size());
+  for (const extract::Candidate& c : candidates) out.emplace_back(c.original);
+  return out;
+}
+
+bool slot_swapped(std::string_view question, std::string_view sentence, const std::string& language,
+                  std::span<const std::string_view> material) {
   if (language != "en") return false;
-  const std::vector<std::string> q = slot_words(question);
-  const std::vector<std::string> s = slot_words(sentence);
+  const auto plain_words = [](std::string_view text) {
+    std::vector<std::string> out;
+    for (SlotWord& w : slot_words(text)) out.push_back(std::move(w.word));
+    return out;
+  };
+  const std::vector<std::string> q = plain_words(question);
+  const std::vector<std::string> s = plain_words(sentence);
   std::set<std::string> in_question;
   for (const auto& w : q) in_question.insert(slot_key(w));
   std::set<std::string> in_sentence;
@@ -373,7 +439,7 @@ bool slot_swapped(std::string_view question, std::string_view sentence,
         if (at <= 0 || at >= static_cast<long>(s.size())) continue;
         const std::string& other = s[static_cast<std::size_t>(at)];
         if (slot_kind(other) == kind && plain(other) && !in_question.contains(slot_key(other)) &&
-            !same_word(other, q[i])) {
+            !same_word(other, q[i]) && !one_name(other, q[i], material)) {
           return true;
         }
       }

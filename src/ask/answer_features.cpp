@@ -101,8 +101,14 @@ std::vector<std::string> what_is_terms(const Question& q) {
   static const std::regex kEmbedded(
       R"(\bwhat\s+(?:(?:a|an|the)\s+)?((?:(?!(?:what|how|why|and|or|is|are)\b)[A-Za-z][\w-]*\s+){1,5}?)(?:is|are)\s*(?:\?|,|and\b|$))",
       std::regex::icase);
+  // "What does AFC stand for?", "What is the acronym QED short for?": the spelt-out name defines
+  // it.
+  static const std::regex kStandsFor(
+      R"(^\s*what\s+(?:does|do|is|are)\s+(?:the\s+)?(?:(?:acronym|abbreviation)\s+)?([^?]{1,30}?)\s+(?:stands?|short)\s+for\s*\??\s*$)",
+      std::regex::icase);
   std::cmatch m;
-  if (!std::regex_match(q.text.c_str(), m, kWhatIs) &&
+  if (!std::regex_match(q.text.c_str(), m, kStandsFor) &&
+      !std::regex_match(q.text.c_str(), m, kWhatIs) &&
       !std::regex_search(q.text.c_str(), m, kEmbedded)) {
     return {};
   }
@@ -270,6 +276,17 @@ bool defines_asked(const std::vector<std::string>& asked, std::string_view sente
       if (text::words(std::string(name)).size() <= asked.size() + 2 && all_said(name)) return true;
     }
   }
+  // "The American Football Conference (AFC) champion ...": the name spelt out before it.
+  for (std::size_t open = sentence.find('('); open != std::string_view::npos;
+       open = sentence.find('(', open + 1)) {
+    const std::size_t close = sentence.find(')', open);
+    if (close == std::string_view::npos) break;
+    const std::string inside(sentence.substr(open + 1, close - open - 1));
+    if (open > 0 && text::words(inside).size() == 1 && text::terms(inside, "en") == asked &&
+        text::words(std::string(sentence.substr(0, open))).size() >= 2) {
+      return true;
+    }
+  }
   std::size_t end = std::string_view::npos;
   for (std::string_view verb : {" is ", " are ", " was ", " were ", " means ", " refers to "}) {
     end = std::min(end, sentence.find(verb));
@@ -293,6 +310,7 @@ bool defines_asked(const std::vector<std::string>& asked, std::string_view sente
 
 std::vector<CandidateFeatures> candidate_features(const FeatureInputs& in) {
   const Context x = context_of(in);
+  const std::vector<std::string_view> material = original_texts(in.candidates);
   std::vector<CandidateFeatures> out;
   for (std::size_t i = 0; i < in.candidates.size(); ++i) {
     if (!in.excluded.empty() && in.excluded[i]) continue;
@@ -329,7 +347,8 @@ std::vector<CandidateFeatures> candidate_features(const FeatureInputs& in) {
                        ? 0
                        : static_cast<double>(s.missed_names) / static_cast<double>(x.names.size());
     v[kMissNumber] = s.missed_number ? 1 : 0;
-    v[kSwapped] = slot_swapped(in.question.text, c.original, in.question.language) ? 1 : 0;
+    v[kSwapped] =
+        slot_swapped(in.question.text, c.original, in.question.language, material) ? 1 : 0;
     v[kDefines] = defines_asked(x.defined, c.original) ? 1 : 0;
     word_features(in, x, i, v);
     out.push_back(f);

@@ -44,6 +44,24 @@ TEST(AnswerCoreTest, HowAQuestionIsPutIsNotWhatItAsks) {
             (std::vector<std::string>{"place", "team", "finish"}));
 }
 
+// "What does AFC stand for?" asks for the name spelt out: "stand for" is how it is asked (the
+// sentence that answers says neither word), and the sentence that writes the name with the
+// acronym after it in brackets leads, for a learner's question as for a lesson's.
+TEST(AnswerCoreTest, AnAcronymIsAnsweredByTheNameSpeltOut) {
+  EXPECT_EQ(question_terms("What does AFC stand for?", "en"), (std::vector<std::string>{"afc"}));
+  EXPECT_EQ(question_terms("What is the acronym QED short for?", "en"),
+            (std::vector<std::string>{"qed"}));
+  const auto c = candidates_of(
+      {"The AFC champion has won three of the last five finals.",
+       "The American Football Conference (AFC) champion defeated the NFC champion in the final.",
+       "Teams of the AFC play most of their games within the conference."});
+  PickOptions learner;
+  learner.refuse_unsure = false;
+  learner.bridge = false;
+  EXPECT_EQ(pick_answer("What does AFC stand for?", c, "en", learner).front(), 1);
+  EXPECT_EQ(pick_answer("What is AFC short for?", c, "en", learner).front(), 1);
+}
+
 TEST(AnswerCoreTest, AHowManyQuestionIsAnsweredByTheSentenceWithTheNumber) {
   // "many" is in no sentence: counted as a term, it weighed most and left too little of the
   // question carried by the sentence that answers.
@@ -114,6 +132,12 @@ TEST(AnswerCoreTest, ADegreeOrAFigureTheSourcesStateOtherwiseIsRefused) {
   EXPECT_TRUE(degree_reversed("Who scored fewer points?", "Denver scored more points.", "en"));
   EXPECT_FALSE(degree_reversed("Who scored more points?", "Denver scored more points.", "en"));
   EXPECT_FALSE(degree_reversed("Who scored fewer points?", "Denver scored more points.", "zh"));
+  EXPECT_TRUE(degree_reversed("What do T cells recognize before antigens are processed?",
+                              "T cells recognize a target only after antigens are processed.",
+                              "en"));
+  EXPECT_FALSE(degree_reversed("What do T cells recognize after antigens are processed?",
+                               "T cells recognize a target only after antigens are processed.",
+                               "en"));
   // A number the sentence also states as asked, or differs from in more than one digit, or
   // that is too short to be a precise figure, is no sign.
   EXPECT_FALSE(number_differs("Was it 1998?", "It was 1998, not 1999.", "en"));
@@ -347,6 +371,41 @@ TEST(AnswerCoreTest, AWordSwappedIntoTheQuestionsSlotIsASign) {
   EXPECT_FALSE(slot_swapped("The Second World War caused what to be shelved?",
                             "Suggestions were shelved due to the outbreak of the First World War.",
                             "zh"));
+}
+
+// SQuAD 2.0's questions that say "not" in other words, from the dev articles: the sentence that
+// says it plainly does not answer them; one that says it in any way may.
+TEST(AnswerCoreTest, AQuestionThatDeniesInMeaningIsTurnedByASentenceThatDoesNot) {
+  EXPECT_TRUE(denial_unsaid("What cell is unable to act as a scavenger?",
+                            "Macrophages also act as scavengers, ridding the body of debris.",
+                            "en"));
+  EXPECT_TRUE(denial_unsaid("When did BSkyB fail launching its HDTV service?",
+                            "BSkyB launched its HDTV service, Sky+ HD, on 22 May 2006.", "en"));
+  EXPECT_TRUE(denial_unsaid(
+      "What do simple unicellular organisms lack?",
+      "Even simple unicellular organisms possess a rudimentary immune system.", "en"));
+  EXPECT_FALSE(denial_unsaid("What do simple unicellular organisms lack?",
+                             "Simple unicellular organisms lack an adaptive immune system.", "en"));
+  EXPECT_FALSE(denial_unsaid("Who failed to win the final?",
+                             "The Panthers lost the final to the Broncos.", "en"));
+  EXPECT_FALSE(denial_unsaid("What was the governor unable to do?",
+                             "The governor could not hold a set speed.", "en"));
+  EXPECT_FALSE(denial_unsaid("When did the engine start?", "The engine started in 1712.", "en"));
+  EXPECT_FALSE(denial_unsaid("What cell is unable to act as a scavenger?",
+                             "Macrophages act as scavengers.", "zh"));
+}
+
+// A name the sources write as one with the sentence's ("the Carolina Panthers") is one thing
+// called two ways: the question asking after "Carolina" is not turned round by "The Panthers".
+// A hyphen joins two things ("the Harvard-Yale game"), not one name.
+TEST(AnswerCoreTest, TwoPartsOfOneNameAreNoSwap) {
+  const std::string question = "Who did Carolina beat in the divisional round?";
+  const std::string sentence = "The Panthers beat the Seattle Seahawks in the divisional round.";
+  EXPECT_TRUE(slot_swapped(question, sentence, "en"));
+  const std::vector<std::string_view> material = {"The Carolina Panthers won the NFC.", sentence};
+  EXPECT_FALSE(slot_swapped(question, sentence, "en", material));
+  const std::vector<std::string_view> hyphened = {"The Carolina-Panthers game was close."};
+  EXPECT_TRUE(slot_swapped(question, sentence, "en", hyphened));
 }
 
 // From SQLite's WAL page: the sentence that names what a what-is question asks leads, over

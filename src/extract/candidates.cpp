@@ -119,6 +119,16 @@ std::optional<std::pair<std::string, std::size_t>> line_term(
   return std::make_pair(term, end + 1);
 }
 
+// Whether piece `j` is a list's numeral ("1.", "2)") opening its line, its item after it.
+bool numeral(const std::vector<ChunkSentence>& pieces, std::size_t j) {
+  const std::string& t = pieces[j].text;
+  const bool opens = j == 0 || pieces[j - 1].line != pieces[j].line;
+  const bool followed = j + 1 < pieces.size() && pieces[j + 1].line == pieces[j].line;
+  const std::size_t digits = t.find_first_not_of("0123456789");
+  return opens && followed && digits > 0 && digits <= 2 && digits + 1 == t.size() &&
+         (t.back() == '.' || t.back() == ')');
+}
+
 // Each list of the chunk said with its lead-in: a line's last sentence that ends with a colon,
 // then lines of one list item each, up to a line inside the chunk that is none. An item is a
 // line of its own, or the term a line defines ("NULL. The value is a NULL value." says NULL;
@@ -134,6 +144,7 @@ void say_lists(std::vector<ChunkSentence>& pieces, const std::string& language) 
     std::vector<std::string> items;
     std::vector<std::size_t> item_pieces;
     std::vector<std::size_t> term_ends;  // per term item, where its term ends in the piece
+    std::vector<std::size_t> numerals;   // the pieces "1.", "2." numbered items open with
     std::size_t j = k + 1;
     while (j < pieces.size() && items.size() <= kMaxListItems && !pieces[j].cut) {
       if (terms) {
@@ -146,6 +157,17 @@ void say_lists(std::vector<ChunkSentence>& pieces, const std::string& language) 
         ++j;
         continue;
       }
+      // "1." opening a line, the item after it on the same line: the sentence splitter sets
+      // the numeral apart.
+      if (numeral(pieces, j)) {
+        const auto item = alone(j + 1) ? numbered_item(pieces[j + 1].text, language) : std::nullopt;
+        if (!item) break;
+        items.push_back(*item);
+        item_pieces.push_back(j + 1);
+        numerals.push_back(j);
+        j += 2;
+        continue;
+      }
       if (!alone(j) || !list_item(pieces[j].text, language)) break;
       items.push_back(pieces[j].text);
       item_pieces.push_back(j);
@@ -154,6 +176,7 @@ void say_lists(std::vector<ChunkSentence>& pieces, const std::string& language) 
     if (j >= pieces.size()) continue;
     auto said = said_with_items(pieces[k].text, items, language);
     if (!said) continue;
+    for (std::size_t n : numerals) pieces[n].item = true;  // heard with the lead-in, as the rest
     pieces[k].lead_in = std::exchange(pieces[k].text, std::move(*said));
     for (std::size_t i = 0; i < item_pieces.size(); ++i) {
       ChunkSentence& piece = pieces[item_pieces[i]];

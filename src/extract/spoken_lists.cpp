@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "lectio/extract/listenable.h"
+#include "lectio/text/stopwords.h"
 #include "lectio/text/unicode.h"
 #include "lectio/text/words.h"
 
@@ -21,6 +22,23 @@ constexpr std::string_view kUnsaid = "<>=*_~\\/{}[]|&$#@%^;:`+";
 
 bool ends_with_colon(std::string_view s) {
   return s.ends_with(':') || s.ends_with("：");
+}
+
+// `line` without what stands between ‘ and ’.
+std::string unquoted(std::string_view line) {
+  static constexpr std::string_view kOpen = "\u2018", kClose = "\u2019";
+  std::string out;
+  std::size_t at = 0;
+  while (at < line.size()) {
+    const std::size_t open = line.find(kOpen, at);
+    const std::size_t close =
+        open == std::string_view::npos ? open : line.find(kClose, open + kOpen.size());
+    if (close == std::string_view::npos) break;
+    out += line.substr(at, open - at);
+    at = close + kClose.size();
+  }
+  out += line.substr(std::min(at, line.size()));
+  return out;
 }
 
 std::string_view trimmed_item(std::string_view item) {
@@ -64,7 +82,7 @@ std::string joined_zh(std::string_view lead, const std::vector<std::string>& ite
 bool list_item(std::string_view line, const std::string& language) {
   const bool zh = language == "zh";
   if (line.empty() || ends_like_sentence(line, language) || ends_with_colon(line)) return false;
-  if (line.find_first_of(kUnsaid) != std::string_view::npos) return false;
+  if (unquoted(line).find_first_of(kUnsaid) != std::string::npos) return false;
   std::size_t at = 0;
   const text::CodePoint first = text::next_code_point(line, at);
   const bool letter = first < 0x80 && std::isalpha(static_cast<int>(first));
@@ -73,6 +91,19 @@ bool list_item(std::string_view line, const std::string& language) {
   // line"): it is measured in words, as in an English one.
   return zh && text::holds_han(line) ? text::character_count(line) <= kItemCharacters
                                      : text::words(line).size() <= kItemWords;
+}
+
+std::optional<std::string> numbered_item(std::string_view text, const std::string& language) {
+  if (language != "en" || !text.ends_with('.') || text.ends_with("..")) return std::nullopt;
+  std::string item(text.substr(0, text.size() - 1));
+  const std::vector<std::string> words = text::words(item);
+  if (!words.empty() && text::is_stopword(words.front(), "en") && !item.empty() &&
+      std::isupper(static_cast<unsigned char>(item.front())) &&
+      (item.size() < 2 || std::islower(static_cast<unsigned char>(item[1])))) {
+    item.front() = static_cast<char>(std::tolower(static_cast<unsigned char>(item.front())));
+  }
+  if (!list_item(item, language)) return std::nullopt;
+  return item;
 }
 
 std::optional<std::string> said_with_items(std::string_view lead_in,

@@ -135,4 +135,38 @@ TEST(SpokenListsTest, AListOfDefinedTermsIsHeardAsItsTerms) {
   }));
 }
 
+// From GNU sed's manual: numbered items written as sentences under a lead-in that needs them
+// ("... can be used in two cases:" / "1. In a regex range addresses as ‘0,/REGEXP/’."). Heard
+// alone, each was a fragment; said with the lead-in, they are one sentence, a name in quotes
+// kept as the manual writes it.
+TEST(SpokenListsTest, NumberedItemsWrittenAsSentencesAreSaidWithTheirLeadIn) {
+  lesson::Material m;
+  m.chunks = {
+      chunk("As a GNU \u2018sed\u2019 extension, \u20180\u2019 address can be used in two cases:\n"
+            "1. In a regex range addresses as \u20180,/REGEXP/\u2019.\n"
+            "2. With the \u2018r\u2019 command, inserting a file before the first line.\n"
+            "Note that these are the only places where the \u20180\u2019 address makes sense.")};
+  const auto all = build_candidates(m, "en");
+  EXPECT_TRUE(spoken(all,
+                     "As a GNU \u2018sed\u2019 extension, \u20180\u2019 address can be used in "
+                     "two cases: in a regex range addresses as \u20180,/REGEXP/\u2019 and with "
+                     "the \u2018r\u2019 command, inserting a file before the first line."));
+  EXPECT_FALSE(spoken(all, "In a regex range addresses as \u20180,/REGEXP/\u2019."));
+  EXPECT_FALSE(spoken(all, "1."));
+  EXPECT_EQ(numbered_item("In a regex range addresses as \u20180,/REGEXP/\u2019.", "en"),
+            "in a regex range addresses as \u20180,/REGEXP/\u2019");
+  EXPECT_EQ(numbered_item("NULL values sort first.", "en"), "NULL values sort first");
+  // Code outside quotes is still no item; nor is a line without its full stop a numbered one.
+  EXPECT_FALSE(numbered_item("Run sed -n /x/p on the file.", "en"));
+  EXPECT_FALSE(numbered_item("In a regex range", "en"));
+  // Numbered steps under a lead-in that are sentences of their own stay sentences.
+  m.chunks = {
+      chunk("To build it:\n1. The archive is unpacked into a directory of its own "
+            "before anything else is done with it.\n2. The build then writes the "
+            "program and its manual pages into that directory.\nThat is all.")};
+  const auto steps = build_candidates(m, "en");
+  EXPECT_TRUE(
+      spoken(steps, "The build then writes the program and its manual pages into that directory."));
+}
+
 }  // namespace lectio::extract

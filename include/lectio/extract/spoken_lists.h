@@ -18,8 +18,16 @@ inline constexpr int kListLengthScale = 2;
 
 // Whether a line reads as a list item said aloud: a few plain words that open with a letter
 // (a Han character in Chinese), no sentence of their own and no lead-in, with nothing a
-// listener would need spelled out (no code, paths, markup, diagrams or table cells).
+// listener would need spelled out (no code, paths, markup, diagrams or table cells) outside
+// quotes: a name in quotes (‘0,/REGEXP/’) is said as the manual writes it.
 [[nodiscard]] bool list_item(std::string_view line, const std::string& language);
+
+// A numbered line's text (after its "1.") as an item said in its lead-in's sentence: written
+// as a sentence ("In a regex range addresses as ‘0,/REGEXP/’."), it loses its full stop and a
+// capital on a plain opening word ("in a regex range ..."). Nothing when it is no list_item()
+// then. English only.
+[[nodiscard]] std::optional<std::string> numbered_item(std::string_view text,
+                                                       const std::string& language);
 
 // The one sentence `lead_in` (ending with a colon) and its `items` are heard as, in the
 // document's language: "Lead: a, b, and c." / "引导：甲、乙、丙。" Items holding a comma are

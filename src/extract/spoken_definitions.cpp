@@ -67,6 +67,19 @@ bool quote_closes(std::string_view t) {
   return t.ends_with(kCloseQuote) || (t.size() > 1 && t.ends_with('\''));
 }
 
+// The token that closes the quote tokens[from] opens, at most kMaxArgumentWords words after it
+// ("‘-exec command {} +’"), and the name they make; nothing when the quote runs on further.
+std::optional<std::pair<std::size_t, std::string>> quoted_name(
+    const std::vector<std::string>& tokens, std::size_t from) {
+  std::size_t end = from;
+  std::string name = tokens[from];
+  while (!quote_closes(tokens[end]) && end + 1 < tokens.size() && end - from < kMaxArgumentWords) {
+    name += " " + tokens[++end];
+  }
+  if (!quote_closes(tokens[end])) return std::nullopt;
+  return std::make_pair(end, std::move(name));
+}
+
 // An Info definition's kind before its name: "Test:", "Action:", "Option:".
 bool kind_word(std::string_view t) {
   return t.size() > 2 && t.ends_with(':') && std::isupper(static_cast<unsigned char>(t[0])) &&
@@ -89,13 +102,10 @@ std::size_t leading_names(const std::vector<std::string>& tokens, Definition& d)
     std::string name;
     if (quoted_opening(t)) {
       if (!option_word(after_open_quote(t))) break;
-      std::size_t j = i;
-      name = t;
-      while (!quote_closes(tokens[j]) && j + 1 < tokens.size() && j - i <= kMaxArgumentWords) {
-        name += " " + tokens[++j];
-      }
-      if (!quote_closes(tokens[j])) break;
-      i = j + 1;
+      auto quoted = quoted_name(tokens, i);
+      if (!quoted) break;
+      name = std::move(quoted->second);
+      i = quoted->first + 1;
     } else if (option_word(t)) {
       name = t;
       ++i;
@@ -440,15 +450,11 @@ std::optional<Definition> split_quoted_definition(std::string_view line) {
   if (tokens.empty() || !quoted_opening(tokens[0]) || option_word(after_open_quote(tokens[0]))) {
     return std::nullopt;
   }
-  std::size_t end = 0;
-  std::string name = tokens[0];
-  while (!quote_closes(tokens[end]) && end + 1 < tokens.size() && end < kMaxArgumentWords) {
-    name += " " + tokens[++end];
-  }
-  if (!quote_closes(tokens[end])) return std::nullopt;
+  auto quoted = quoted_name(tokens, 0);
+  if (!quoted) return std::nullopt;
   Definition d;
-  d.names.push_back(std::move(name));
-  return with_description(std::move(d), tokens, end + 1);
+  d.names.push_back(std::move(quoted->second));
+  return with_description(std::move(d), tokens, quoted->first + 1);
 }
 
 std::string item_kind(std::string_view lead_in) {

@@ -20,6 +20,19 @@ std::string heard(std::string_view line) {
 
 }  // namespace
 
+// A name in quotes holds at most kMaxArgumentWords (3) words after its first, as an option
+// name's argument does ("‘-exec command {} +’"), whether the name is an option's or not.
+TEST(SpokenDefinitionsTest, ANameInQuotesHoldsAsManyArgumentWordsEitherWay) {
+  const auto option = split_definition("\u2018-exec command {} +\u2019 Run the command.");
+  ASSERT_TRUE(option);
+  EXPECT_EQ(option->names, (std::vector<std::string>{"\u2018-exec command {} +\u2019"}));
+  EXPECT_FALSE(split_definition("\u2018-exec command {} + ;\u2019 Run the command."));
+  const auto other = split_quoted_definition("\u2018w FILE NAME NOW\u2019 Write the result.");
+  ASSERT_TRUE(other);
+  EXPECT_EQ(other->names, (std::vector<std::string>{"\u2018w FILE NAME NOW\u2019"}));
+  EXPECT_FALSE(split_quoted_definition("\u2018w FILE NAME NOW THEN\u2019 Write the result."));
+}
+
 TEST(SpokenDefinitionsTest, NamesAndDescriptionAreSplitWhereTheDescriptionOpens) {
   const auto d = split_definition(
       "\u2018-A NUM\u2019 \u2018--after-context=NUM\u2019 Print NUM lines of trailing context.");

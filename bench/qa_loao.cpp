@@ -82,7 +82,7 @@ struct Config {
   // --rank-trees N: the ranker as N rounds of boosted trees over the --use features, fitted
   // pointwise on the eligible candidates ("holds a gold answer"), scored by log-odds (a probe).
   int rank_trees = 0;
-  int rank_min_rows = 20;  // --rank-min-rows: the least candidates a leaf may hold
+  int rank_min_rows = 20;    // --rank-min-rows: the least candidates a leaf may hold
   double rank_rate = 0.1;    // --rank-rate
   bool skip_turned = false;  // --skip-turned: a lead a refusal sign turns round gives way (probe)
 };

@@ -153,6 +153,33 @@ bool negation_differs(std::string_view question, std::string_view sentence,
          !negative_in_meaning(sentence);
 }
 
+namespace {
+
+// The years `text` names: four digits from 1000 to 2099, alone or as a decade ("1950s").
+std::set<std::string> years(std::string_view text) {
+  static const std::regex kYear(R"(\b(1[0-9]{3}|20[0-9]{2})(?:s|'s|\xe2\x80\x99s)?\b)");
+  std::set<std::string> out;
+  for (std::cregex_iterator it(text.data(), text.data() + text.size(), kYear), end; it != end;
+       ++it) {
+    out.insert((*it)[1].str());
+  }
+  return out;
+}
+
+}  // namespace
+
+bool year_unsaid(std::string_view question, std::string_view sentence, std::string_view before,
+                 const std::string& language) {
+  if (language != "en") return false;
+  const std::set<std::string> asked = years(question);
+  if (asked.empty()) return false;
+  const std::set<std::string> own = years(sentence);
+  if (own.empty()) return false;
+  const std::set<std::string> near = years(before);
+  return std::none_of(asked.begin(), asked.end(),
+                      [&](const std::string& y) { return own.contains(y) || near.contains(y); });
+}
+
 bool denial_unsaid(std::string_view question, std::string_view sentence,
                    const std::string& language) {
   if (language != "en" || negated(question)) return false;

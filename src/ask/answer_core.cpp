@@ -177,13 +177,21 @@ bool says_otherwise(const Question& q, const std::vector<extract::Candidate>& ca
     return true;
   }
   if (options.weigh_absent_terms && denial_unsaid(q.text, c.original, q.language)) return true;
+  const bool after_previous =
+      lead > 0 && candidates[static_cast<std::size_t>(lead) - 1].chunk == c.chunk;
+  if (options.weigh_absent_terms &&
+      year_unsaid(q.text, c.original,
+                  after_previous ? candidates[static_cast<std::size_t>(lead) - 1].original : "",
+                  q.language)) {
+    return true;
+  }
   if (negation_differs(q.text, c.original, q.language)) return true;
   if (denies_asked(q.text, q.terms, c.original, q.language)) return true;
   if (degree_reversed(q.text, c.original, q.language)) return true;
   if (number_differs(q.text, c.original, q.language)) return true;
   const std::vector<std::string>& own = stats.doc(lead);
   std::set<std::string> said(own.begin(), own.end());
-  if (lead > 0 && candidates[static_cast<std::size_t>(lead) - 1].chunk == c.chunk) {
+  if (after_previous) {
     const std::vector<std::string>& prev = stats.doc(lead - 1);
     said.insert(prev.begin(), prev.end());
   }

@@ -395,6 +395,23 @@ TEST(AnswerCoreTest, AQuestionThatDeniesInMeaningIsTurnedByASentenceThatDoesNot)
                              "Macrophages act as scavengers.", "zh"));
 }
 
+// SQuAD 2.0's questions asked of another year than the sentence's, from the dev articles.
+TEST(AnswerCoreTest, AYearTheSourcesDoNotGiveForItIsASign) {
+  const std::string said =
+      "A rudimentary steam turbine was described by Taqi al-Din in 1551 and by Branca in 1629.";
+  EXPECT_TRUE(year_unsaid("Who described a steam turbine in 1690?", said, "", "en"));
+  EXPECT_FALSE(year_unsaid("Who described a steam turbine in 1629?", said, "", "en"));
+  EXPECT_FALSE(year_unsaid("Who described a steam turbine?", said, "", "en"));
+  // The sentence before gives the year; a sentence without a year says nothing of it.
+  EXPECT_FALSE(
+      year_unsaid("Who described a steam turbine in 1690?", said, "It was 1690 in Rome.", "en"));
+  EXPECT_FALSE(year_unsaid("Who described a steam turbine in 1690?",
+                           "A steam turbine was described by Taqi al-Din.", "", "en"));
+  EXPECT_TRUE(year_unsaid("Where did France lose a war in the 1950's?",
+                          "In 1883 Germany began to build a colonial empire.", "", "en"));
+  EXPECT_FALSE(year_unsaid("Who described a steam turbine in 1690?", said, "", "zh"));
+}
+
 // A name the sources write as one with the sentence's ("the Carolina Panthers") is one thing
 // called two ways: the question asking after "Carolina" is not turned round by "The Panthers".
 // A hyphen joins two things ("the Harvard-Yale game"), not one name.

@@ -169,13 +169,13 @@ std::vector<RankedCandidate> score_candidates(const Question& q,
 // asked, and the best they have is not an answer.
 // A learner's question (PickOptions::weigh_absent_terms) is also turned round by a swapped
 // word (slot_swapped) and by WordNet's antonyms; a brief's question is the lesson's own wording.
+// `ranked` is the candidate's ranking entry; its kSwapped feature is slot_swapped() of it.
 bool says_otherwise(const Question& q, const std::vector<extract::Candidate>& candidates,
-                    const text::TermStats& stats, int lead, const PickOptions& options) {
+                    const text::TermStats& stats, const RankedCandidate& ranked,
+                    const PickOptions& options) {
+  const int lead = ranked.candidate;
   const extract::Candidate& c = candidates[static_cast<std::size_t>(lead)];
-  if (options.weigh_absent_terms &&
-      slot_swapped(q.text, c.original, q.language, original_texts(candidates))) {
-    return true;
-  }
+  if (options.weigh_absent_terms && ranked.features[kSwapped] > 0) return true;
   if (options.weigh_absent_terms && denial_unsaid(q.text, c.original, q.language)) return true;
   const bool after_previous =
       lead > 0 && candidates[static_cast<std::size_t>(lead) - 1].chunk == c.chunk;
@@ -232,7 +232,7 @@ std::vector<int> choose(const Question& q, const std::vector<RankedCandidate>& r
                         [&](const RankedCandidate& s) { return carries(s) && affirms(s); });
   }
   if (lead == ranked.end()) lead = std::find_if(ranked.begin(), ranked.end(), carries);
-  if (lead == ranked.end() || says_otherwise(q, candidates, stats, lead->candidate, options)) {
+  if (lead == ranked.end() || says_otherwise(q, candidates, stats, *lead, options)) {
     return {};
   }
   if (options.refuse_unsure && options.weigh_absent_terms && q.language == "en") {
@@ -383,9 +383,8 @@ namespace {
 // True for the way a question is put rather than what it asks about: "What is the *name* of
 // the turf?", "What is it *known* as?", "What is *considered* its best?", "When did it *take
 // place*?", "What does AFC *stand for*?" The sentence that answers gives the name or says when,
-// seldom in these words; as
-// question terms they pulled the lead to sentences that repeat them (SQuAD dev: first
-// sentence 0.732 -> 0.738). English only.
+// seldom in these words; as question terms they pulled the lead to sentences that repeat them
+// (SQuAD dev: first sentence 0.732 -> 0.738). English only.
 bool phrasing_word(const std::string& before, const std::string& word, const std::string& next) {
   if (word == "name" || word == "names" || word == "known" || word == "considered") return true;
   // "What does AFC *stand for*?", "What is QED *short for*?", "the *acronym* NCAA": the
@@ -464,7 +463,7 @@ std::vector<RankedCandidate> rank_candidates(std::string_view question,
   std::vector<RankedCandidate> ranked =
       score_candidates(p->q, candidates, p->stats, p->vectors, options);
   for (RankedCandidate& r : ranked) {
-    r.turns_round = says_otherwise(p->q, candidates, p->stats, r.candidate, options);
+    r.turns_round = says_otherwise(p->q, candidates, p->stats, r, options);
   }
   return ranked;
 }

@@ -119,11 +119,16 @@ std::optional<std::pair<std::string, std::size_t>> line_term(
   return std::make_pair(term, end + 1);
 }
 
+// Whether piece `j` is the first piece of its line.
+bool opens_line(const std::vector<ChunkSentence>& pieces, std::size_t j) {
+  return j == 0 || pieces[j - 1].line != pieces[j].line;
+}
+
 // Whether piece `j` is a list's numeral ("1.", "2)") opening its line, its item after it.
 bool numeral(const std::vector<ChunkSentence>& pieces, std::size_t j) {
   const std::string& t = pieces[j].text;
-  const bool opens = j == 0 || pieces[j - 1].line != pieces[j].line;
-  const bool followed = j + 1 < pieces.size() && pieces[j + 1].line == pieces[j].line;
+  const bool opens = opens_line(pieces, j);
+  const bool followed = j + 1 < pieces.size() && !opens_line(pieces, j + 1);
   const std::size_t digits = t.find_first_not_of("0123456789");
   return opens && followed && digits > 0 && digits <= 2 && digits + 1 == t.size() &&
          (t.back() == '.' || t.back() == ')');
@@ -196,11 +201,6 @@ void say_lists(std::vector<ChunkSentence>& pieces, const std::string& language) 
     }
     k = j - 1;
   }
-}
-
-// Whether piece `j` is the first piece of its line.
-bool opens_line(const std::vector<ChunkSentence>& pieces, std::size_t j) {
-  return j == 0 || pieces[j - 1].line != pieces[j].line;
 }
 
 // Whether piece `j` is a whole line of the chunk, the one right above piece `k`'s line.
